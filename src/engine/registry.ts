@@ -1,0 +1,15 @@
+import type { RuleSystem } from './system.js';
+import { landgrab } from '../systems/landgrab/index.js';
+
+/** Every rule system the tool knows. Registering a system is one line here. */
+export const SYSTEMS: readonly RuleSystem[] = [
+  landgrab,
+];
+
+export function findSystem(id: string): RuleSystem | undefined {
+  return SYSTEMS.find((s) => s.id === id);
+}
+
+export function systemIds(): string[] {
+  return SYSTEMS.map((s) => s.id);
+}

@@ -1,0 +1,138 @@
+/**
+ * The one interface every rule system implements. The engine knows nothing about
+ * dice, forts or tokens: it validates a scenario entry with the system's schema,
+ * compiles it into a plan, runs the system's kernels on chunks of trials into a flat
+ * Float64Array tally, and asks the system to turn the merged tally into a report.
+ *
+ * Data flow: scenario entry -> battleSchema -> compile() -> plan -> kernel (hot loop)
+ * -> tally -> summarize() -> BattleReport -> CSV / JSON / charts.
+ */
+import type { z } from 'zod';
+import type { Xoshiro128 } from './rng.js';
+
+/** A hot loop: runs `trials` independent battles, adding counts into `tally`. */
+export type Kernel<Plan> = (plan: Plan, rng: Xoshiro128, trials: number, tally: Float64Array) => void;
+
+/** `fast` is the production kernel; `faithful` is the slow, obviously correct reference. */
+export type KernelName = 'fast' | 'faithful';
+export const KERNEL_NAMES: readonly KernelName[] = ['fast', 'faithful'];
+
+/** A compiled battle: everything a worker needs, structured-cloneable. */
+export interface CompiledBattle<Plan> {
+  /** Human label, unique within a scenario. */
+  label: string;
+  /** The battle type within the system (e.g. `battle`, `chain`, `capitol`). */
+  type: string;
+  plan: Plan;
+  /**
+   * Length of the Float64Array tally the kernels fill. 0 means the battle is not
+   * sampled: the engine calls solve() and summarize() with tally null (deterministic
+   * systems, exact-only questions).
+   */
+  tallySize: number;
+}
+
+export interface Metric {
+  key: string;
+  label: string;
+  kind: 'probability' | 'mean' | 'quantile' | 'value';
+  estimate: number;
+  /** 95% interval: Wilson for probabilities, normal for means. Absent when exact. */
+  ci95?: [number, number];
+  /** The exact value when the system solved it exactly. */
+  exact?: number;
+}
+
+export interface Distribution {
+  key: string;
+  /** What the distribution is of, e.g. "Attacker armies left". */
+  label: string;
+  /** Axis title for the values, with units. */
+  xLabel: string;
+  /** Which side it belongs to, for colouring charts (e.g. "attacker"). */
+  series: string;
+  values: number[];
+  counts: number[];
+  /** Estimated (or, when not sampled, exact) probability of each value. */
+  probabilities: number[];
+  exact?: number[];
+}
+
+export interface BattleReport {
+  label: string;
+  system: string;
+  type: string;
+  method: 'monte-carlo' | 'exact';
+  trials: number;
+  partial: boolean;
+  metrics: Metric[];
+  distributions: Distribution[];
+  /** System-specific headline fields for `--json` (e.g. pAttackerWins, ci95, exact). */
+  json: Record<string, unknown>;
+  /** Extra tables, each written as `<battle>-<name>.csv` (rows of plain values). */
+  tables?: Record<string, Array<Record<string, string | number | boolean | null>>>;
+  /** Extra Vega-Lite specs, each written as `<battle>-<name>.vl.json` and rendered to SVG/PNG. */
+  charts?: Array<{ name: string; spec: Record<string, unknown> }>;
+}
+
+export interface SummarizeInput<Plan> {
+  battle: CompiledBattle<Plan>;
+  /** Merged tally, or null when the battle was not sampled (exact-only). */
+  tally: Float64Array | null;
+  trials: number;
+  partial: boolean;
+  /** The system's exact solution when it was asked for (or the only answer). */
+  exact: unknown | null;
+}
+
+/** A field-level problem found in a battle entry beyond what the schema checks. */
+export interface FieldIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+export interface RuleSystem<Battle = any, Plan = any> {
+  id: string;
+  title: string;
+  /** Strict schema of one entry of a scenario's `battles` list. */
+  battleSchema: z.ZodType<Battle>;
+  /** Cross-field checks the schema cannot express (empty when fine). */
+  check?(battle: Battle): FieldIssue[];
+  compile(battle: Battle, label: string): CompiledBattle<Plan>;
+  /** Kernels by name; sampled battles need at least `fast`. */
+  kernels: Record<KernelName, Kernel<Plan>>;
+  /**
+   * Count of the headline event (e.g. attacker wins) in a tally: the engine uses it
+   * for `--precision` stopping and for paired comparisons.
+   */
+  headlineCount(plan: Plan, tally: Float64Array): number;
+  /** Exact solution, when the battle can be solved exactly (null when it cannot). */
+  solve?(plan: Plan): unknown | null;
+  summarize(input: SummarizeInput<Plan>): BattleReport;
+  /** A fixed, representative raw battle entry that `npm run bench` times (sampled systems). */
+  benchCase?: { label: string; entry: unknown };
+}
+
+/** One flag of a system's `battle-odds odds <system>` quick-question command. */
+export interface OddsOption {
+  /** commander flags, e.g. `--attackers <n>` or `--fortress`. */
+  flags: string;
+  description: string;
+  /** How to read the value: integers, numbers, comma-separated integers, or text. */
+  parse?: 'int' | 'number' | 'int-list' | 'text';
+  default?: string | boolean;
+}
+
+/** How a system answers `battle-odds odds <system> [flags]`. */
+export interface OddsCommand {
+  summary: string;
+  options: OddsOption[];
+  /** Lines shown under "Examples:" in --help. */
+  examples: string[];
+  /** Turn the parsed flags into one raw battle entry (validated like a scenario entry). */
+  toBattle(flags: Record<string, unknown>): unknown;
+}
+
+export interface RuleSystemWithOdds<Battle = any, Plan = any> extends RuleSystem<Battle, Plan> {
+  odds: OddsCommand;
+}

@@ -1,0 +1,107 @@
+/**
+ * Exact LandGrab solver: a Markov chain over (attacker territory armies a, defender
+ * armies d). Every round removes at least one army, so pushing probability mass in
+ * order of decreasing a + d visits each transient state once: O(A * D * dice).
+ *
+ * @example
+ * solveBattle(compileTables(standardRule), 4, 2).pWin // 6610505 / 10077696
+ */
+import { STRIDE, type BattleTables } from './tables.js';
+import { battleLayout, capitolLayout, chainLayout, type LandgrabPlan } from './plan.js';
+import { conversionDistribution } from './capitol.js';
+
+export interface BattleSolution {
+  pWin: number;
+  /** P(attacker conquers with a armies left in the attacking territory), index a. */
+  won: Float64Array;
+  /** P(defender holds with the attacker's territory at a armies), index a. */
+  heldAttacker: Float64Array;
+  /** P(defender holds with d armies left), index d. */
+  heldDefender: Float64Array;
+}
+
+/**
+ * Solve from a distribution of starting attacker armies (index a -> probability)
+ * against `defenders`. A point start is a distribution with one 1.
+ */
+export function solveFromDistribution(t: BattleTables, start: Float64Array, defenders: number): BattleSolution {
+  const maxA = start.length - 1;
+  const width = defenders + 1;
+  const mass = new Float64Array((maxA + 1) * width);
+  for (let a = 0; a <= maxA; a++) mass[a * width + defenders] = start[a];
+  const won = new Float64Array(maxA + 1);
+  const heldAttacker = new Float64Array(maxA + 1);
+  const heldDefender = new Float64Array(defenders + 1);
+  for (let total = maxA + defenders; total >= 0; total--) {
+    const aFrom = Math.max(0, total - defenders);
+    const aTo = Math.min(maxA, total);
+    for (let a = aTo; a >= aFrom; a--) {
+      const d = total - a;
+      const p = mass[a * width + d];
+      if (p === 0) continue;
+      if (d === 0) {
+        won[a] += p;
+      } else if (a <= t.stopAt || a < 2) {
+        heldAttacker[a] += p;
+        heldDefender[d] += p;
+      } else {
+        const nA = Math.min(t.attackerDice, a - 1);
+        const nD = Math.min(t.defenderDice, d);
+        const c = (nA - 1) * t.defenderDice + (nD - 1);
+        const k = t.pairs[c];
+        for (let loss = 0; loss <= k; loss++) {
+          const q = t.probs[c * STRIDE + loss];
+          if (q > 0) mass[(a - loss) * width + (d - (k - loss))] += p * q;
+        }
+      }
+    }
+  }
+  let pWin = 0;
+  for (let a = 0; a <= maxA; a++) pWin += won[a];
+  return { pWin, won, heldAttacker, heldDefender };
+}
+
+export function solveBattle(t: BattleTables, attackers: number, defenders: number): BattleSolution {
+  const start = new Float64Array(attackers + 1);
+  start[attackers] = 1;
+  return solveFromDistribution(t, start, defenders);
+}
+
+/**
+ * Exact probabilities laid out exactly like the plan's Monte Carlo tally, so the
+ * summary and the tests compare bin by bin.
+ */
+export function solvePlan(plan: LandgrabPlan): Float64Array {
+  if (plan.kind === 'battle' || plan.kind === 'capitol') {
+    const layout = plan.kind === 'battle' ? battleLayout(plan.attackers, plan.defenders) : capitolLayout(plan);
+    const out = new Float64Array(layout.size);
+    const s = solveBattle(plan.tables, plan.attackers, plan.defenders);
+    out.set(s.won, layout.won);
+    out.set(s.heldAttacker, layout.heldAttacker);
+    out.set(s.heldDefender, layout.heldDefender);
+    if (plan.kind === 'capitol') {
+      const conversion = conversionDistribution(plan.territories);
+      const at = capitolLayout(plan).converted;
+      for (let x = 0; x < conversion.length; x++) out[at + x] = s.pWin * conversion[x];
+    }
+    return out;
+  }
+  const layout = chainLayout(plan);
+  const out = new Float64Array(layout.size);
+  let entering = new Float64Array(plan.attackers + 1);
+  entering[plan.attackers] = 1;
+  let aliveBefore = 1; // P(every earlier step was taken)
+  for (let s = 0; s < plan.steps.length; s++) {
+    const step = plan.steps[s];
+    const solution = solveFromDistribution(step.tables, entering, step.defenders);
+    out[layout.taken + s] = aliveBefore - solution.pWin;
+    aliveBefore = solution.pWin;
+    // After a conquest with a armies, a - 1 move into the conquered territory.
+    const next = new Float64Array(plan.attackers + 1);
+    for (let a = 1; a <= plan.attackers; a++) next[a - 1] += solution.won[a];
+    entering = next;
+  }
+  out[layout.taken + plan.steps.length] = aliveBefore;
+  out.set(entering, layout.finalArmies);
+  return out;
+}

@@ -1,0 +1,64 @@
+/** `battle-odds odds landgrab`: a quick question from flags. */
+import type { OddsCommand } from '../../engine/system.js';
+
+export const landgrabOdds: OddsCommand = {
+  summary: 'Odds of one LandGrab (Risk-style) attack, a chain of attacks, or a capitol conquest',
+  options: [
+    { flags: '--attackers <n>', parse: 'int', description: 'armies in the attacking territory (one must stay behind, so n - 1 may attack)' },
+    { flags: '--attacking-armies <n>', parse: 'int', description: 'alternative to --attackers: armies that may attack (not counting the one left behind)' },
+    { flags: '--defenders <n>', parse: 'int', description: 'defending armies' },
+    { flags: '--path <list>', parse: 'int-list', description: 'chained attack: defenders in each territory along the path, e.g. 3,2,4 (one army stays in each conquered territory)' },
+    { flags: '--fortresses <list>', parse: 'int-list', description: 'with --path: 1-based positions on the path that are fortresses, e.g. 2,3' },
+    { flags: '--capitol <list>', parse: 'int-list', description: "the defender's territory is a capitol; list the armies in its owner's other territories, e.g. 10,3,1" },
+    { flags: '--fortress', description: "the defender's territory is a fortress (defender +1 on the highest die)" },
+    { flags: '--defending-leader', description: "a leader defends (+1 on the defender's highest die; +2 with --fortress)" },
+    { flags: '--attacking-leader', description: "a leader attacks (+1 on the attacker's highest die)" },
+    { flags: '--stop-at <k>', parse: 'int', description: 'stop attacking when the attacking territory is down to k armies', default: '1' },
+    { flags: '--attacker-dice <n>', parse: 'int', description: 'house rule: attacker dice cap', default: '3' },
+    { flags: '--defender-dice <n>', parse: 'int', description: 'house rule: defender dice cap', default: '2' },
+    { flags: '--ties <side>', parse: 'text', description: 'house rule: who wins tied dice (defender|attacker)', default: 'defender' },
+  ],
+  examples: [
+    'battle-odds odds landgrab --attackers 11 --defenders 10',
+    'battle-odds odds landgrab --attackers 8 --defenders 5 --fortress --defending-leader --exact',
+    'battle-odds odds landgrab --attackers 20 --path 3,5,2 --fortresses 2',
+    'battle-odds odds landgrab --attackers 12 --defenders 6 --capitol 10,4,1 --json',
+  ],
+  toBattle(flags) {
+    const common = {
+      ...(flags.attackers !== undefined ? { attackers: flags.attackers } : {}),
+      ...(flags.attackingArmies !== undefined ? { attackingArmies: flags.attackingArmies } : {}),
+      attackingLeader: Boolean(flags.attackingLeader),
+      stopAt: flags.stopAt,
+      attackerDice: flags.attackerDice,
+      defenderDice: flags.defenderDice,
+      ties: flags.ties,
+    };
+    if (flags.path !== undefined) {
+      const fortresses = new Set((flags.fortresses as number[] | undefined) ?? []);
+      const path = (flags.path as number[]).map((defenders, i) => ({
+        defenders,
+        fortress: fortresses.has(i + 1),
+        defendingLeader: false,
+      }));
+      return { type: 'chain', ...common, path };
+    }
+    if (flags.capitol !== undefined) {
+      return {
+        type: 'capitol',
+        ...common,
+        defenders: flags.defenders,
+        defendingLeader: Boolean(flags.defendingLeader),
+        ...(flags.fortress ? { fortress: true } : {}),
+        territories: flags.capitol,
+      };
+    }
+    return {
+      type: 'battle',
+      ...common,
+      defenders: flags.defenders,
+      fortress: Boolean(flags.fortress),
+      defendingLeader: Boolean(flags.defendingLeader),
+    };
+  },
+};

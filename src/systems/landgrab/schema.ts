@@ -1,0 +1,75 @@
+/**
+ * LandGrab scenario entries. Army counts accept both conventions peers use:
+ * `attackers` = armies in the attacking territory (one must stay behind), or
+ * `attackingArmies` = armies that may attack (one fewer). Exactly one is given.
+ */
+import { z } from 'zod';
+import { MAX_DICE } from './tables.js';
+
+/** Upper bound on any army count: keeps tallies (one bin per army) small. */
+export const MAX_ARMIES = 5000;
+
+const armies = (min: number, what: string) =>
+  z
+    .number({ error: `must be a number (${what})` })
+    .int({ error: `must be a whole number (${what})` })
+    .min(min, { error: `must be at least ${min} (${what})` })
+    .max(MAX_ARMIES, { error: `must be at most ${MAX_ARMIES}` });
+
+const rules = {
+  label: z.string().min(1).optional(),
+  attackers: armies(2, 'armies in the attacking territory; one must stay behind').optional(),
+  attackingArmies: armies(1, 'armies that may attack; the one staying behind is not counted').optional(),
+  attackingLeader: z.boolean().default(false),
+  stopAt: z
+    .number()
+    .int()
+    .min(1, { error: 'must be at least 1 (armies left in the attacking territory when the attacker stops)' })
+    .default(1),
+  attackerDice: z.number().int().min(1).max(MAX_DICE).default(3),
+  defenderDice: z.number().int().min(1).max(MAX_DICE).default(2),
+  ties: z.enum(['defender', 'attacker']).default('defender'),
+  fortressBonus: z.number().int().min(0).max(6).default(1),
+  leaderBonus: z.number().int().min(0).max(6).default(1),
+};
+
+const defenders = armies(1, 'defending armies');
+
+export const territorySchema = z.strictObject({
+  defenders,
+  fortress: z.boolean().default(false),
+  defendingLeader: z.boolean().default(false),
+});
+
+export const battleEntrySchema = z.strictObject({
+  type: z.literal('battle'),
+  ...rules,
+  defenders,
+  fortress: z.boolean().default(false),
+  defendingLeader: z.boolean().default(false),
+});
+
+export const chainEntrySchema = z.strictObject({
+  type: z.literal('chain'),
+  ...rules,
+  path: z.array(territorySchema).min(1, { error: 'needs at least one territory' }).max(50),
+});
+
+export const capitolEntrySchema = z.strictObject({
+  type: z.literal('capitol'),
+  ...rules,
+  defenders,
+  defendingLeader: z.boolean().default(false),
+  fortress: z.literal(false, { error: 'a capitol cannot be placed on a fortress' }).default(false),
+  territories: z
+    .array(armies(1, "armies in each of the capitol owner's other territories"))
+    .max(200)
+    .default([]),
+});
+
+export const landgrabEntrySchema = z.preprocess(
+  (value) => (value && typeof value === 'object' && !('type' in value) ? { type: 'battle', ...value } : value),
+  z.discriminatedUnion('type', [battleEntrySchema, chainEntrySchema, capitolEntrySchema]),
+);
+
+export type LandgrabEntry = z.output<typeof landgrabEntrySchema>;
