@@ -36,6 +36,15 @@ export class Xoshiro128 {
     return [this.s0, this.s1, this.s2, this.s3];
   }
 
+  /** Reset the state in place (an all-zero state, probability 2^-128, becomes 1,0,0,0). */
+  setState(s0: number, s1: number, s2: number, s3: number): void {
+    this.s0 = s0 >>> 0;
+    this.s1 = s1 >>> 0;
+    this.s2 = s2 >>> 0;
+    this.s3 = s3 >>> 0;
+    if ((s0 | s1 | s2 | s3) === 0) this.s0 = 1;
+  }
+
   /** Next uniform uint32 in [0, 2^32). */
   nextUint32(): number {
     const s1 = this.s1;

@@ -9,13 +9,30 @@
 import type { Xoshiro128 } from '../../engine/rng.js';
 import { ARMY_PACK, STRIDE, type BattleTables } from './tables.js';
 
-/** Fast kernel: one uint32 per round against the exact cumulative thresholds. */
+/**
+ * Fast kernel: one uint32 per round against the exact cumulative thresholds, or one
+ * per BULK_ROUNDS rounds while both sides are sure to keep rolling their full dice.
+ */
 export function fightByTables(t: BattleTables, a: number, d: number, rng: Xoshiro128): number {
   const capA = t.attackerDice;
   const capD = t.defenderDice;
   const stop = t.stopAt;
   const pairs = t.pairs;
   const thresholds = t.thresholds;
+  const bulkPairs = t.bulkPairs;
+  const bulkThresholds = t.bulkThresholds;
+  // Before each of the bulk rounds a side has lost at most (bulkPairs - k) armies.
+  const k = pairs[(capA - 1) * capD + (capD - 1)];
+  const margin = bulkPairs - k;
+  const bulkMinA = Math.max(capA + 1, stop + 1) + margin;
+  const bulkMinD = capD + margin;
+  while (a >= bulkMinA && d >= bulkMinD) {
+    const u = rng.nextUint32();
+    let attackerLosses = 0;
+    while (u >= bulkThresholds[attackerLosses]) attackerLosses++;
+    a -= attackerLosses;
+    d -= bulkPairs - attackerLosses;
+  }
   while (a > stop && d > 0) {
     const nA = a - 1 < capA ? a - 1 : capA;
     const nD = d < capD ? d : capD;
@@ -33,10 +50,49 @@ export function fightByTables(t: BattleTables, a: number, d: number, rng: Xoshir
 
 /**
  * Faithful kernel: rolls every die, sorts each side descending, adds the bonus to the
- * highest die and compares pairs. `attackerRoll`/`defenderRoll` are scratch buffers of
- * at least the dice caps, reused across battles.
+ * highest die and compares pairs. With at most two pairs (the standard caps) each side
+ * keeps its top two dice in local variables as it rolls (a hand-written partial sort);
+ * larger house-rule caps sort into the scratch buffers `attackerRoll`/`defenderRoll`.
  */
 export function fightWithDice(
+  t: BattleTables,
+  a: number,
+  d: number,
+  rng: Xoshiro128,
+  attackerRoll: Int32Array,
+  defenderRoll: Int32Array,
+): number {
+  const attackerWinsTies = t.ties === 'attacker';
+  const capA = t.attackerDice;
+  const capD = t.defenderDice;
+  const bonusA = t.attackerBonus;
+  const bonusD = t.defenderBonus;
+  const stop = t.stopAt;
+  if (Math.min(capA, capD) > 2) return fightWithDiceSorted(t, a, d, rng, attackerRoll, defenderRoll);
+  while (a > stop && d > 0) {
+    const nA = a - 1 < capA ? a - 1 : capA;
+    const nD = d < capD ? d : capD;
+    let a1 = 0, a2 = 0, d1 = 0, d2 = 0;
+    for (let i = 0; i < nA; i++) {
+      const v = rng.die(6);
+      if (v > a1) { a2 = a1; a1 = v; } else if (v > a2) a2 = v;
+    }
+    for (let i = 0; i < nD; i++) {
+      const v = rng.die(6);
+      if (v > d1) { d2 = d1; d1 = v; } else if (v > d2) d2 = v;
+    }
+    a1 += bonusA;
+    d1 += bonusD;
+    if (attackerWinsTies ? a1 >= d1 : a1 > d1) d--; else a--;
+    if (nA >= 2 && nD >= 2) {
+      if (attackerWinsTies ? a2 >= d2 : a2 > d2) d--; else a--;
+    }
+  }
+  return a * ARMY_PACK + d;
+}
+
+/** The general case: sort every die of both sides (house rules with 3+ pairs). */
+function fightWithDiceSorted(
   t: BattleTables,
   a: number,
   d: number,

@@ -26,6 +26,7 @@ export const landgrabOdds: OddsCommand = {
   ],
   toBattle(flags) {
     const common = {
+      label: describe(flags),
       ...(flags.attackers !== undefined ? { attackers: flags.attackers } : {}),
       ...(flags.attackingArmies !== undefined ? { attackingArmies: flags.attackingArmies } : {}),
       attackingLeader: Boolean(flags.attackingLeader),
@@ -62,3 +63,19 @@ export const landgrabOdds: OddsCommand = {
     };
   },
 };
+
+/** A readable label for the question, e.g. "11 in territory vs 10 (fortress)". */
+function describe(flags: Record<string, unknown>): string {
+  const attackers =
+    flags.attackers !== undefined ? `${flags.attackers} in territory` : flags.attackingArmies !== undefined ? `${flags.attackingArmies} attacking` : '?';
+  const extras = [
+    flags.fortress && 'fortress',
+    flags.defendingLeader && 'defending leader',
+    flags.attackingLeader && 'attacking leader',
+    flags.stopAt !== undefined && flags.stopAt !== 1 && `stop at ${flags.stopAt}`,
+  ].filter(Boolean);
+  const tail = extras.length ? ` (${extras.join(', ')})` : '';
+  if (flags.path !== undefined) return `${attackers} along path ${(flags.path as number[]).join('-')}${tail}`;
+  if (flags.capitol !== undefined) return `${attackers} vs capitol of ${flags.defenders}${tail}`;
+  return `${attackers} vs ${flags.defenders}${tail}`;
+}

@@ -1,0 +1,3 @@
+export async function runBench(options: { quick: boolean }): Promise<void> {
+  void options;
+}

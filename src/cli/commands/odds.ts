@@ -1,0 +1,108 @@
+/** `battle-odds odds <system> [flags]`: one quick question, answered from flags. */
+import { Command, Option } from '@commander-js/extra-typings';
+import type { RuleSystemWithOdds, OddsOption } from '../../engine/system.js';
+import { compileEntry } from '../../engine/scenario.js';
+import { InputError } from '../../engine/inputError.js';
+import { runBattle } from '../../engine/runBattle.js';
+import { addEngineOptions, type EngineFlags } from '../engineOptions.js';
+import { parseInteger, parseIntegerList, parseNumber } from '../parse.js';
+import { chooseExecutor } from '../jobs.js';
+import { createProgress } from '../progress.js';
+import { interruptSignal } from '../interrupt.js';
+import { formatReport } from '../../output/terminal.js';
+import { writeResults } from '../../output/writeResults.js';
+import { packageVersion } from '../../packageInfo.js';
+
+const DEFAULT_TRIALS = 1_000_000;
+const DEFAULT_SEED = 'battle-odds';
+
+function toOption(spec: OddsOption): Option {
+  const option = new Option(spec.flags, spec.description);
+  if (spec.parse === 'int') option.argParser(parseInteger);
+  else if (spec.parse === 'number') option.argParser(parseNumber);
+  else if (spec.parse === 'int-list') option.argParser(parseIntegerList);
+  if (spec.default !== undefined) option.default(spec.parse === 'int' && typeof spec.default === 'string' ? parseInteger(spec.default) : spec.default);
+  return option as unknown as Option;
+}
+
+/** `attackingArmies` -> `--attacking-armies`, so errors name the flag the user typed. */
+function flagName(field: string): string {
+  const top = field.split(/[.[]/)[0];
+  return `--${top.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
+export function oddsCommand(systems: readonly RuleSystemWithOdds[]): Command {
+  const odds = new Command('odds').description('quick odds for one battle, from flags (one subcommand per rule system)');
+  for (const system of systems) {
+    const sub = new Command(system.id).description(system.odds.summary);
+    for (const spec of system.odds.options) sub.addOption(toOption(spec) as never);
+    addEngineOptions(sub, { trials: String(DEFAULT_TRIALS), seed: DEFAULT_SEED });
+    sub.addOption(new Option('--out <dir>', 'also write CSV, JSON and charts to this folder'));
+    sub.addHelpText('after', `\nExamples:\n${system.odds.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
+    sub.action(async (flags) => {
+      await answerOdds(system, flags as Record<string, unknown> & EngineFlags);
+    });
+    odds.addCommand(sub as never);
+  }
+  return odds as never;
+}
+
+async function answerOdds(system: RuleSystemWithOdds, flags: Record<string, unknown> & EngineFlags): Promise<void> {
+  const raw = system.odds.toBattle(flags);
+  let battle;
+  try {
+    battle = compileEntry(system, raw, `odds ${system.id}`, '', 'battle');
+  } catch (error) {
+    if (error instanceof InputError && error.field) throw new InputError(`odds ${system.id}`, flagName(error.field), error.detail);
+    throw error;
+  }
+  const trials = flags.trials ?? DEFAULT_TRIALS;
+  const seed = flags.seed ?? DEFAULT_SEED;
+  const executor = chooseExecutor(flags.threads, battle.tallySize > 0 && !flags.exactOnly ? trials : 0);
+  const interrupt = interruptSignal();
+  const progress = createProgress(Boolean(process.stderr.isTTY) && !flags.json);
+  const started = new Date();
+  try {
+    progress.start(battle.label, trials);
+    const report = await runBattle(
+      system,
+      battle,
+      {
+        seed,
+        trials,
+        kernel: flags.kernel ?? 'fast',
+        exact: Boolean(flags.exact),
+        exactOnly: Boolean(flags.exactOnly),
+        precision: flags.precision,
+        signal: interrupt.signal,
+        onProgress: (done) => progress.update(done),
+      },
+      executor,
+    );
+    progress.stop();
+    if (flags.out) {
+      await writeResults(flags.out, {
+        scenario: `odds-${system.id}`,
+        system: system.id,
+        seed,
+        version: packageVersion(),
+        startedAt: started.toISOString(),
+        elapsedMs: report.elapsedMs,
+        threads: executor.threads,
+        partial: report.partial,
+      }, [report]);
+    }
+    if (flags.json) {
+      const { json, metrics, distributions, tables, charts, ...header } = report;
+      void distributions; void charts;
+      process.stdout.write(`${JSON.stringify({ ...header, ...json, metrics, ...(tables ? { tables } : {}) }, null, 2)}\n`);
+    } else {
+      process.stdout.write(formatReport(report, { quantiles: flags.quantiles }));
+      if (flags.out) process.stdout.write(`\nwrote ${flags.out}/\n`);
+    }
+  } finally {
+    progress.stop();
+    interrupt.dispose();
+    await executor.close();
+  }
+}

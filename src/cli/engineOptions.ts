@@ -1,0 +1,32 @@
+/** Options every sampling command shares (odds, run). */
+import { Option, type Command } from '@commander-js/extra-typings';
+import { parsePrecision, parseSeed, parseThreads, parseTrials } from './parse.js';
+import type { KernelName } from '../engine/system.js';
+
+export interface EngineFlags {
+  trials?: number;
+  seed?: string | number;
+  threads?: number;
+  kernel?: KernelName;
+  exact?: boolean;
+  exactOnly?: boolean;
+  precision?: number;
+  json?: boolean;
+  out?: string;
+  charts?: boolean;
+  quantiles?: boolean;
+}
+
+export function addEngineOptions<C extends Command<any, any, any>>(command: C, defaults: { trials?: string; seed?: string }): C {
+  command
+    .addOption(new Option('--trials <n>', `Monte Carlo trials per battle${defaults.trials ? ` (default: ${defaults.trials})` : ' (default: the scenario\'s)'}`).argParser(parseTrials))
+    .addOption(new Option('--seed <s>', `random seed, any text or number; same seed, same numbers${defaults.seed ? ` (default: "${defaults.seed}")` : ' (default: the scenario\'s)'}`).argParser(parseSeed))
+    .addOption(new Option('--threads <n>', 'worker threads; 0 runs in this process (default: all cores, in-process for tiny jobs; results are identical either way)').argParser(parseThreads))
+    .addOption(new Option('--kernel <name>', 'fast (exact per-round tables) or faithful (rolls real dice)').choices(['fast', 'faithful'] as const))
+    .addOption(new Option('--exact', 'also solve exactly where the system can, and show exact values beside the estimates'))
+    .addOption(new Option('--exact-only', 'skip Monte Carlo; report the exact solution only'))
+    .addOption(new Option('--precision <e>', 'keep sampling until the 95% half-width of the headline probability is at most e (--trials becomes the cap)').argParser(parsePrecision))
+    .addOption(new Option('--quantiles', 'also print survivor quantiles in the table'))
+    .addOption(new Option('--json', 'print one JSON object on stdout instead of tables'));
+  return command;
+}

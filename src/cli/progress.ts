@@ -1,0 +1,31 @@
+/** A progress bar on stderr, only when stderr is a terminal (never in CI or pipes). */
+import cliProgress from 'cli-progress';
+
+export interface Progress {
+  start(label: string, total: number): void;
+  update(done: number): void;
+  stop(): void;
+}
+
+export function createProgress(enabled = Boolean(process.stderr.isTTY)): Progress {
+  if (!enabled) return { start() {}, update() {}, stop() {} };
+  const bar = new cliProgress.SingleBar(
+    { stream: process.stderr, format: ' {label} [{bar}] {percentage}% | {value}/{total} trials | {eta_formatted} left', hideCursor: true, clearOnComplete: true },
+    cliProgress.Presets.shades_classic,
+  );
+  let running = false;
+  return {
+    start(label, total) {
+      if (running) bar.stop();
+      bar.start(total, 0, { label: label.length > 28 ? `${label.slice(0, 27)}…` : label });
+      running = true;
+    },
+    update(done) {
+      if (running) bar.update(done);
+    },
+    stop() {
+      if (running) bar.stop();
+      running = false;
+    },
+  };
+}

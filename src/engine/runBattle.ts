@@ -1,0 +1,54 @@
+/**
+ * One battle from compiled plan to report: sample it (unless it is deterministic or
+ * exact-only), solve it exactly when asked (or when that is the only answer), and
+ * let the system summarize.
+ */
+import type { BattleReport, CompiledBattle, KernelName, RuleSystem } from './system.js';
+import type { Executor } from './executor.js';
+import { sampleBattle } from './sample.js';
+
+export interface RunOptions {
+  seed: string | number;
+  trials: number;
+  kernel: KernelName;
+  /** Also solve exactly (systems that can) and report exact values beside the estimates. */
+  exact: boolean;
+  /** Skip sampling; report only the exact solution. */
+  exactOnly?: boolean;
+  precision?: number;
+  cell?: number;
+  signal?: AbortSignal;
+  onProgress?: (trialsDone: number) => void;
+}
+
+export interface RunReport extends BattleReport {
+  seed: string | number;
+  kernel: KernelName | null;
+  elapsedMs: number;
+}
+
+export async function runBattle(system: RuleSystem, battle: CompiledBattle<unknown>, options: RunOptions, executor: Executor): Promise<RunReport> {
+  const started = performance.now();
+  const sampled = battle.tallySize > 0 && !options.exactOnly;
+  const wantsExact = options.exact || options.exactOnly || !sampled;
+  const exact = wantsExact && system.solve ? system.solve(battle.plan) : null;
+  if (options.exactOnly && exact === null) {
+    throw new Error(`${system.id} cannot solve '${battle.label}' exactly`);
+  }
+  let tally: Float64Array | null = null;
+  let trials = 0;
+  let partial = false;
+  if (sampled) {
+    const result = await sampleBattle(system, battle, options, executor);
+    tally = result.tally;
+    trials = result.trials;
+    partial = result.partial;
+  }
+  const report = system.summarize({ battle, tally, trials, partial, exact });
+  return {
+    ...report,
+    seed: options.seed,
+    kernel: sampled ? options.kernel : null,
+    elapsedMs: performance.now() - started,
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * Scenario files: read, parse and validate strictly, then compile every battle.
+ * Everything is checked before anything runs or is written, so a bad file never
+ * leaves half an output behind.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { CompiledBattle, KernelName, RuleSystem } from './system.js';
+import { findSystem, systemIds } from './registry.js';
+import { InputError, formatPath } from './inputError.js';
+
+/** The most trials one battle may ask for (about a minute of the slowest kernel). */
+export const MAX_TRIALS = 1e9;
+
+export const trialsSchema = z
+  .number({ error: 'must be a number of trials' })
+  .int({ error: 'must be a whole number of trials' })
+  .min(1, { error: 'must be at least 1' })
+  .max(MAX_TRIALS, { error: `must be at most ${MAX_TRIALS}` });
+
+export const seedSchema = z.union([z.string().min(1), z.number().finite()], { error: 'must be a string or a number' });
+
+/** The outer part of a scenario file; `battles` entries are checked by their system. */
+export const scenarioSchema = z.strictObject({
+  $schema: z.string().optional(),
+  name: z
+    .string({ error: 'must be a string' })
+    .regex(/^[a-z0-9][a-z0-9-]*$/, { error: 'must be lowercase letters, digits and dashes (it names the results folder)' }),
+  description: z.string().optional(),
+  system: z.string({ error: 'must name a rule system' }),
+  seed: seedSchema.default('battle-odds'),
+  trials: trialsSchema.default(1_000_000),
+  kernel: z.enum(['fast', 'faithful']).default('fast'),
+  exact: z.boolean().default(false),
+  battles: z.array(z.unknown()).min(1, { error: 'needs at least one battle' }),
+});
+
+export interface Scenario {
+  file: string;
+  name: string;
+  description?: string;
+  system: RuleSystem;
+  seed: string | number;
+  trials: number;
+  kernel: KernelName;
+  exact: boolean;
+  battles: CompiledBattle<unknown>[];
+}
+
+export function readJsonFile(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a scenario file' : `cannot be read (${code ?? 'unknown error'})`;
+    throw new InputError(file, '', why);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new InputError(file, '', `not valid JSON (${(error as Error).message})`);
+  }
+}
+
+export function loadScenario(file: string): Scenario {
+  return parseScenario(readJsonFile(file), file);
+}
+
+/** Validates a parsed scenario; `source` names the file in errors. */
+export function parseScenario(raw: unknown, source: string): Scenario {
+  const outer = scenarioSchema.safeParse(raw);
+  if (!outer.success) {
+    const issue = outer.error.issues[0];
+    throw new InputError(source, issueField(issue), friendlyMessage(issue));
+  }
+  const system = findSystem(outer.data.system);
+  if (!system) {
+    throw new InputError(source, 'system', `unknown rule system '${outer.data.system}' (known: ${systemIds().join(', ')})`);
+  }
+  const labels = new Set<string>();
+  const battles = outer.data.battles.map((entry, i) => {
+    const battle = compileEntry(system, entry, source, `battles[${i}]`, `battle ${i + 1}`);
+    if (labels.has(battle.label)) throw new InputError(source, `battles[${i}].label`, `duplicate label '${battle.label}'`);
+    labels.add(battle.label);
+    return battle;
+  });
+  return {
+    file: source,
+    name: outer.data.name,
+    description: outer.data.description,
+    system,
+    seed: outer.data.seed,
+    trials: outer.data.trials,
+    kernel: outer.data.kernel,
+    exact: outer.data.exact,
+    battles,
+  };
+}
+
+/** Validates one battle entry with its system's schema and checks, then compiles it. */
+export function compileEntry(system: RuleSystem, entry: unknown, source: string, field: string, defaultLabel: string): CompiledBattle<unknown> {
+  const parsed = system.battleSchema.safeParse(entry);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new InputError(source, joinField(field, issueField(issue)), friendlyMessage(issue));
+  }
+  const problems = system.check?.(parsed.data) ?? [];
+  if (problems.length > 0) throw new InputError(source, joinField(field, formatPath(problems[0].path)), problems[0].message);
+  const label = (parsed.data as { label?: string }).label ?? defaultLabel;
+  return system.compile(parsed.data, label);
+}
+
+function joinField(prefix: string, rest: string): string {
+  if (!rest) return prefix;
+  return rest.startsWith('[') ? `${prefix}${rest}` : prefix ? `${prefix}.${rest}` : rest;
+}
+
+/** The field an issue is about; for an unknown key, the key itself. */
+function issueField(issue: z.core.$ZodIssue): string {
+  const at = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
+  return formatPath(at);
+}
+
+/** zod's messages, with the unknown-key case made specific. */
+function friendlyMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') {
+    const others = issue.keys.length > 1 ? ` (also ${issue.keys.slice(1).map((k) => `'${k}'`).join(', ')})` : '';
+    return `unknown key${others}; check the spelling against the scenario schema`;
+  }
+  if (issue.code === 'invalid_union' && 'note' in issue && issue.note === 'No matching discriminator') {
+    return `unknown type (expected one of the documented battle types)`;
+  }
+  return issue.message;
+}
+
+export function scenarioFileName(file: string): string {
+  return path.basename(file);
+}

@@ -1,0 +1,75 @@
+/**
+ * The two CSV files of a run: `summary.csv` (one row per battle, each metric with its
+ * 95% interval and exact value when known) and `distributions.csv` (one row per value
+ * of every reported distribution).
+ */
+import { stringify } from 'csv-stringify/sync';
+import type { RunReport } from '../engine/runBattle.js';
+import { roundSignificant } from './format.js';
+
+type Cell = string | number | boolean | null;
+
+function toCsv(rows: Record<string, Cell>[], columns: string[]): string {
+  return stringify(rows, {
+    header: true,
+    columns,
+    cast: { number: (value) => String(roundSignificant(value)), boolean: (value) => (value ? 'true' : 'false') },
+  });
+}
+
+export function summaryCsv(scenario: string, reports: RunReport[]): string {
+  const columns = ['scenario', 'battle', 'system', 'type', 'method', 'kernel', 'seed', 'trials', 'partial'];
+  const metricColumns: string[] = [];
+  const rows = reports.map((r) => {
+    const row: Record<string, Cell> = {
+      scenario,
+      battle: r.label,
+      system: r.system,
+      type: r.type,
+      method: r.method,
+      kernel: r.kernel,
+      seed: String(r.seed),
+      trials: r.trials,
+      partial: r.partial,
+    };
+    for (const m of r.metrics) {
+      const keys = [m.key, `${m.key}_ci_low`, `${m.key}_ci_high`, `${m.key}_exact`];
+      for (const k of keys) if (!metricColumns.includes(k)) metricColumns.push(k);
+      row[m.key] = Number.isFinite(m.estimate) ? m.estimate : null;
+      row[`${m.key}_ci_low`] = m.ci95 ? m.ci95[0] : null;
+      row[`${m.key}_ci_high`] = m.ci95 ? m.ci95[1] : null;
+      row[`${m.key}_exact`] = m.exact ?? null;
+    }
+    return row;
+  });
+  // Drop interval/exact columns that are empty in every row.
+  const used = metricColumns.filter((c) => rows.some((row) => row[c] !== null && row[c] !== undefined));
+  return toCsv(rows, [...columns, ...used]);
+}
+
+export function distributionsCsv(scenario: string, reports: RunReport[]): string {
+  const rows: Record<string, Cell>[] = [];
+  for (const r of reports) {
+    for (const d of r.distributions) {
+      d.values.forEach((value, i) => {
+        rows.push({
+          scenario,
+          battle: r.label,
+          distribution: d.key,
+          series: d.series,
+          value,
+          count: r.method === 'exact' ? null : d.counts[i],
+          probability: d.probabilities[i],
+          exact_probability: d.exact ? d.exact[i] : null,
+        });
+      });
+    }
+  }
+  return toCsv(rows, ['scenario', 'battle', 'distribution', 'series', 'value', 'count', 'probability', 'exact_probability']);
+}
+
+/** A system's extra table (report.tables) as CSV. */
+export function tableCsv(rows: Record<string, Cell>[]): string {
+  const columns = rows.length > 0 ? Object.keys(rows[0]) : [];
+  return toCsv(rows, columns);
+}

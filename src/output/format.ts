@@ -1,0 +1,32 @@
+/** Number formatting shared by the CSV files and the terminal: no 12-decimal floats. */
+
+/** Up to `digits` significant digits, trailing zeros dropped (CSV cells). */
+export function roundSignificant(x: number, digits = 6): number {
+  if (!Number.isFinite(x) || x === 0) return x;
+  return Number(x.toPrecision(digits));
+}
+
+/** A probability as a percentage with two decimals, e.g. `56.76%`. */
+export function percent(p: number): string {
+  if (!Number.isFinite(p)) return '-';
+  return `${(p * 100).toFixed(2)}%`;
+}
+
+/** A mean with two decimals. */
+export function fixed(x: number, decimals = 2): string {
+  return Number.isFinite(x) ? x.toFixed(decimals) : '-';
+}
+
+/** 1234567 -> "1,234,567". */
+export function thousands(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}
+
+/** A label as a file-name-safe slug: "Fortress, with leader!" -> "fortress-with-leader". */
+export function slug(label: string): string {
+  const s = label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return s || 'battle';
+}

@@ -1,0 +1,40 @@
+/** The readable table printed on the terminal for each battle. */
+import type { Metric } from '../engine/system.js';
+import type { RunReport } from '../engine/runBattle.js';
+import { fixed, percent, thousands } from './format.js';
+
+function formatValue(m: Metric, x: number): string {
+  if (m.kind === 'probability') return percent(x);
+  if (m.kind === 'quantile') return Number.isFinite(x) ? String(x) : '-';
+  return fixed(x);
+}
+
+export function battleHeading(r: RunReport): string {
+  const how =
+    r.method === 'exact'
+      ? 'exact'
+      : `${thousands(r.trials)} trials, seed ${JSON.stringify(r.seed)}, ${r.kernel} kernel, ${(r.elapsedMs / 1000).toFixed(2)} s`;
+  return `${r.label}  (${r.system} ${r.type}; ${how})${r.partial ? '  PARTIAL: interrupted before all trials ran' : ''}`;
+}
+
+/** Metrics as aligned columns: name, estimate, 95% interval, exact. Quantiles only when asked. */
+export function metricsTable(r: RunReport, options: { quantiles?: boolean } = {}): string {
+  const metrics = r.metrics.filter((m) => options.quantiles || m.kind !== 'quantile');
+  const hasExact = metrics.some((m) => m.exact !== undefined);
+  const rows = metrics.map((m) => [
+    m.label,
+    r.method === 'exact' && m.exact !== undefined ? formatValue(m, m.exact) : formatValue(m, m.estimate),
+    m.ci95 ? `[${formatValue(m, m.ci95[0])}, ${formatValue(m, m.ci95[1])}]` : '',
+    hasExact ? (m.exact !== undefined ? formatValue(m, m.exact) : '') : '',
+  ]);
+  const header = ['', r.method === 'exact' ? 'exact' : 'estimate', r.method === 'exact' ? '' : '95% interval', hasExact && r.method !== 'exact' ? 'exact' : ''];
+  const all = [header, ...rows];
+  const widths = header.map((_, c) => Math.max(...all.map((row) => row[c].length)));
+  return all
+    .map((row) => row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd())
+    .join('\n');
+}
+
+export function formatReport(r: RunReport, options: { quantiles?: boolean } = {}): string {
+  return `${battleHeading(r)}\n${metricsTable(r, options)}\n`;
+}
