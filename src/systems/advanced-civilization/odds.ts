@@ -1,0 +1,79 @@
+/** `battle-odds odds advanced-civilization`: a quick question from flags. */
+import type { OddsCommand } from '../../engine/system.js';
+
+const TECHS = ['metalworking', 'engineering', 'military', 'mathematics'] as const;
+
+/** "7" -> 7, "4-9" -> {min, max}, "3,5,8" -> {values}; anything else is passed on for the schema to reject. */
+export function parseTokens(text: unknown): unknown {
+  if (typeof text === 'number' || text === undefined) return text;
+  const s = String(text).trim();
+  if (/^-?\d+$/.test(s)) return Number(s);
+  const range = /^(-?\d+)\s*(?:-|\.\.)\s*(-?\d+)$/.exec(s);
+  if (range) return { min: Number(range[1]), max: Number(range[2]) };
+  if (/^-?\d+(\s*,\s*-?\d+)+$/.test(s)) return { values: s.split(',').map((x) => Number(x)) };
+  return s;
+}
+
+function techs(list: unknown): Record<string, boolean> {
+  const names = String(list ?? '')
+    .split(',')
+    .map((x) => x.trim().toLowerCase())
+    .filter(Boolean);
+  for (const name of names) {
+    if (!(TECHS as readonly string[]).includes(name)) throw new Error(`unknown technology "${name}": use ${TECHS.join(', ')}`);
+  }
+  return Object.fromEntries(TECHS.map((t) => [t, names.includes(t)]));
+}
+
+export const advCivOdds: OddsCommand = {
+  summary: 'Resolve an Advanced Civilization conflict (fortifications, Engineering, Metalworking, cities), or sweep token counts',
+  options: [
+    { flags: '--limit <n>', parse: 'int', description: "the area's population limit" },
+    { flags: '--attacker <tokens>', parse: 'text', description: 'attacker tokens: a number, a range 4-9 (uniform, when unknown) or a list 3,5,8' },
+    { flags: '--defender <tokens>', parse: 'text', description: 'defender tokens: a number, a range 4-9 (uniform, when unknown) or a list 3,5,8' },
+    { flags: '--attacker-tech <list>', parse: 'text', description: 'attacker technologies, e.g. metalworking,engineering (also military, mathematics)', default: '' },
+    { flags: '--defender-tech <list>', parse: 'text', description: 'defender technologies, e.g. engineering', default: '' },
+    { flags: '--attacker-armies <n>', parse: 'int', description: 'how many attacker tokens are Army tokens (for Military and Mathematics)', default: '0' },
+    { flags: '--defender-armies <n>', parse: 'int', description: 'how many defender tokens are Army tokens', default: '0' },
+    { flags: '--fort', description: 'a fort in the area, controlled by the defender' },
+    { flags: '--fort-owner <side>', parse: 'text', description: 'who controls the fort: attacker or defender (implies --fort)' },
+    { flags: '--city', description: 'the defender has a city in the area (attacked with 7 tokens; 6 or 8 with Engineering)' },
+    { flags: '--reading <name>', parse: 'text', description: 'Advantage Level reading: order (higher level removes last) or extra-removals', default: 'order' },
+    { flags: '--sweep <range>', parse: 'text', description: 'sweep attacker tokens over a range, e.g. 1-14, against --defender (a number or range) for every Engineering and Metalworking matchup, with and without a fort' },
+  ],
+  examples: [
+    'battle-odds odds advanced-civilization --limit 3 --attacker 6 --defender 4 --fort --defender-tech engineering',
+    'battle-odds odds advanced-civilization --limit 2 --attacker 7 --defender 0 --city --attacker-tech engineering',
+    'battle-odds odds advanced-civilization --limit 3 --attacker 6 --defender 2-6 --fort --json',
+    'battle-odds odds advanced-civilization --limit 3 --sweep 1-12 --defender 1-8',
+  ],
+  toBattle(flags) {
+    const reading = flags.reading ?? 'order';
+    if (flags.sweep !== undefined) {
+      const toRange = (x: unknown) => {
+        const t = parseTokens(x);
+        return typeof t === 'number' ? { min: t, max: t } : t;
+      };
+      return {
+        type: 'sweep',
+        limit: flags.limit,
+        attackerTokens: toRange(flags.sweep),
+        defenderTokens: toRange(flags.defender),
+        city: Boolean(flags.city),
+        advantageReading: reading,
+      };
+    }
+    const fortOwner = flags.fortOwner ?? (flags.fort ? 'defender' : undefined);
+    return {
+      type: 'conflict',
+      limit: flags.limit,
+      nations: [
+        { name: 'attacker', tokens: parseTokens(flags.attacker), armies: flags.attackerArmies ?? 0, ...techs(flags.attackerTech) },
+        { name: 'defender', tokens: parseTokens(flags.defender), armies: flags.defenderArmies ?? 0, ...techs(flags.defenderTech) },
+      ],
+      ...(fortOwner !== undefined ? { fort: { owner: fortOwner } } : {}),
+      ...(flags.city ? { city: { owner: 'defender' } } : {}),
+      advantageReading: reading,
+    };
+  },
+};

@@ -1,0 +1,46 @@
+/**
+ * The static rules of one Advanced Civilization conflict: who is in the area, what
+ * each nation holds, the fort and the city. Plain arrays only, so a plan carrying it
+ * is structured-cloneable for worker threads.
+ */
+
+/**
+ * How Advantage Levels act (rules-notes section 3):
+ * - `order` (default): the side with the higher level removes after the lower side,
+ *   whatever the counts; equal levels resolve by counts. Reduces exactly to 24.24.
+ * - `extra-removals`: each point of difference makes the lower side remove one extra
+ *   token first; then the counts decide as in the base rules.
+ */
+export type AdvantageReading = 'order' | 'extra-removals';
+export const ADVANTAGE_READINGS: readonly AdvantageReading[] = ['order', 'extra-removals'];
+
+export interface ConflictRules {
+  /** The area's population limit. */
+  limit: number;
+  names: string[];
+  metalworking: boolean[];
+  engineering: boolean[];
+  military: boolean[];
+  mathematics: boolean[];
+  /** Index of the nation controlling the fort, or -1 when there is no fort. */
+  fortOwner: number;
+  /** Index of the nation owning a city in the area, or -1 when there is none. */
+  cityOwner: number;
+  reading: AdvantageReading;
+}
+
+/** City attack threshold and replacement tokens by Engineering (24.31-24.35). */
+export function cityThreshold(attackerEngineering: boolean, defenderEngineering: boolean): { attack: number; replacement: number } {
+  if (attackerEngineering && !defenderEngineering) return { attack: 6, replacement: 5 };
+  if (defenderEngineering && !attackerEngineering) return { attack: 8, replacement: 7 };
+  return { attack: 7, replacement: 6 };
+}
+
+/**
+ * The fort's bonus to its controller (seed 003): +1 when both or neither side holds
+ * Engineering, +2 when only the controller does, 0 when only the opponent does.
+ */
+export function fortBonus(controllerEngineering: boolean, opponentEngineering: boolean): number {
+  if (controllerEngineering === opponentEngineering) return 1;
+  return controllerEngineering ? 2 : 0;
+}
