@@ -1,0 +1,18 @@
+/** Princes & Queens plans: never sampled (tallySize 0); solve() evaluates them. */
+import type { Defence, TieReading } from './values.js';
+
+export interface AttackPlan {
+  kind: 'attack';
+  princes: 1 | 2;
+  distance: number;
+  defence: Defence;
+  ties: TieReading;
+}
+
+export interface TablePlan {
+  kind: 'table';
+  maxDistance: number;
+  ties: TieReading;
+}
+
+export type PqPlan = AttackPlan | TablePlan;

@@ -1,0 +1,92 @@
+/**
+ * Princes & Queens Battle values (seed 002, rules-notes section 4). Everything here is
+ * a pure function of the position: no dice.
+ */
+
+export type Terrain = 'plain' | 'mountain';
+export type DefenderKind = 'prince' | 'two-princes' | 'queen' | 'city';
+
+/**
+ * Equal values (the reading):
+ * - `attacker-wins` (default): the attack is possible and the attacker wins; only a
+ *   LOWER attack value makes the attack impossible, which is what the seed says.
+ * - `not-possible`: the attacker needs a strictly higher value.
+ */
+export type TieReading = 'attacker-wins' | 'not-possible';
+export const TIE_READINGS: readonly TieReading[] = ['attacker-wins', 'not-possible'];
+
+export const PRINCE_BASE = 5;
+export const QUEEN_VALUE = { plain: 4, mountain: 7 } as const;
+export const CITY_VALUE = { plain: 3, mountain: 5 } as const;
+
+/** `5 - distance to his own Queen` at the end of the move, never below 0. */
+export function princeValue(distance: number): number {
+  return Math.max(0, PRINCE_BASE - distance);
+}
+
+/** Attack value: one Prince, or two Princes in one hex adding their values (same hex, same Queen, same distance). */
+export function attackValue(princes: 1 | 2, distance: number): number {
+  return princes * princeValue(distance);
+}
+
+export interface Defence {
+  kind: DefenderKind;
+  terrain: Terrain;
+  /** Distance from the defending Prince(s) to their own Queen (Princes only). */
+  distance?: number;
+  /** A City shares the hex with the defending pawn. */
+  withCity: boolean;
+}
+
+export interface ValuePart {
+  piece: string;
+  value: number;
+  why: string;
+}
+
+/** The defence value and how it is made up. */
+export function defenceValue(d: Defence): { value: number; parts: ValuePart[] } {
+  const parts: ValuePart[] = [];
+  const mountain = d.terrain === 'mountain';
+  // A pawn sharing a hex with a City adds its PLAIN value to the City's value in that terrain.
+  const pawnTerrain: Terrain = d.withCity ? 'plain' : d.terrain;
+  if (d.kind === 'prince' || d.kind === 'two-princes') {
+    const base = princeValue(d.distance ?? 0);
+    const doubled = pawnTerrain === 'mountain';
+    const each = doubled ? 2 * base : base;
+    const why = `5 - ${d.distance} = ${base}${doubled ? ', doubled defending in a mountain' : d.withCity && mountain ? ' (plain value: shares the hex with a City)' : ''}`;
+    const count = d.kind === 'two-princes' ? 2 : 1;
+    for (let i = 0; i < count; i++) parts.push({ piece: 'Prince', value: each, why });
+  } else if (d.kind === 'queen') {
+    parts.push({
+      piece: 'Queen',
+      value: QUEEN_VALUE[pawnTerrain],
+      why: `Queen in a ${pawnTerrain}${d.withCity && mountain ? ' (plain value: shares the hex with a City)' : ''}`,
+    });
+  }
+  if (d.kind === 'city' || d.withCity) parts.push({ piece: 'City', value: CITY_VALUE[d.terrain], why: `City in a ${d.terrain}` });
+  return { value: parts.reduce((s, p) => s + p.value, 0), parts };
+}
+
+export interface AttackResult {
+  attackerValue: number;
+  defenderValue: number;
+  margin: number;
+  possible: boolean;
+  /** What happens, in words. */
+  result: string;
+  parts: ValuePart[];
+}
+
+export function resolveAttack(princes: 1 | 2, distance: number, defence: Defence, ties: TieReading): AttackResult {
+  const attackerValue = attackValue(princes, distance);
+  const { value: defenderValue, parts } = defenceValue(defence);
+  const possible = ties === 'attacker-wins' ? attackerValue >= defenderValue : attackerValue > defenderValue;
+  const city = defence.kind === 'city' || defence.withCity;
+  const result = possible
+    ? `the attack succeeds: the hex is taken${city ? ' and the City switches to the attacker' : ''}`
+    : 'the attack is not possible: the move does not count';
+  const attackParts: ValuePart[] = [];
+  for (let i = 0; i < princes; i++) attackParts.push({ piece: 'attacking Prince', value: princeValue(distance), why: `5 - ${distance}${distance > PRINCE_BASE ? ', not below 0' : ''}` });
+  return { attackerValue, defenderValue, margin: attackerValue - defenderValue, possible, result, parts: [...attackParts, ...parts] };
+}
