@@ -33,7 +33,7 @@ export function summarizePq(input: SummarizeInput<PqPlan>): BattleReport {
       value('attackerValue', 'Attacker Battle value (points)', r.attackerValue),
       value('defenderValue', 'Defender Battle value (points)', r.defenderValue),
       value('margin', 'Attack minus defence (points)', r.margin),
-      { key: 'pAttackerWins', label: 'Attack possible and wins (1 yes, 0 no)', kind: 'probability', estimate: r.possible ? 1 : 0, exact: r.possible ? 1 : 0 },
+      value('attackPossible', 'Attack possible, and then it wins (1 yes, 0 no)', r.possible ? 1 : 0),
     ],
     distributions: [],
     json: {
