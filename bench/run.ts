@@ -1,3 +1,90 @@
-export async function runBench(options: { quick: boolean }): Promise<void> {
-  void options;
+/**
+ * `npm run bench`: battles per second of every kernel on one thread and on all
+ * threads, and the exact LandGrab solver, measured in one run and reported with the
+ * ratios that matter (these machines are noisy: compare ratios, not raw numbers
+ * across runs). Each figure is the median of several repetitions after a warm-up.
+ */
+import { median } from 'simple-statistics';
+import { SYSTEMS, findSystem } from '../src/engine/registry.js';
+import { compileEntry } from '../src/engine/scenario.js';
+import { sampleBattle } from '../src/engine/sample.js';
+import { InProcessExecutor, PoolExecutor, defaultThreads, type Executor } from '../src/engine/executor.js';
+import type { CompiledBattle, KernelName, RuleSystem } from '../src/engine/system.js';
+import { solvePlan } from '../src/systems/landgrab/exact.js';
+import type { LandgrabPlan } from '../src/systems/landgrab/plan.js';
+
+interface Row {
+  what: string;
+  value: number;
+  unit: string;
+  target?: string;
+  ok?: boolean;
+}
+
+async function battlesPerSecond(system: RuleSystem, battle: CompiledBattle<unknown>, kernel: KernelName, executor: Executor, trials: number, repeats: number): Promise<number> {
+  await sampleBattle(system, battle, { seed: 'bench-warmup', trials: Math.min(trials, 400_000), kernel }, executor);
+  const rates: number[] = [];
+  for (let r = 0; r < repeats; r++) {
+    const started = performance.now();
+    await sampleBattle(system, battle, { seed: `bench-${r}`, trials, kernel }, executor);
+    rates.push(trials / ((performance.now() - started) / 1000));
+  }
+  return median(rates);
+}
+
+function timeMs(fn: () => void, repeats: number): number {
+  fn();
+  const times: number[] = [];
+  for (let r = 0; r < repeats; r++) {
+    const started = performance.now();
+    fn();
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+export async function runBench(options: { quick: boolean }): Promise<Row[]> {
+  const trials = options.quick ? 1_000_000 : 4_000_000;
+  const repeats = options.quick ? 3 : 5;
+  const threads = defaultThreads();
+  const rows: Row[] = [];
+  const inProcess = new InProcessExecutor();
+  const pool = new PoolExecutor(threads);
+  const log = (row: Row) => {
+    rows.push(row);
+    const value = row.unit === 'M battles/s' ? row.value.toFixed(2) : row.unit === 'ms' ? row.value.toFixed(1) : row.value.toFixed(2);
+    const target = row.target ? `  target ${row.target}${row.ok === undefined ? '' : row.ok ? '  ok' : '  MISSED'}` : '';
+    process.stdout.write(`${row.what.padEnd(58)}${value.padStart(9)} ${row.unit}${target}\n`);
+  };
+  process.stdout.write(`battle-odds bench: ${threads} threads available, ${trials.toLocaleString('en-US')} battles per measurement, median of ${repeats}\n\n`);
+  try {
+    const landgrab = findSystem('landgrab') as RuleSystem;
+    const battle = compileEntry(landgrab, { attackers: 11, defenders: 10 }, 'bench', '', 'LandGrab 11 vs 10');
+    const targets: Record<KernelName, number> = { fast: 8, faithful: 2.5 };
+    for (const kernel of ['fast', 'faithful'] as const) {
+      const one = (await battlesPerSecond(landgrab, battle, kernel, inProcess, trials, repeats)) / 1e6;
+      log({ what: `LandGrab 11 vs 10, ${kernel} kernel, 1 thread`, value: one, unit: 'M battles/s', target: `>= ${targets[kernel]}`, ok: one >= targets[kernel] });
+      const all = (await battlesPerSecond(landgrab, battle, kernel, pool, trials * threads, repeats)) / 1e6;
+      log({ what: `LandGrab 11 vs 10, ${kernel} kernel, ${threads} threads`, value: all, unit: 'M battles/s' });
+      log({ what: `  speed-up ${threads} threads / 1 thread`, value: all / one, unit: 'x', target: '>= 1.7', ok: all / one >= 1.7 });
+    }
+    const big = compileEntry(landgrab, { attackers: 101, defenders: 100 }, 'bench', '', '101 vs 100');
+    const exactMs = timeMs(() => solvePlan(big.plan as LandgrabPlan), repeats * 4);
+    log({ what: 'LandGrab exact solver, 101 vs 100, full distribution', value: exactMs, unit: 'ms', target: '<= 50', ok: exactMs <= 50 });
+
+    for (const system of SYSTEMS) {
+      if (!system.benchCase) continue;
+      const b = compileEntry(system, system.benchCase.entry, 'bench', '', system.benchCase.label);
+      const one = (await battlesPerSecond(system, b, 'fast', inProcess, trials / 2, repeats)) / 1e6;
+      log({ what: `${system.benchCase.label}, fast, 1 thread`, value: one, unit: 'M battles/s' });
+      const faithful = (await battlesPerSecond(system, b, 'faithful', inProcess, trials / 4, repeats)) / 1e6;
+      log({ what: `${system.benchCase.label}, faithful, 1 thread`, value: faithful, unit: 'M battles/s' });
+      const all = (await battlesPerSecond(system, b, 'fast', pool, (trials / 2) * threads, repeats)) / 1e6;
+      log({ what: `${system.benchCase.label}, fast, ${threads} threads`, value: all, unit: 'M battles/s' });
+      log({ what: `  speed-up ${threads} threads / 1 thread`, value: all / one, unit: 'x' });
+    }
+  } finally {
+    await pool.close();
+  }
+  return rows;
 }

@@ -64,6 +64,14 @@ export class Xoshiro128 {
     return Math.floor((this.nextUint32() * sides) / 4294967296) + 1;
   }
 
+  /**
+   * A six-sided die, 1..6, by integer multiply-shift on the top 29 bits: the product
+   * stays below 2^32 so it is all integer arithmetic; bias 2 / 2^29 (below 4e-9).
+   */
+  d6(): number {
+    return (((this.nextUint32() >>> 3) * 6) >>> 29) + 1;
+  }
+
   /** Uniform float in [0, 1). */
   nextFloat(): number {
     return this.nextUint32() / 4294967296;

@@ -26,7 +26,8 @@ export function distributionChart(report: RunReport): VegaLiteSpec | null {
     report.method === 'exact'
       ? `${report.system} ${report.type}, exact`
       : `${report.system} ${report.type}, ${thousands(report.trials)} trials, seed ${report.seed}${report.partial ? ' (PARTIAL: interrupted)' : ''}`;
-  const title = { text: `${report.label}: outcome distribution`, subtitle };
+  const hasExact = report.method !== 'exact' && report.distributions.some((d) => d.exact);
+  const title = { text: `${report.label}: outcome distribution`, subtitle: hasExact ? [subtitle, 'bars: Monte Carlo estimate; black ticks: exact probability'] : subtitle };
   const base = { $schema: SCHEMA, title, config: CHART_CONFIG };
   return panels.length === 1 ? { ...base, ...panels[0] } : { ...base, vconcat: panels, resolve: { scale: { color: 'independent' } } };
 }
@@ -41,7 +42,7 @@ function panel(xLabel: string, dists: Distribution[], exactOnly: boolean): VegaL
     })),
   );
   const colours = seriesColours(dists.map((d) => d.series));
-  const colour = { field: 'series', type: 'nominal', title: null, scale: { domain: dists.map((d) => d.label), range: colours.range }, legend: { orient: 'top' } };
+  const colour = { field: 'series', type: 'nominal', title: null, scale: { domain: dists.map((d) => d.label), range: colours.range }, legend: { orient: 'top', direction: 'vertical', labelLimit: 480 } };
   const x = { field: 'value', type: 'ordinal', title: xLabel, axis: { labelAngle: 0, labelOverlap: 'parity' } };
   const bars = {
     mark: { type: 'bar', opacity: 0.85 },

@@ -12,8 +12,27 @@ import { FONT } from './theme.js';
 const require = createRequire(import.meta.url);
 const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((f) => require.resolve(`dejavu-fonts-ttf/ttf/${f}`));
 
+/** vega-lite's warnings (e.g. about merged scale sorts) are not for our users' terminals. */
+const quietLogger = {
+  level() {
+    return quietLogger;
+  },
+  warn() {
+    return quietLogger;
+  },
+  info() {
+    return quietLogger;
+  },
+  debug() {
+    return quietLogger;
+  },
+  error(...args: unknown[]) {
+    throw new Error(`vega-lite: ${args.join(' ')}`);
+  },
+};
+
 export async function renderSvg(spec: Record<string, unknown>): Promise<string> {
-  const compiled = compile(spec as never).spec;
+  const compiled = compile(spec as never, { logger: quietLogger }).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
   try {
     return await view.toSVG();

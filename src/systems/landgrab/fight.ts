@@ -62,7 +62,7 @@ export function fightWithDice(
   attackerRoll: Int32Array,
   defenderRoll: Int32Array,
 ): number {
-  const attackerWinsTies = t.ties === 'attacker';
+  const tieEdge = t.ties === 'attacker' ? 1 : 0;
   const capA = t.attackerDice;
   const capD = t.defenderDice;
   const bonusA = t.attackerBonus;
@@ -73,20 +73,25 @@ export function fightWithDice(
     const nA = a - 1 < capA ? a - 1 : capA;
     const nD = d < capD ? d : capD;
     let a1 = 0, a2 = 0, d1 = 0, d2 = 0;
+    // Keep the top two of each side; min/max instead of branches (die values are random,
+    // so branches would mispredict half the time).
     for (let i = 0; i < nA; i++) {
-      const v = rng.die(6);
-      if (v > a1) { a2 = a1; a1 = v; } else if (v > a2) a2 = v;
+      const v = rng.d6();
+      a2 = Math.max(a2, Math.min(a1, v));
+      a1 = Math.max(a1, v);
     }
     for (let i = 0; i < nD; i++) {
-      const v = rng.die(6);
-      if (v > d1) { d2 = d1; d1 = v; } else if (v > d2) d2 = v;
+      const v = rng.d6();
+      d2 = Math.max(d2, Math.min(d1, v));
+      d1 = Math.max(d1, v);
     }
-    a1 += bonusA;
-    d1 += bonusD;
-    if (attackerWinsTies ? a1 >= d1 : a1 > d1) d--; else a--;
-    if (nA >= 2 && nD >= 2) {
-      if (attackerWinsTies ? a2 >= d2 : a2 > d2) d--; else a--;
-    }
+    // Pair outcomes as 0/1 integers (again no data-dependent branches); with ties to the
+    // attacker, a >= d is a + 1 > d for whole numbers.
+    const first = a1 + bonusA + tieEdge > d1 + bonusD ? 1 : 0;
+    const second = nA >= 2 && nD >= 2 ? 1 : 0;
+    const secondWon = a2 + tieEdge > d2 ? second : 0;
+    d -= first + secondWon;
+    a -= 1 - first + second - secondWon;
   }
   return a * ARMY_PACK + d;
 }
@@ -121,7 +126,7 @@ function fightWithDiceSorted(
 /** Roll `n` six-sided dice into buf[0..n) sorted descending (insertion sort: n <= 5). */
 function rollSorted(rng: Xoshiro128, buf: Int32Array, n: number): void {
   for (let i = 0; i < n; i++) {
-    const value = rng.die(6);
+    const value = rng.d6();
     let j = i;
     while (j > 0 && buf[j - 1] < value) {
       buf[j] = buf[j - 1];

@@ -127,13 +127,14 @@ function summarizeChain(input: Input<ChainPlan>): BattleReport {
   const exactTaken = segment(exact, layout.taken, n + 1);
   const finalArmies = segment(input.tally, layout.finalArmies, plan.attackers + 1);
   const exactFinal = segment(exact, layout.finalArmies, plan.attackers + 1);
-  const metrics: Metric[] = [];
+  const reach: Metric[] = [];
   for (let s = 1; s <= n; s++) {
     const reached = taken ? tailSum(taken, s) : null;
     const exactReached = exactTaken ? tailSum(exactTaken, s) : null;
-    metrics.push(probabilityMetric(`pTakes${s}`, `P(takes territory ${s} of ${n})`, reached, input.trials, exactReached));
+    reach.push(probabilityMetric(`pTakes${s}`, `P(takes territory ${s} of ${n})`, reached, input.trials, exactReached));
   }
-  const whole = metrics[n - 1];
+  const whole: Metric = { ...reach[n - 1], key: 'pAttackerWins', label: `P(takes the whole path of ${n})` };
+  const metrics: Metric[] = [whole, ...reach];
   metrics.push(
     meanMetric('territoriesTaken', 'Territories taken', taken, exactTaken),
     meanMetric('finalArmies', 'Armies in the last territory, given the whole path is taken', finalArmies, exactFinal && normalize(exactFinal)),
@@ -155,10 +156,10 @@ function summarizeChain(input: Input<ChainPlan>): BattleReport {
     path: plan.steps.map((s) => s.defenders),
     pAttackerWins: whole.estimate,
     ci95: whole.ci95 ?? null,
-    pReach: metrics.slice(0, n).map((m) => ({ estimate: m.estimate, ci95: m.ci95 ?? null, exact: m.exact })),
-    finalArmies: jsonHistogram(metrics[n + 1], distributions[1]),
+    pReach: reach.map((m) => ({ estimate: m.estimate, ci95: m.ci95 ?? null, exact: m.exact })),
+    finalArmies: jsonHistogram(metrics[n + 2], distributions[1]),
   };
-  if (exact) json.exact = { pAttackerWins: whole.exact, pReach: metrics.slice(0, n).map((m) => m.exact) };
+  if (exact) json.exact = { pAttackerWins: whole.exact, pReach: reach.map((m) => m.exact) };
   return { ...header(input), metrics, distributions, json };
 }
 

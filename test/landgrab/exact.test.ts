@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { landgrabBattle } from '../helpers/landgrab.js';
+import { solvePlan, solveBattle } from '../../src/systems/landgrab/exact.js';
+import { battleLayout, chainLayout } from '../../src/systems/landgrab/plan.js';
+import type { SingleBattlePlan } from '../../src/systems/landgrab/plan.js';
+
+function pWin(entry: Record<string, unknown>): number {
+  const plan = landgrabBattle(entry).plan as SingleBattlePlan;
+  return solveBattle(plan.tables, plan.attackers, plan.defenders).pWin;
+}
+
+describe('exact LandGrab solver', () => {
+  it('4 in the territory (3 may attack) vs 2: 6610505 / 10077696', () => {
+    expect(pWin({ attackers: 4, defenders: 2 })).toBeCloseTo(6610505 / 10077696, 14);
+    // The other convention names the same battle.
+    expect(pWin({ attackingArmies: 3, defenders: 2 })).toBeCloseTo(6610505 / 10077696, 14);
+  });
+
+  it('2 vs 1 is a single 1-vs-1 roll: 15/36', () => {
+    expect(pWin({ attackers: 2, defenders: 1 })).toBeCloseTo(15 / 36, 14);
+  });
+
+  it('every outcome distribution sums to 1', () => {
+    for (const entry of [
+      { attackers: 30, defenders: 25, fortress: true },
+      { attackers: 12, defenders: 9, stopAt: 4, defendingLeader: true },
+      { attackers: 9, defenders: 9, defenderDice: 3, ties: 'attacker' },
+    ]) {
+      const b = landgrabBattle(entry);
+      const exact = solvePlan(b.plan);
+      const layout = battleLayout(b.plan.attackers, (b.plan as SingleBattlePlan).defenders);
+      // won + held (counted once, by attacker armies) = 1
+      const total = exact.subarray(0, layout.heldDefender).reduce((s, x) => s + x, 0);
+      expect(total).toBeCloseTo(1, 12);
+    }
+  });
+
+  it('fortress, defending leader and leader on fortress order the odds as the rules intend', () => {
+    const open = pWin({ attackers: 12, defenders: 8 });
+    const fortress = pWin({ attackers: 12, defenders: 8, fortress: true });
+    const leader = pWin({ attackers: 12, defenders: 8, defendingLeader: true });
+    const both = pWin({ attackers: 12, defenders: 8, fortress: true, defendingLeader: true });
+    expect(fortress).toBeLessThan(open);
+    expect(leader).toBeCloseTo(fortress, 14); // both are +1 on the highest die
+    expect(both).toBeLessThan(fortress);
+    // An attacking leader cancels one defender point exactly.
+    expect(pWin({ attackers: 12, defenders: 8, fortress: true, attackingLeader: true })).toBeCloseTo(open, 14);
+  });
+
+  it('stop-at makes the attacker hold back and lowers his odds', () => {
+    expect(pWin({ attackers: 12, defenders: 8, stopAt: 5 })).toBeLessThan(pWin({ attackers: 12, defenders: 8 }));
+  });
+
+  it('a one-step chain equals the battle; longer chains multiply down', () => {
+    const battle = pWin({ attackers: 15, defenders: 4 });
+    const one = landgrabBattle({ type: 'chain', attackers: 15, path: [{ defenders: 4 }] });
+    const exactOne = solvePlan(one.plan);
+    expect(exactOne[chainLayout(one.plan as never).taken + 1]).toBeCloseTo(battle, 14);
+    const three = landgrabBattle({ type: 'chain', attackers: 15, path: [{ defenders: 4 }, { defenders: 4 }, { defenders: 4 }] });
+    const exactThree = solvePlan(three.plan);
+    const layout = chainLayout(three.plan as never);
+    const taken = exactThree.subarray(layout.taken, layout.taken + 4);
+    expect(taken.reduce((s, x) => s + x, 0)).toBeCloseTo(1, 12);
+    expect(taken[3]).toBeLessThan(battle);
+  });
+
+  it('solves 101 vs 100 (full distribution) without trouble', () => {
+    const b = landgrabBattle({ attackers: 101, defenders: 100 });
+    const exact = solvePlan(b.plan);
+    const layout = battleLayout(101, 100);
+    expect(exact.subarray(0, layout.heldDefender).reduce((s, x) => s + x, 0)).toBeCloseTo(1, 10);
+  });
+});
