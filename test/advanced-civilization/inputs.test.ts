@@ -53,7 +53,7 @@ describe('Engineering matchup sweep', () => {
     expect(report.tables!['tokens-needed']).toHaveLength(4 * 2 * 3 * 6);
     expect(report.charts?.map((c) => c.name)).toEqual(['heatmap', 'tokens-needed']);
     const heatmap = report.charts![0].spec as { spec: { layer: Array<{ encoding: { color?: { scale?: unknown } } }> } };
-    expect(heatmap.spec.layer[0].encoding.color?.scale).toEqual({ scheme: 'viridis' });
+    expect(heatmap.spec.layer[0].encoding.color?.scale).toEqual({ domain: ['attacker', 'defender', 'nobody (tie)'], range: ['#E69F00', '#56B4E9', '#DDDDDD'] });
   });
 
   it('tokens needed against 4 defenders, default reading: 5 in every matchup (the fort only decides ties)', () => {

@@ -1,0 +1,117 @@
+/**
+ * Bad input: one clear line naming the file (or flag) and field, exit code 2, no
+ * stack trace, and nothing written.
+ */
+import { describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { cli, tempDir } from '../helpers/cli.js';
+
+function scenario(dir: string, name: string, body: unknown): string {
+  const file = path.join(dir, name);
+  writeFileSync(file, typeof body === 'string' ? body : JSON.stringify(body));
+  return file;
+}
+
+const valid = { name: 'bad-input', system: 'landgrab', trials: 1000, battles: [{ attackers: 5, defenders: 3 }] };
+const withBattle = (battle: Record<string, unknown>) => ({ ...valid, battles: [battle] });
+
+function expectCleanFailure(args: string[], ...mustMention: string[]) {
+  const out = tempDir();
+  const r = cli([...args, '--out', path.join(out, 'results')]);
+  expect(r.code).toBe(2);
+  expect(r.stdout).toBe('');
+  const lines = r.stderr.trim().split('\n');
+  expect(lines[0]).toMatch(/^battle-odds: error: /);
+  expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  for (const m of mustMention) expect(r.stderr).toContain(m);
+  expect(existsSync(path.join(out, 'results'))).toBe(false);
+  return r.stderr;
+}
+
+describe('bad scenario files', () => {
+  const dir = tempDir();
+
+  it('unknown system', () => {
+    const f = scenario(dir, 'unknown-system.json', { ...valid, system: 'risk' });
+    expectCleanFailure(['run', f], 'unknown-system.json', 'system', "unknown rule system 'risk'", 'landgrab');
+  });
+
+  it('non-integer army count', () => {
+    const f = scenario(dir, 'fractional.json', withBattle({ attackers: 5.5, defenders: 3 }));
+    expectCleanFailure(['run', f], 'fractional.json', 'battles[0].attackers', 'whole number');
+  });
+
+  it('fewer than 2 armies in the attacking territory', () => {
+    const f = scenario(dir, 'one-attacker.json', withBattle({ attackers: 1, defenders: 3 }));
+    expectCleanFailure(['run', f], 'one-attacker.json', 'battles[0].attackers', 'at least 2');
+  });
+
+  it('0 defenders', () => {
+    const f = scenario(dir, 'no-defenders.json', withBattle({ attackers: 5, defenders: 0 }));
+    expectCleanFailure(['run', f], 'no-defenders.json', 'battles[0].defenders', 'at least 1');
+  });
+
+  it('a typo in a key', () => {
+    const f = scenario(dir, 'typo.json', withBattle({ attackers: 5, defenders: 3, fortres: true }));
+    expectCleanFailure(['run', f], 'typo.json', 'battles[0].fortres', 'unknown key');
+  });
+
+  it('an unknown top-level key', () => {
+    const f = scenario(dir, 'top-typo.json', { ...valid, trails: 5 });
+    expectCleanFailure(['run', f], 'top-typo.json', 'trails', 'unknown key');
+  });
+
+  it('both army-count conventions at once', () => {
+    const f = scenario(dir, 'both.json', withBattle({ attackers: 5, attackingArmies: 4, defenders: 3 }));
+    expectCleanFailure(['run', f], 'both.json', 'battles[0].attackers', 'exactly one');
+  });
+
+  it('trials <= 0 in the file', () => {
+    const f = scenario(dir, 'zero-trials.json', { ...valid, trials: 0 });
+    expectCleanFailure(['run', f], 'zero-trials.json', 'trials', 'at least 1');
+  });
+
+  it('not JSON', () => {
+    const f = scenario(dir, 'broken.json', '{ "name": "x", ');
+    expectCleanFailure(['run', f], 'broken.json', 'not valid JSON');
+  });
+
+  it('unreadable: missing file, and a folder with no scenarios', () => {
+    expectCleanFailure(['run', path.join(dir, 'missing.json')], 'missing.json', 'no such file');
+    const empty = path.join(dir, 'empty');
+    mkdirSync(empty);
+    expectCleanFailure(['run', empty], 'empty', 'no .json');
+  });
+
+  it('one bad file among good ones writes nothing at all', () => {
+    const good = scenario(dir, 'good.json', valid);
+    const bad = scenario(dir, 'zz-bad.json', withBattle({ attackers: 5, defenders: -1 }));
+    expectCleanFailure(['run', good, bad], 'zz-bad.json');
+  });
+
+  it('a capitol on a fortress', () => {
+    const f = scenario(dir, 'capitol-fortress.json', withBattle({ type: 'capitol', attackers: 5, defenders: 3, fortress: true }));
+    expectCleanFailure(['run', f], 'capitol-fortress.json', 'battles[0].fortress', 'capitol cannot be placed on a fortress');
+  });
+});
+
+describe('bad flags', () => {
+  it('trials <= 0', () => {
+    expectCleanFailure(['odds', 'landgrab', '--attackers', '5', '--defenders', '3', '--trials', '0'], '--trials', 'at least 1');
+  });
+
+  it('non-integer armies', () => {
+    expectCleanFailure(['odds', 'landgrab', '--attackers', 'five', '--defenders', '3'], '--attackers', 'whole number');
+  });
+
+  it('impossible army counts name the flag', () => {
+    expectCleanFailure(['odds', 'landgrab', '--attackers', '1', '--defenders', '3'], '--attackers', 'at least 2');
+    expectCleanFailure(['odds', 'landgrab', '--attackers', '4', '--defenders', '0'], '--defenders', 'at least 1');
+  });
+
+  it('unknown system and unknown flag', () => {
+    expectCleanFailure(['odds', 'risk'], "unknown command 'risk'");
+    expectCleanFailure(['odds', 'landgrab', '--atackers', '5'], "unknown option '--atackers'", '--attackers');
+  });
+});

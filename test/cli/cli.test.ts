@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { cli, tempDir, ROOT } from '../helpers/cli.js';
+
+describe('battle-odds odds landgrab', () => {
+  it('answers the question as JSON with the documented fields', () => {
+    const r = cli(['odds', 'landgrab', '--attackers', '4', '--defenders', '2', '--trials', '200000', '--seed', '1', '--exact', '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.system).toBe('landgrab');
+    expect(out.trials).toBe(200_000);
+    expect(out.seed).toBe(1);
+    expect(out.ci95[0]).toBeLessThan(out.pAttackerWins);
+    expect(out.ci95[1]).toBeGreaterThan(out.pAttackerWins);
+    expect(out.exact.pAttackerWins).toBeCloseTo(6610505 / 10077696, 12);
+    expect(out.attackerLeft.mean).toBeGreaterThan(1);
+    expect(out.attackerLeft.histogram.values).toEqual([1, 2, 3, 4]);
+    expect(out.defenderLeft.histogram.counts.reduce((s: number, x: number) => s + x, 0)).toBe(200_000);
+    // The exact value lies within the interval's reach (4.5 standard errors).
+    const se = Math.sqrt((out.exact.pAttackerWins * (1 - out.exact.pAttackerWins)) / 200_000);
+    expect(Math.abs(out.pAttackerWins - out.exact.pAttackerWins)).toBeLessThan(4.5 * se);
+  });
+
+  it('prints a readable table with percentages, not long decimals', () => {
+    const r = cli(['odds', 'landgrab', '--attackers', '11', '--defenders', '10', '--fortress', '--trials', '100000']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/P\(attacker conquers\)\s+\d+\.\d\d%\s+\[\d+\.\d\d%, \d+\.\d\d%\]/);
+    expect(r.stdout).not.toMatch(/\d\.\d{5,}/);
+  });
+
+  it('explains the army-count convention in --help', () => {
+    const r = cli(['odds', 'landgrab', '--help']);
+    expect(r.code).toBe(0);
+    // commander wraps help to the terminal width: compare with whitespace folded.
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain('armies in the attacking territory (one must stay behind, so n - 1 may attack)');
+    expect(r.stdout).toContain('Examples:');
+  });
+
+  it('--exact-only answers without sampling', () => {
+    const r = cli(['odds', 'landgrab', '--attackers', '101', '--defenders', '100', '--exact-only', '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.method).toBe('exact');
+    expect(out.trials).toBe(0);
+    expect(out.pAttackerWins).toBeCloseTo(out.exact.pAttackerWins, 15);
+  });
+});
+
+describe('battle-odds run', () => {
+  it('writes summary and distribution CSVs, report.json and charts', () => {
+    const out = tempDir();
+    const r = cli(['run', 'scenarios/landgrab-fortress-assault.json', '--out', out, '--trials', '100000']);
+    expect(r.code, r.stderr).toBe(0);
+    const dir = path.join(out, 'landgrab-fortress-assault');
+    const files = readdirSync(dir).sort();
+    expect(files).toEqual(expect.arrayContaining(['summary.csv', 'distributions.csv', 'report.json', 'fortress.vl.json', 'fortress.svg', 'fortress.png']));
+    expect(files.some((f) => f.includes('.tmp-'))).toBe(false);
+    const summary = readFileSync(path.join(dir, 'summary.csv'), 'utf8').trim().split('\n');
+    expect(summary).toHaveLength(5); // header + 4 battles
+    expect(summary[0]).toContain('pAttackerWins,pAttackerWins_ci_low,pAttackerWins_ci_high,pAttackerWins_exact');
+    // No float noise in CSV cells: at most 6 significant digits.
+    expect(summary.join('\n')).not.toMatch(/\d\.\d{7,}/);
+    const png = readFileSync(path.join(dir, 'fortress.png'));
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    const svg = readFileSync(path.join(dir, 'fortress.svg'), 'utf8');
+    expect(svg).toContain('fortress: outcome distribution');
+  });
+
+  it('gives byte-identical CSVs for --threads 1, --threads 2 and in-process', () => {
+    const outputs = ['1', '2', '0'].map((threads) => {
+      const out = tempDir();
+      const r = cli(['run', 'scenarios/landgrab-chain.json', '--out', out, '--threads', threads, '--trials', '400000', '--no-charts']);
+      expect(r.code, r.stderr).toBe(0);
+      const dir = path.join(out, 'landgrab-chain');
+      return ['summary.csv', 'distributions.csv'].map((f) => readFileSync(path.join(dir, f), 'utf8'));
+    });
+    expect(outputs[1]).toEqual(outputs[0]);
+    expect(outputs[2]).toEqual(outputs[0]);
+  });
+
+  it('renders chart text with the bundled font (the PNG is not blank of text)', () => {
+    const out = tempDir();
+    const r = cli(['run', 'scenarios/landgrab-capitol.json', '--out', out, '--trials', '20000']);
+    expect(r.code, r.stderr).toBe(0);
+    const svg = readFileSync(path.join(out, 'landgrab-capitol', 'capitol-with-leader.svg'), 'utf8');
+    expect(svg).toContain('font-family="DejaVu Sans');
+  });
+
+  it('publishes a JSON Schema that matches the validators', () => {
+    const r = cli(['schema']);
+    expect(r.code).toBe(0);
+    const committed = readFileSync(path.join(ROOT, 'schema/scenario.schema.json'), 'utf8');
+    expect(r.stdout).toBe(committed);
+  });
+});
+
+describe('reinforcements', () => {
+  it('computes max(3, floor(t / 3)) + bonuses', () => {
+    const r = cli(['reinforcements', '--territories', '14', '--continent-bonus', '2,5']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe('11');
+  });
+});
