@@ -5,6 +5,9 @@ const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 /** Okabe-Ito: distinguishable with every common colour-vision deficiency. */
 const OKABE_ITO = ['#E69F00', '#56B4E9', '#009E73', '#CC79A7', '#0072B2', '#D55E00', '#F0E442', '#000000'];
 const ENGINEERING_ORDER = ['neither', 'attacker', 'defender', 'both'];
+const HOLDERS = ['attacker', 'defender', 'nobody (tie)'];
+/** Okabe-Ito orange, sky blue and light grey. */
+const HOLDER_COLOURS = ['#E69F00', '#56B4E9', '#DDDDDD'];
 
 function panel(fort: boolean, metalworking: string, city: boolean): string {
   return `${city ? 'city, ' : ''}${fort ? 'fort' : 'no fort'}, Metalworking: ${metalworking}`;
@@ -16,19 +19,22 @@ export function sweepHeatmap(result: SweepResult, title: string): Record<string,
     defenderTokens: r.defenderTokens,
     engineering: r.engineering,
     panel: panel(r.fort, r.metalworking, r.city),
-    margin: r.margin,
-    holder: r.holder === 'attacker' ? 'A' : r.holder === 'defender' ? 'D' : '=',
+    holder: r.holder === 'none' ? 'nobody (tie)' : r.holder,
+    left: `${r.attackerLeft}/${r.defenderLeft}${r.city && !r.cityAttacked ? 'c' : ''}`,
   }));
   return {
     $schema: SCHEMA,
-    title: { text: title, subtitle: 'Colour: attacker tokens left minus defender tokens left. Letter: who holds the area (A attacker, D defender, = nobody)' },
+    title: {
+      text: title,
+      subtitle: 'Colour: who holds the area. Text: attacker/defender tokens left (c: the city was not attacked and still stands)',
+    },
     data: { values },
     facet: {
       column: { field: 'engineering', type: 'nominal', title: 'Engineering held by', sort: ENGINEERING_ORDER },
       row: { field: 'panel', type: 'nominal', title: null },
     },
     spec: {
-      width: 220,
+      width: 240,
       height: 220,
       encoding: {
         x: { field: 'attackerTokens', type: 'ordinal', title: 'Attacker tokens (count)' },
@@ -38,22 +44,16 @@ export function sweepHeatmap(result: SweepResult, title: string): Record<string,
         {
           mark: 'rect',
           encoding: {
-            color: { field: 'margin', type: 'quantitative', title: 'Token margin (tokens)', scale: { scheme: 'viridis' } },
+            color: { field: 'holder', type: 'nominal', title: 'Holds the area', scale: { domain: HOLDERS, range: HOLDER_COLOURS } },
             tooltip: [
               { field: 'attackerTokens', title: 'attacker tokens' },
               { field: 'defenderTokens', title: 'defender tokens' },
-              { field: 'margin', title: 'margin (tokens)' },
+              { field: 'left', title: 'tokens left (attacker/defender)' },
               { field: 'holder', title: 'holder' },
             ],
           },
         },
-        {
-          mark: { type: 'text', fontSize: 9 },
-          encoding: {
-            text: { field: 'holder', type: 'nominal' },
-            color: { condition: { test: 'datum.margin > 0', value: 'black' }, value: 'white' },
-          },
-        },
+        { mark: { type: 'text', fontSize: 8, color: 'black' }, encoding: { text: { field: 'left', type: 'nominal' } } },
       ],
     },
     config: { font: 'DejaVu Sans', view: { stroke: null } },

@@ -30,10 +30,10 @@ export function summarizePq(input: SummarizeInput<PqPlan>): BattleReport {
   return {
     ...header,
     metrics: [
+      value('attackPossible', 'Attack possible, and then it wins (1 yes, 0 no)', r.possible ? 1 : 0),
       value('attackerValue', 'Attacker Battle value (points)', r.attackerValue),
       value('defenderValue', 'Defender Battle value (points)', r.defenderValue),
       value('margin', 'Attack minus defence (points)', r.margin),
-      value('attackPossible', 'Attack possible, and then it wins (1 yes, 0 no)', r.possible ? 1 : 0),
     ],
     distributions: [],
     json: {
