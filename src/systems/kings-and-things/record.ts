@@ -1,0 +1,63 @@
+/**
+ * Writing one finished duel into its tally (kernels: weight 1 plus the post-battle
+ * roll) or into the exact vector (weight = probability; the post-battle roll is
+ * independent of the battle, so it is added once from P(capture)).
+ */
+import type { Xoshiro128 } from '../../engine/rng.js';
+import { CAPTURE_RETREATED, ROUND_BINS, type DuelLayout, type HexAfter } from './plan.js';
+import { fortAfterDistribution, rollFortAfter, rollSpecialsDestroyed, specialsDestroyedDistribution } from './postBattle.js';
+
+export function isCapture(outcome: number): boolean {
+  return outcome <= CAPTURE_RETREATED;
+}
+
+/** The battle part of a duel's record, with weight w. */
+export function addDuelEnd(
+  L: DuelLayout,
+  out: Float64Array,
+  outcome: number,
+  round: number,
+  attackerLeft: number,
+  attackerValue: number,
+  defenderLeft: number,
+  defenderValue: number,
+  w: number,
+): void {
+  const capture = isCapture(outcome);
+  out[L.outcome + outcome] += w;
+  out[L.rounds + (round < ROUND_BINS ? round : ROUND_BINS)] += w;
+  out[(capture ? L.attackerLeftCapture : L.attackerLeftHold) + attackerLeft] += w;
+  out[(capture ? L.attackerValueCapture : L.attackerValueHold) + attackerValue] += w;
+  out[L.defenderLeft + defenderLeft] += w;
+  out[L.defenderValue + defenderValue] += w;
+}
+
+/** Kernels: the battle record plus the post-battle roll, drawn from the same stream. */
+export function recordDuelEnd(
+  hex: HexAfter,
+  L: DuelLayout,
+  tally: Float64Array,
+  rng: Xoshiro128,
+  outcome: number,
+  round: number,
+  attackerLeft: number,
+  attackerValue: number,
+  defenderLeft: number,
+  defenderValue: number,
+): void {
+  addDuelEnd(L, tally, outcome, round, attackerLeft, attackerValue, defenderLeft, defenderValue, 1);
+  const fort = rollFortAfter(hex.fortLevel, rng);
+  tally[(isCapture(outcome) ? L.fortAfterCapture : L.fortAfterHold) + fort]++;
+  tally[L.specialsDestroyed + rollSpecialsDestroyed(hex.specials, rng)]++;
+}
+
+/** Exact: the post-battle roll's bins from P(capture). */
+export function addPostBattleExact(hex: HexAfter, L: DuelLayout, out: Float64Array, pCapture: number): void {
+  const fort = fortAfterDistribution(hex.fortLevel);
+  for (let level = 0; level < 5; level++) {
+    out[L.fortAfterCapture + level] += pCapture * fort[level];
+    out[L.fortAfterHold + level] += (1 - pCapture) * fort[level];
+  }
+  const destroyed = specialsDestroyedDistribution(hex.specials);
+  for (let k = 0; k < destroyed.length; k++) out[L.specialsDestroyed + k] += destroyed[k];
+}

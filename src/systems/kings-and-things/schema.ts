@@ -1,0 +1,190 @@
+/**
+ * Kings & Things scenario entries (strict: unknown keys are errors). Creature lists are
+ * resolved against the bundled roster while parsing, so a misspelt name fails with a
+ * message naming it. Cross-field rules live in check.ts.
+ */
+import { z } from 'zod';
+import { FORT_NAMES, MAX_COUNTERS_PER_SIDE, creatureCounter, fromRoster, resolveText, type Counter } from './counters.js';
+
+const creatureObject = z.strictObject({
+  name: z.string().min(1, { error: 'a creature needs a name' }),
+  value: z.number().int().min(1, { error: 'combat value must be 1-6' }).max(6, { error: 'combat value must be 1-6' }).optional(),
+  magic: z.boolean().optional(),
+  ranged: z.boolean().optional(),
+  charge: z.boolean().optional(),
+  flying: z.boolean().optional(),
+  count: z.number().int().min(1).max(MAX_COUNTERS_PER_SIDE).default(1),
+});
+
+/** One creature entry: roster name or inline text, or an object; resolves to its counters. */
+export const creatureEntry = z.union([z.string().min(1), creatureObject]).transform((entry, ctx): Counter[] => {
+  if (typeof entry === 'string') {
+    const r = resolveText(entry);
+    if (!r.ok) {
+      ctx.issues.push({ code: 'custom', message: r.message, input: entry });
+      return z.NEVER;
+    }
+    return r.counters;
+  }
+  let counter: Counter;
+  if (entry.value === undefined) {
+    if (entry.magic !== undefined || entry.ranged !== undefined || entry.charge !== undefined || entry.flying !== undefined) {
+      ctx.issues.push({ code: 'custom', message: `give 'value' to describe '${entry.name}' inline, or only 'name' to use the roster`, input: entry });
+      return z.NEVER;
+    }
+    const found = fromRoster(entry.name);
+    if (typeof found === 'string') {
+      ctx.issues.push({ code: 'custom', message: found, input: entry });
+      return z.NEVER;
+    }
+    counter = found;
+  } else {
+    if (entry.magic && entry.ranged) {
+      ctx.issues.push({ code: 'custom', message: `'${entry.name}' fires in one step: magic or ranged, not both`, input: entry });
+      return z.NEVER;
+    }
+    counter = creatureCounter(entry.name, {
+      value: entry.value,
+      magic: entry.magic ?? false,
+      ranged: entry.ranged ?? false,
+      charge: entry.charge ?? false,
+      flying: entry.flying ?? false,
+    });
+  }
+  return Array.from({ length: entry.count }, () => ({ ...counter }));
+});
+
+export const creatureList = z
+  .array(creatureEntry)
+  .transform((lists) => lists.flat())
+  .refine((list) => list.length <= MAX_COUNTERS_PER_SIDE, { error: `at most ${MAX_COUNTERS_PER_SIDE} creatures and characters per side` });
+
+export const LOSS_POLICIES = ['weakest-first', 'buildings-first', 'protect-strongest'] as const;
+export const lossPolicy = z.union([z.enum(LOSS_POLICIES), z.array(z.string().min(1)).min(1)], {
+  error: `loss policy must be one of ${LOSS_POLICIES.join(', ')}, or a list of counter names (an explicit loss order)`,
+});
+export type LossPolicy = z.output<typeof lossPolicy>;
+
+export const retreatPolicy = z.union(
+  [
+  z.literal('never'),
+  z.strictObject({
+    /** Retreat at the end of round N if the battle is still on. */
+    afterRounds: z.number().int().min(1).optional(),
+    /** Retreat when the enemy's remaining strength is at least this many times your own. */
+    whenOutnumbered: z.number().min(1, { error: 'the outnumbered ratio must be at least 1' }).optional(),
+    /** Retreat when down to this many creatures and characters (or fewer). */
+    whenDownTo: z.number().int().min(0).optional(),
+  }),
+  ],
+  { error: "retreat must be 'never' or an object with afterRounds, whenOutnumbered and/or whenDownTo" },
+);
+export type RetreatPolicy = z.output<typeof retreatPolicy>;
+
+const fortLevel = z
+  .union([z.enum(FORT_NAMES), z.number().int()], { error: `fort must be one of ${FORT_NAMES.join(', ')}, or a level 0-4` })
+  .transform((v, ctx) => {
+    const level = typeof v === 'number' ? v : FORT_NAMES.indexOf(v);
+    if (level < 0 || level > 4) {
+      ctx.issues.push({ code: 'custom', message: `fort level ${v} is out of range: 0 none, 1 tower, 2 keep, 3 castle, 4 citadel`, input: v });
+      return z.NEVER;
+    }
+    return level;
+  });
+
+const sideRules = {
+  creatures: creatureList.default([]),
+  losses: lossPolicy.optional(),
+  retreat: retreatPolicy.default('never'),
+};
+
+export const attackerSchema = z.strictObject({ ...sideRules });
+
+const hexBuildings = {
+  city: z.boolean().default(false),
+  village: z.boolean().default(false),
+  /** Special income counters in the hex (names from the roster, or any label): only the post-battle roll. */
+  income: z.array(z.string().min(1)).max(10).default([]),
+};
+
+export const defenderSchema = z.strictObject({ ...sideRules, fort: fortLevel.default(0), ...hexBuildings });
+const defenderWithoutFort = z.strictObject({ ...sideRules, ...hexBuildings });
+
+const common = {
+  label: z.string().min(1).optional(),
+  /** The hex was unexplored: its defenders never retreat (11.6). */
+  unexplored: z.boolean().default(false),
+};
+
+export const battleEntrySchema = z.strictObject({
+  type: z.literal('battle'),
+  ...common,
+  attacker: attackerSchema,
+  defender: defenderSchema,
+});
+
+export const fortLevelsEntrySchema = z.strictObject({
+  type: z.literal('fort-levels'),
+  ...common,
+  attacker: attackerSchema,
+  defender: defenderWithoutFort.default({ creatures: [], retreat: 'never', city: false, village: false, income: [] }),
+  /** Fort levels to compare (default all five); the first one is the headline. */
+  levels: z.array(fortLevel).min(1).max(5).default([0, 1, 2, 3, 4]),
+});
+
+export const TARGET_POLICIES = ['strongest', 'weakest', 'defender', 'next'] as const;
+
+export const playerSchema = z.strictObject({
+  name: z.string().min(1).optional(),
+  ...sideRules,
+  /** Whom to send this player's hits to each round: a policy or another player's name. */
+  target: z.string().min(1).default('strongest'),
+  fort: fortLevel.optional(),
+  city: z.boolean().optional(),
+  village: z.boolean().optional(),
+  income: z.array(z.string().min(1)).max(10).optional(),
+});
+
+export const multiEntrySchema = z.strictObject({
+  type: z.literal('multi'),
+  ...common,
+  /** Seating order: the defender (hex owner) first, then the attackers from the defender's left. */
+  players: z.array(playerSchema).min(2, { error: 'a battle needs at least two players' }).max(6, { error: 'at most 6 players' }),
+});
+
+export const exploreEntrySchema = z.strictObject({
+  type: z.literal('explore'),
+  label: z.string().min(1).optional(),
+  explorer: attackerSchema,
+  /**
+   * What the defenders are drawn from: `creatures` (the 147 creature counters), `all-counters`
+   * (adds the 37 other cup counters, which do not fight), or a custom cup of creature entries
+   * where `count` is the number of copies.
+   */
+  cup: z.union([z.enum(['creatures', 'all-counters']), creatureList]).default('creatures'),
+  /** Remove the explorer's own roster counters from the cup (they cannot be drawn). */
+  removeExplorerFromCup: z.boolean().default(true),
+  bribery: z
+    .union([
+      z.literal(false),
+      z.strictObject({
+        gold: z.number().int().min(0),
+        /** Bribes cost double (some hexes, e.g. with special income counters; see the rulebook). */
+        double: z.boolean().default(false),
+      }),
+    ])
+    .default(false),
+});
+
+const typed = z.discriminatedUnion('type', [battleEntrySchema, fortLevelsEntrySchema, multiEntrySchema, exploreEntrySchema]);
+
+export const kingsAndThingsEntrySchema = z.preprocess(
+  (value) => (value && typeof value === 'object' && !Array.isArray(value) && !('type' in value) ? { type: 'battle', ...value } : value),
+  typed,
+);
+
+export type KtEntry = z.output<typeof kingsAndThingsEntrySchema>;
+export type BattleEntry = z.output<typeof battleEntrySchema>;
+export type FortLevelsEntry = z.output<typeof fortLevelsEntrySchema>;
+export type MultiEntry = z.output<typeof multiEntrySchema>;
+export type ExploreEntry = z.output<typeof exploreEntrySchema>;
