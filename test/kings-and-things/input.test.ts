@@ -1,0 +1,58 @@
+/** Bad input gets a clear error; odds flags and bundled scenarios parse. */
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { kingsAndThings, problems } from './helpers.js';
+
+const army = { creatures: ['Orc:2'] };
+
+describe('bad scenario input', () => {
+  const cases: Array<[string, unknown, RegExp]> = [
+    ['unknown creature name', { attacker: { creatures: ['Goblinn'] }, defender: army }, /unknown creature 'Goblinn' \(not in the bundled roster/],
+    ['ambiguous roster name', { attacker: { creatures: ['Elves'] }, defender: army }, /'Elves' is ambiguous.*'Elves:2R'.*'Elves:3R'/],
+    ['bad inline stat code', { attacker: { creatures: ['Orc:7'] }, defender: army }, /bad stat code '7'/],
+    ['magic and ranged at once', { attacker: { creatures: ['Orc:3*R'] }, defender: army }, /magic \(\*\) or ranged \(R\), not both/],
+    ['fort level out of range', { attacker: army, defender: { fort: 5 } }, /fort level 5 is out of range/],
+    ['unknown fort name', { attacker: army, defender: { fort: 'palace' } }, /fort must be one of none, tower, keep, castle, citadel/],
+    ['retreating defender of an unexplored hex', { unexplored: true, attacker: army, defender: { ...army, retreat: { afterRounds: 2 } } }, /unexplored hex never retreat/],
+    ['a fort in an unexplored hex', { unexplored: true, attacker: army, defender: { fort: 'tower' } }, /unexplored hex has no fort/],
+    ['city and village together', { attacker: army, defender: { city: true, village: true } }, /a city or a village, not both/],
+    ['unknown income counter', { attacker: army, defender: { income: ['Gold Mien'] } }, /unknown special income counter 'Gold Mien'/],
+    ['loss order naming a missing counter', { attacker: { ...army, losses: ['Dragon'] }, defender: army }, /loss order names 'Dragon'/],
+    ['unknown loss policy', { attacker: { ...army, losses: 'random' }, defender: army }, /loss policy must be one of weakest-first/],
+    ['empty attacker', { attacker: { creatures: [] }, defender: army }, /attacker needs at least one creature/],
+    ['unknown key', { attacker: army, defender: army, fortress: true }, /fortress/],
+    ['outnumbered ratio below 1', { attacker: { ...army, retreat: { whenOutnumbered: 0.5 } }, defender: army }, /outnumbered ratio must be at least 1/],
+  ];
+  for (const [name, entry, message] of cases) {
+    it(name, () => expect(problems(entry).join('\n')).toMatch(message));
+  }
+  it('a good entry has no problems (type defaults to battle)', () => {
+    expect(problems({ attacker: { creatures: ['Giant Spider', '2x Knight:3C'] }, defender: { fort: 'castle', creatures: ['Dervish'] } })).toEqual([]);
+  });
+});
+
+describe('odds flags', () => {
+  const toEntry = (flags: Record<string, unknown>) => kingsAndThings.odds.toBattle(flags);
+  it('a battle from flags', () => {
+    const entry = toEntry({ attackers: 'Giant:4, Elves:2R, Dragon:3*C', defenders: 'Nomads', fort: 'castle', city: true, retreat: 'rounds:3+outnumbered:2' });
+    expect(problems(entry)).toEqual([]);
+  });
+  it('fort levels and exploration from flags', () => {
+    expect(problems(toEntry({ attackers: 'Giant:4, 2x Orc:2', fortLevels: true }))).toEqual([]);
+    expect(problems(toEntry({ attackers: 'Old Dragon, Sphinx', explore: true, bribe: 5 }))).toEqual([]);
+  });
+});
+
+describe('bundled scenarios', () => {
+  const dir = join(import.meta.dirname, '..', '..', 'scenarios');
+  const files = readdirSync(dir).filter((f) => f.startsWith('kings-and-things-') && f.endsWith('.json'));
+  it('exist', () => expect(files.length).toBeGreaterThanOrEqual(5));
+  for (const file of files) {
+    it(`${file} validates`, () => {
+      const scenario = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+      expect(scenario.system).toBe('kings-and-things');
+      for (const entry of scenario.battles) expect(problems(entry)).toEqual([]);
+    });
+  }
+});
