@@ -2,7 +2,24 @@
  * Kings & Things (West End Games, 1986), combat rules 9-12: magic, ranged and melee
  * steps, forts, cities and villages that absorb hits, loss and retreat policies,
  * the post-battle roll, multi-player battles and exploration.
- * Rules readings: see each module's header and the project README.
+ *
+ * Rules readings (details in each module's header):
+ * - A round is magic, ranged, melee; within a step all roll, then losses (11.5). Hit on
+ *   die <= current value; charge rolls two dice; flying has no effect in combat here.
+ * - Tower 1 / keep 2 / city 2 / village 1 melee, castle 3 ranged, citadel 4 magic; they
+ *   absorb up to their current value, fire reduced, keep their step, neutralized at 0.
+ * - Loss policies are fixed priority orders chosen before the battle (lossOrder.ts).
+ * - Retreat at the end of a round, attacker first (multi: attackers from the defender's
+ *   left, then the defender); conditions combine with "or" (retreat.ts). A defender whose
+ *   creatures retreat leaves its buildings to fight on; the attacker then captures only
+ *   by neutralizing them.
+ * - Capture needs a fighting attacker and no fighting defender; mutual elimination and
+ *   battles unresolved after 1000 rounds go to the defender (11.71).
+ * - Special income counters neither fight nor absorb hits; with cities, villages and forts
+ *   they take the post-battle roll (postBattle.ts). Survivors counted are creatures and
+ *   characters (retreated ones included); buildings are reported by the fort level after.
+ * - Multi-player: the first player is the hex owner; holder = the one player left, else
+ *   the owner (11.71). Exploration: explore.ts.
  */
 import type { CompiledBattle, RuleSystemWithOdds } from '../../engine/system.js';
 import { kingsAndThingsEntrySchema, type KtEntry } from './schema.js';

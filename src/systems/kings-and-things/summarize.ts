@@ -117,7 +117,8 @@ function duelParts(input: Input, plan: DuelPlan, offset: number) {
   if (plan.fortLevel > 0) {
     metrics.push(meanMetric('fortLevelAfter', 'Fort level after the post-battle roll (0 = gone)', fortAll, efortAll));
     for (let level = 0; level <= 4; level++) {
-      if (level > plan.fortLevel || level < plan.fortLevel - 1) continue;
+      // Citadels are never reduced; other forts are either unchanged or one level down.
+      if (level > plan.fortLevel || level < (plan.fortLevel === 4 ? 4 : plan.fortLevel - 1)) continue;
       metrics.push(
         probabilityMetric(
           `pFort${FORT_NAMES[level]}`,
