@@ -6,7 +6,7 @@
  */
 import { median } from 'simple-statistics';
 import { SYSTEMS, findSystem } from '../src/engine/registry.js';
-import { compileEntry } from '../src/engine/scenario.js';
+import { compileEntry } from '../src/engine/compileEntry.js';
 import { sampleBattle } from '../src/engine/sample.js';
 import { InProcessExecutor, PoolExecutor, defaultThreads, type Executor } from '../src/engine/executor.js';
 import type { CompiledBattle, KernelName, RuleSystem } from '../src/engine/system.js';

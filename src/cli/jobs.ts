@@ -7,6 +7,7 @@ import type { Scenario } from '../engine/scenario.js';
 import { runBattle, type RunReport } from '../engine/runBattle.js';
 import { createExecutor, defaultThreads, type Executor } from '../engine/executor.js';
 import type { Progress } from './progress.js';
+import { runSweep, type SweepResult } from '../engine/runSweep.js';
 
 export interface JobOverrides {
   trials?: number;
@@ -19,6 +20,7 @@ export interface JobOverrides {
 
 export interface ScenarioRun {
   reports: RunReport[];
+  sweep?: SweepResult;
   elapsedMs: number;
   partial: boolean;
 }
@@ -35,7 +37,8 @@ export function chooseExecutor(threads: number | undefined, sampledTrials: numbe
 export function sampledTrials(scenario: Scenario, overrides: JobOverrides): number {
   if (overrides.exactOnly) return 0;
   const sampled = scenario.battles.filter((b) => b.tallySize > 0).length;
-  return sampled * (overrides.trials ?? scenario.trials);
+  const cells = scenario.sweep ? scenario.sweep.cells.filter((c) => c.battles[0].tallySize > 0).length : 0;
+  return (sampled + cells) * (overrides.trials ?? scenario.trials);
 }
 
 export async function runScenario(
@@ -69,6 +72,26 @@ export async function runScenario(
     progress.stop();
     reports.push(report);
   }
-  const partial = signal.aborted || reports.some((r) => r.partial);
-  return { reports, elapsedMs: performance.now() - started, partial };
+  let sweep: SweepResult | undefined;
+  if (scenario.sweep && !signal.aborted) {
+    progress.start(`${scenario.name} sweep (cells)`, scenario.sweep.cells.length);
+    sweep = await runSweep(
+      scenario.system,
+      scenario.sweep,
+      {
+        seed: overrides.seed ?? scenario.seed,
+        trials: overrides.trials ?? scenario.trials,
+        kernel: overrides.kernel ?? scenario.kernel,
+        exact: overrides.exact ?? scenario.exact,
+        exactOnly: overrides.exactOnly,
+        signal,
+        onProgress: (done) => progress.update(done),
+      },
+      executor,
+      scenario.file,
+    );
+    progress.stop();
+  }
+  const partial = signal.aborted || reports.some((r) => r.partial) || Boolean(sweep?.partial);
+  return { reports, ...(sweep ? { sweep } : {}), elapsedMs: performance.now() - started, partial };
 }

@@ -7,7 +7,8 @@
 import type { CompiledBattle, KernelName, RuleSystem } from './system.js';
 import type { Executor } from './executor.js';
 import type { ChunkTask } from './task.js';
-import { chunkStates } from './seed.js';
+import { chunkStates, chunkStatesFrom } from './seed.js';
+import type { RngState } from './rng.js';
 import { chunkSizeFor, chunkTrials, PRECISION_CHUNK } from './chunking.js';
 import { wilsonHalfWidth } from '../stats/wilson.js';
 
@@ -20,6 +21,8 @@ export interface SampleSettings {
   precision?: number;
   /** Study cell index: separate cells get separate stream families (long jumps). */
   cell?: number;
+  /** The cell's base stream state, when the caller computed it (sweeps); wins over `cell`. */
+  streamBase?: RngState;
   signal?: AbortSignal;
   onProgress?: (trialsDone: number) => void;
 }
@@ -42,7 +45,7 @@ export async function sampleBattle(
 ): Promise<SampleResult> {
   const size = settings.precision ? PRECISION_CHUNK : chunkSizeFor(settings.trials);
   const sizes = chunkTrials(settings.trials, size);
-  const states = chunkStates(settings.seed, sizes.length, settings.cell ?? 0);
+  const states = settings.streamBase ? chunkStatesFrom(settings.streamBase, sizes.length) : chunkStates(settings.seed, sizes.length, settings.cell ?? 0);
   const tallyLength = pairedPlans ? pairedPlans.length * battle.tallySize + 4 * (pairedPlans.length - 1) : battle.tallySize;
   const tally = new Float64Array(tallyLength);
   let trialsDone = 0;

@@ -9,6 +9,8 @@ import { z } from 'zod';
 import type { CompiledBattle, KernelName, RuleSystem } from './system.js';
 import { findSystem, systemIds } from './registry.js';
 import { InputError, formatPath } from './inputError.js';
+import { compileEntry, friendlyMessage, issueField } from './compileEntry.js';
+import { compileSweep, sweepSchema, type CompiledSweep } from './sweep.js';
 
 /** The most trials one battle may ask for (about a minute of the slowest kernel). */
 export const MAX_TRIALS = 1e9;
@@ -33,7 +35,8 @@ export const scenarioSchema = z.strictObject({
   trials: trialsSchema.default(1_000_000),
   kernel: z.enum(['fast', 'faithful']).default('fast'),
   exact: z.boolean().default(false),
-  battles: z.array(z.unknown()).min(1, { error: 'needs at least one battle' }),
+  battles: z.array(z.unknown()).min(1, { error: 'needs at least one battle' }).optional(),
+  sweep: sweepSchema.optional(),
 });
 
 export interface Scenario {
@@ -46,6 +49,7 @@ export interface Scenario {
   kernel: KernelName;
   exact: boolean;
   battles: CompiledBattle<unknown>[];
+  sweep?: CompiledSweep;
 }
 
 export function readJsonFile(file: string): unknown {
@@ -79,8 +83,9 @@ export function parseScenario(raw: unknown, source: string): Scenario {
   if (!system) {
     throw new InputError(source, 'system', `unknown rule system '${outer.data.system}' (known: ${systemIds().join(', ')})`);
   }
+  if (!outer.data.battles && !outer.data.sweep) throw new InputError(source, 'battles', 'a scenario needs "battles", a "sweep", or both');
   const labels = new Set<string>();
-  const battles = outer.data.battles.map((entry, i) => {
+  const battles = (outer.data.battles ?? []).map((entry, i) => {
     const battle = compileEntry(system, entry, source, `battles[${i}]`, `battle ${i + 1}`);
     if (labels.has(battle.label)) throw new InputError(source, `battles[${i}].label`, `duplicate label '${battle.label}'`);
     labels.add(battle.label);
@@ -96,43 +101,8 @@ export function parseScenario(raw: unknown, source: string): Scenario {
     kernel: outer.data.kernel,
     exact: outer.data.exact,
     battles,
+    ...(outer.data.sweep ? { sweep: compileSweep(system, outer.data.sweep, source) } : {}),
   };
-}
-
-/** Validates one battle entry with its system's schema and checks, then compiles it. */
-export function compileEntry(system: RuleSystem, entry: unknown, source: string, field: string, defaultLabel: string): CompiledBattle<unknown> {
-  const parsed = system.battleSchema.safeParse(entry);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new InputError(source, joinField(field, issueField(issue)), friendlyMessage(issue));
-  }
-  const problems = system.check?.(parsed.data) ?? [];
-  if (problems.length > 0) throw new InputError(source, joinField(field, formatPath(problems[0].path)), problems[0].message);
-  const label = (parsed.data as { label?: string }).label ?? defaultLabel;
-  return system.compile(parsed.data, label);
-}
-
-function joinField(prefix: string, rest: string): string {
-  if (!rest) return prefix;
-  return rest.startsWith('[') ? `${prefix}${rest}` : prefix ? `${prefix}.${rest}` : rest;
-}
-
-/** The field an issue is about; for an unknown key, the key itself. */
-function issueField(issue: z.core.$ZodIssue): string {
-  const at = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
-  return formatPath(at);
-}
-
-/** zod's messages, with the unknown-key case made specific. */
-function friendlyMessage(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'unrecognized_keys') {
-    const others = issue.keys.length > 1 ? ` (also ${issue.keys.slice(1).map((k) => `'${k}'`).join(', ')})` : '';
-    return `unknown key${others}; check the spelling against the scenario schema`;
-  }
-  if (issue.code === 'invalid_union' && 'note' in issue && issue.note === 'No matching discriminator') {
-    return `unknown type (expected one of the documented battle types)`;
-  }
-  return issue.message;
 }
 
 export function scenarioFileName(file: string): string {

@@ -23,6 +23,23 @@ export function stateFromSeed(seed: string | number): RngState {
 export function chunkStates(seed: string | number, chunkCount: number, cell = 0): RngState[] {
   const rng = Xoshiro128.fromState(stateFromSeed(seed));
   for (let i = 0; i < cell; i++) rng.longJump();
+  return chunkStatesFrom(rng.state(), chunkCount);
+}
+
+/** The base states of cells 0..count-1 (one long jump apart), computed in one pass. */
+export function cellBaseStates(seed: string | number, count: number): RngState[] {
+  const rng = Xoshiro128.fromState(stateFromSeed(seed));
+  const states: RngState[] = [];
+  for (let i = 0; i < count; i++) {
+    states.push(rng.state());
+    rng.longJump();
+  }
+  return states;
+}
+
+/** Chunk states from a cell's base state: chunk i is i jumps (2^64 steps each) along. */
+export function chunkStatesFrom(base: RngState, chunkCount: number): RngState[] {
+  const rng = Xoshiro128.fromState(base);
   const states: RngState[] = [];
   for (let i = 0; i < chunkCount; i++) {
     states.push(rng.state());

@@ -11,6 +11,9 @@ import { distributionChart, type VegaLiteSpec } from './charts.js';
 import { renderSvg, svgToPng } from './render.js';
 import { CHART_CONFIG } from './theme.js';
 import { slug } from './format.js';
+import { reportHtml } from './html.js';
+import { sweepCharts, sweepRows } from './sweepOutputs.js';
+import type { SweepResult } from '../engine/runSweep.js';
 
 export interface RunMeta {
   scenario: string;
@@ -30,11 +33,32 @@ export interface WrittenFiles {
   files: string[];
 }
 
-export async function writeResults(dir: string, meta: RunMeta, reports: RunReport[], options: { charts?: boolean } = {}): Promise<WrittenFiles> {
+export async function writeResults(
+  dir: string,
+  meta: RunMeta,
+  reports: RunReport[],
+  options: { charts?: boolean; sweep?: SweepResult } = {},
+): Promise<WrittenFiles> {
   const contents = new Map<string, string | Uint8Array>();
-  contents.set('summary.csv', summaryCsv(meta.scenario, reports));
-  contents.set('distributions.csv', distributionsCsv(meta.scenario, reports));
-  contents.set('report.json', `${JSON.stringify({ ...meta, battles: reports }, null, 2)}\n`);
+  const sweep = options.sweep;
+  if (reports.length > 0) {
+    contents.set('summary.csv', summaryCsv(meta.scenario, reports));
+    contents.set('distributions.csv', distributionsCsv(meta.scenario, reports));
+  }
+  contents.set('report.json', `${JSON.stringify({ ...meta, battles: reports, ...(sweep ? { sweep } : {}) }, null, 2)}\n`);
+  const battleSvgs = new Map<string, string[]>();
+  const sweepSvgs: string[] = [];
+  const render = async (file: string, spec: VegaLiteSpec): Promise<string> => {
+    const svg = await renderSvg(spec);
+    contents.set(`${file}.vl.json`, `${JSON.stringify(spec, null, 2)}\n`);
+    contents.set(`${file}.svg`, svg);
+    contents.set(`${file}.png`, svgToPng(svg));
+    return svg;
+  };
+  if (sweep) {
+    contents.set('sweep.csv', tableCsv(sweepRows(sweep)));
+    if (options.charts !== false) for (const [file, spec] of sweepCharts(meta.scenario, sweep)) sweepSvgs.push(await render(file, spec));
+  }
   for (const r of reports) {
     const name = slug(r.label);
     for (const [table, rows] of Object.entries(r.tables ?? {})) contents.set(`${name}-${slug(table)}.csv`, tableCsv(rows));
@@ -43,13 +67,11 @@ export async function writeResults(dir: string, meta: RunMeta, reports: RunRepor
     const main = distributionChart(r);
     if (main) charts.push([name, main]);
     for (const extra of r.charts ?? []) charts.push([`${name}-${slug(extra.name)}`, { config: CHART_CONFIG, ...extra.spec }]);
-    for (const [file, spec] of charts) {
-      const svg = await renderSvg(spec);
-      contents.set(`${file}.vl.json`, `${JSON.stringify(spec, null, 2)}\n`);
-      contents.set(`${file}.svg`, svg);
-      contents.set(`${file}.png`, svgToPng(svg));
-    }
+    const svgs: string[] = [];
+    for (const [file, spec] of charts) svgs.push(await render(file, spec));
+    battleSvgs.set(r.label, svgs);
   }
+  contents.set('index.html', reportHtml({ meta, reports, battleSvgs, sweep, sweepSvgs }));
   for (const [file, data] of contents) writeFileAtomic(path.join(dir, file), data);
   return { dir, files: [...contents.keys()] };
 }

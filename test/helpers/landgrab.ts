@@ -1,5 +1,5 @@
 import { landgrab } from '../../src/systems/landgrab/index.js';
-import { compileEntry } from '../../src/engine/scenario.js';
+import { compileEntry } from '../../src/engine/compileEntry.js';
 import type { CompiledBattle } from '../../src/engine/system.js';
 import type { LandgrabPlan } from '../../src/systems/landgrab/plan.js';
 

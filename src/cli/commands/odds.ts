@@ -1,7 +1,7 @@
 /** `battle-odds odds <system> [flags]`: one quick question, answered from flags. */
 import { Command, Option } from '@commander-js/extra-typings';
 import type { RuleSystemWithOdds, OddsOption } from '../../engine/system.js';
-import { compileEntry } from '../../engine/scenario.js';
+import { compileEntry } from '../../engine/compileEntry.js';
 import { InputError } from '../../engine/inputError.js';
 import { runBattle } from '../../engine/runBattle.js';
 import { addEngineOptions, type EngineFlags } from '../engineOptions.js';
@@ -48,7 +48,14 @@ export function oddsCommand(systems: readonly RuleSystemWithOdds[]): Command {
 }
 
 async function answerOdds(system: RuleSystemWithOdds, flags: Record<string, unknown> & EngineFlags): Promise<void> {
-  const raw = system.odds.toBattle(flags);
+  let raw: unknown;
+  try {
+    raw = system.odds.toBattle(flags);
+  } catch (error) {
+    // A system may reject a flag value while translating (e.g. an unknown technology name).
+    if (error instanceof InputError) throw error;
+    throw new InputError(`odds ${system.id}`, '', (error as Error).message);
+  }
   let battle;
   try {
     battle = compileEntry(system, raw, `odds ${system.id}`, '', 'battle');

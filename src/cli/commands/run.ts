@@ -13,6 +13,7 @@ import { writeResults } from '../../output/writeResults.js';
 import { percent } from '../../output/format.js';
 import { packageVersion } from '../../packageInfo.js';
 import type { RunReport } from '../../engine/runBattle.js';
+import type { SweepResult } from '../../engine/runSweep.js';
 
 /** Files named on the command line, with folders expanded to their *.json files (sorted). */
 export function scenarioFiles(paths: string[]): string[] {
@@ -88,7 +89,7 @@ async function runScenarios(paths: string[], flags: EngineFlags & { out: string;
       if (interrupt.signal.aborted) break;
       const started = new Date();
       const run = await runScenario(scenario, overrides, executor, interrupt.signal, progress);
-      if (run.reports.length === 0) break;
+      if (run.reports.length === 0 && !run.sweep) break;
       const dir = path.join(flags.out, scenario.name);
       const meta = {
         scenario: scenario.name,
@@ -102,11 +103,12 @@ async function runScenarios(paths: string[], flags: EngineFlags & { out: string;
         threads: executor.threads,
         partial: run.partial,
       };
-      const written = await writeResults(dir, meta, run.reports, { charts: flags.charts });
+      const written = await writeResults(dir, meta, run.reports, { charts: flags.charts, sweep: run.sweep });
       if (flags.json) {
-        outputs.push({ ...meta, battles: run.reports.map(jsonBattle) });
+        outputs.push({ ...meta, battles: run.reports.map(jsonBattle), ...(run.sweep ? { sweep: run.sweep } : {}) });
       } else {
         printScenario(scenario, run.reports, Boolean(flags.brief), flags.quantiles);
+        if (run.sweep) printSweep(run.sweep);
         process.stdout.write(`  -> ${written.dir}/ (${written.files.length} files${run.partial ? ', PARTIAL' : ''})\n\n`);
       }
     }
@@ -135,5 +137,25 @@ function printScenario(scenario: Scenario, reports: RunReport[], brief: boolean,
     const value = head ? (head.kind === 'probability' ? percent(r.method === 'exact' && head.exact !== undefined ? head.exact : head.estimate) : String(head.estimate)) : '';
     const ci = head?.ci95 ? ` [${percent(head.ci95[0])}, ${percent(head.ci95[1])}]` : r.method === 'exact' ? ' (exact)' : '';
     process.stdout.write(`  ${battleHeading(r)}\n      ${head ? `${head.label}: ${value}${ci}` : ''}\n`);
+  }
+}
+
+/** A sweep in a few lines: its size, time, and the cells with the lowest and highest headline. */
+function printSweep(sweep: SweepResult): void {
+  const axes = sweep.axes.map((a) => `${a.name} (${a.values.length})`).join(' x ');
+  const exact = sweep.cells.every((c) => c.method === 'exact');
+  process.stdout.write(`  sweep ${axes} = ${sweep.cells.length} cells, variants: ${sweep.variants.join(', ')}; ${exact ? 'exact' : `${(sweep.cells[0]?.trials ?? 0).toLocaleString('en-US')} trials per cell`}, ${(sweep.elapsedMs / 1000).toFixed(2)} s${sweep.partial ? ', PARTIAL' : ''}\n`);
+  for (const [i, variant] of sweep.variants.entries()) {
+    const values = sweep.cells.map((c) => c.variants[i].headline.estimate);
+    process.stdout.write(`      ${variant}: ${sweep.headlineLabel} ranges ${percent(Math.min(...values))} .. ${percent(Math.max(...values))}\n`);
+  }
+  for (const [k, variant] of sweep.variants.slice(1).entries()) {
+    const diffs = sweep.cells.map((c) => c.differences[k]);
+    const widest = diffs.reduce((w, d) => Math.max(w, d.ci95 ? (d.ci95[1] - d.ci95[0]) / 2 : 0), 0);
+    const widestUnpaired = diffs.reduce((w, d) => Math.max(w, d.unpairedCi95 ? (d.unpairedCi95[1] - d.unpairedCi95[0]) / 2 : 0), 0);
+    const spread = diffs.map((d) => d.difference);
+    process.stdout.write(
+      `      ${variant} minus ${sweep.variants[0]}: ${percent(Math.min(...spread))} .. ${percent(Math.max(...spread))}${widest > 0 ? ` (paired 95% half-width <= ${percent(widest)}; unpaired would be ${percent(widestUnpaired)})` : ''}\n`,
+    );
   }
 }

@@ -1,0 +1,41 @@
+/** Validating and compiling one battle entry, shared by scenario files, sweeps and the CLI. */
+import type { z } from 'zod';
+import type { CompiledBattle, RuleSystem } from './system.js';
+import { InputError, formatPath } from './inputError.js';
+
+/** Validates one battle entry with its system's schema and checks, then compiles it. */
+export function compileEntry(system: RuleSystem, entry: unknown, source: string, field: string, defaultLabel: string): CompiledBattle<unknown> {
+  const parsed = system.battleSchema.safeParse(entry);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new InputError(source, joinField(field, issueField(issue)), friendlyMessage(issue));
+  }
+  const problems = system.check?.(parsed.data) ?? [];
+  if (problems.length > 0) throw new InputError(source, joinField(field, formatPath(problems[0].path)), problems[0].message);
+  const label = (parsed.data as { label?: string }).label ?? defaultLabel;
+  return system.compile(parsed.data, label);
+}
+
+function joinField(prefix: string, rest: string): string {
+  if (!rest) return prefix;
+  return rest.startsWith('[') ? `${prefix}${rest}` : prefix ? `${prefix}.${rest}` : rest;
+}
+
+/** The field an issue is about; for an unknown key, the key itself. */
+export function issueField(issue: z.core.$ZodIssue): string {
+  const at = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
+  return formatPath(at);
+}
+
+/** zod's messages, with the unknown-key case made specific. */
+export function friendlyMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') {
+    const others = issue.keys.length > 1 ? ` (also ${issue.keys.slice(1).map((k) => `'${k}'`).join(', ')})` : '';
+    return `unknown key${others}; check the spelling against the scenario schema`;
+  }
+  if (issue.code === 'invalid_union' && 'note' in issue && issue.note === 'No matching discriminator') {
+    return `unknown type (expected one of the documented battle types)`;
+  }
+  return issue.message;
+}
+
