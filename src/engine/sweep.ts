@@ -9,7 +9,10 @@ import type { CompiledBattle, RuleSystem } from './system.js';
 import { compileEntry } from './compileEntry.js';
 import { InputError } from './inputError.js';
 
-const axisValue = z.union([z.number(), z.string(), z.boolean()]);
+const scalar = z.union([z.number(), z.string(), z.boolean()]);
+/** A value that is not a plain number, text or flag (e.g. a whole stack of counters) needs a label. */
+const labelledValue = z.strictObject({ label: z.string().min(1), value: z.unknown() });
+const axisValue = z.union([scalar, labelledValue]);
 const rangeAxis = z.strictObject({
   from: z.number().int({ error: 'must be a whole number' }),
   to: z.number().int({ error: 'must be a whole number' }),
@@ -37,7 +40,10 @@ export type SweepSpec = z.output<typeof sweepSchema>;
 
 export interface SweepAxis {
   name: string;
+  /** What charts and CSVs show for each value. */
   values: Array<number | string | boolean>;
+  /** What goes into the battle entry for each value (differs from `values` for labelled values). */
+  settings: unknown[];
 }
 
 export interface SweepCell {
@@ -60,10 +66,16 @@ export const MAX_CELLS = 20_000;
 
 export function expandAxes(axes: SweepSpec['axes']): SweepAxis[] {
   return Object.entries(axes).map(([name, spec]) => {
-    if (Array.isArray(spec)) return { name, values: spec };
+    if (Array.isArray(spec)) {
+      return {
+        name,
+        values: spec.map((v) => (typeof v === 'object' ? v.label : v)),
+        settings: spec.map((v) => (typeof v === 'object' ? v.value : v)),
+      };
+    }
     const values: number[] = [];
     for (let v = spec.from; v <= spec.to; v += spec.step) values.push(v);
-    return { name, values };
+    return { name, values, settings: values };
   });
 }
 
@@ -87,9 +99,12 @@ export function compileSweep(system: RuleSystem, spec: SweepSpec, source: string
   for (let index = 0; index < count; index++) {
     let rest = index;
     const at: Record<string, number | string | boolean> = {};
+    const settings: Record<string, unknown> = {};
     // The last axis varies fastest.
     for (let k = axes.length - 1; k >= 0; k--) {
-      at[axes[k].name] = axes[k].values[rest % axes[k].values.length];
+      const j = rest % axes[k].values.length;
+      at[axes[k].name] = axes[k].values[j];
+      settings[axes[k].name] = axes[k].settings[j];
       rest = Math.floor(rest / axes[k].values.length);
     }
     const where = Object.entries(at)
@@ -98,7 +113,7 @@ export function compileSweep(system: RuleSystem, spec: SweepSpec, source: string
     const battles = variants.map((variant, v) => {
       let entry: Record<string, unknown> = { ...spec.base };
       for (const [key, value] of Object.entries(variant.set)) entry = withPath(entry, key, value);
-      for (const [key, value] of Object.entries(at)) entry = withPath(entry, key, value);
+      for (const [key, value] of Object.entries(settings)) entry = withPath(entry, key, value);
       try {
         return compileEntry(system, entry, source, '', `${where}${variants.length > 1 ? ` [${variant.label}]` : ''}`);
       } catch (error) {

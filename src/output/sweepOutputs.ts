@@ -129,7 +129,8 @@ function heatmap(
   withText: boolean,
   titleOf: (axis: string) => string,
 ): VegaLiteSpec {
-  const cell = Math.max(12, Math.min(40, Math.floor(560 / x.values.length)));
+  // Few columns get cells wide enough for their labels and a percentage.
+  const cell = Math.max(12, Math.min(x.values.length <= 12 ? 72 : 40, Math.floor(640 / x.values.length)));
   const encoding = {
     x: { field: key(x.name), type: axisType(x.values), title: titleOf(x.name), sort: sortOrder(x.values), axis: { labelAngle: 0, labelOverlap: 'parity' } },
     y: { field: key(y.name), type: axisType(y.values), title: titleOf(y.name), sort: sortOrder([...y.values].reverse()) },
