@@ -104,4 +104,9 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// `battle-odds ... | head` closes the pipe early: that is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
 process.exitCode = await main(process.argv);

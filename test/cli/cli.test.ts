@@ -102,3 +102,35 @@ describe('reinforcements', () => {
     expect(r.stdout.trim()).toBe('11');
   });
 });
+
+describe('sweeps and the HTML report', () => {
+  it('a bundled sweep writes sweep.csv, heatmaps and a self-contained index.html', () => {
+    const out = tempDir();
+    const r = cli(['run', 'scenarios/landgrab-fortress-house-rules.json', '--out', out, '--trials', '5000']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/paired 95% half-width <= [\d.]+%; unpaired would be [\d.]+%/);
+    const dir = path.join(out, 'landgrab-fortress-house-rules');
+    const files = readdirSync(dir);
+    expect(files).toEqual(expect.arrayContaining(['sweep.csv', 'index.html', 'report.json', 'sweep-fortress-1.png', 'delta-fortress-2.png', 'delta-fortress-2.vl.json']));
+    const csv = readFileSync(path.join(dir, 'sweep.csv'), 'utf8').trim().split('\n');
+    expect(csv).toHaveLength(1 + 11 * 6);
+    expect(csv[0]).toContain('fortress_2_minus_fortress_1_ci_low');
+    expect(csv[0]).toContain('fortress_2_minus_fortress_1_unpaired_ci_low');
+    expect(csv[0]).toContain('fortress_1_exact');
+    const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
+    expect(html).toContain('<svg');
+    expect(html).toContain('landgrab-fortress-house-rules');
+    expect(html).toContain('battle-odds version');
+    // Works offline: no scripts, stylesheets or images fetched from anywhere.
+    expect(html).not.toMatch(/<script|<link|src="http|href="http/);
+  });
+
+  it('--exact-only runs a sweep exactly and the report says so', () => {
+    const out = tempDir();
+    const r = cli(['run', 'scenarios/landgrab-sweep.json', '--out', out, '--exact-only', '--no-charts']);
+    expect(r.code, r.stderr).toBe(0);
+    const csv = readFileSync(path.join(out, 'landgrab-sweep', 'sweep.csv'), 'utf8').trim().split('\n');
+    expect(csv[1].split(',')[3]).toBe('exact');
+    expect(readFileSync(path.join(out, 'landgrab-sweep', 'index.html'), 'utf8')).toContain('all exact');
+  });
+});

@@ -47,6 +47,19 @@ export function oddsCommand(systems: readonly RuleSystemWithOdds[]): Command {
   return odds as never;
 }
 
+/** A label for a question the system did not label: the system's own flags as typed. */
+function questionLabel(system: RuleSystemWithOdds, flags: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const spec of system.odds.options) {
+    const long = spec.flags.split(/[ ,]+/).find((f) => f.startsWith('--')) as string;
+    const name = long.slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    const value = flags[name];
+    if (value === undefined || value === false || value === spec.default || value === '') continue;
+    parts.push(value === true ? long : `${long} ${Array.isArray(value) ? value.join(',') : String(value)}`);
+  }
+  return parts.join(' ') || system.id;
+}
+
 async function answerOdds(system: RuleSystemWithOdds, flags: Record<string, unknown> & EngineFlags): Promise<void> {
   let raw: unknown;
   try {
@@ -58,7 +71,7 @@ async function answerOdds(system: RuleSystemWithOdds, flags: Record<string, unkn
   }
   let battle;
   try {
-    battle = compileEntry(system, raw, `odds ${system.id}`, '', 'battle');
+    battle = compileEntry(system, raw, `odds ${system.id}`, '', questionLabel(system, flags));
   } catch (error) {
     if (error instanceof InputError && error.field) throw new InputError(`odds ${system.id}`, flagName(error.field), error.detail);
     throw error;

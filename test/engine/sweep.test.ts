@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../../src/engine/scenario.js';
+import { runSweep } from '../../src/engine/runSweep.js';
+import { InProcessExecutor } from '../../src/engine/executor.js';
+import { InputError } from '../../src/engine/inputError.js';
+import { pairedDifference } from '../../src/stats/pairedDifference.js';
+
+function sweepScenario(sweep: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+  return parseScenario({ name: 'sweep-test', system: 'landgrab', seed: 'sweep', trials: 50_000, sweep, ...extra }, 'sweep-test.json');
+}
+
+describe('sweep grids', () => {
+  it('expands every combination of the axes, the last axis fastest', () => {
+    const s = sweepScenario({ base: { attackers: 2, defenders: 1 }, axes: { attackers: { from: 2, to: 4 }, fortress: [false, true] } });
+    expect(s.sweep?.cells.map((c) => c.at)).toEqual([
+      { attackers: 2, fortress: false },
+      { attackers: 2, fortress: true },
+      { attackers: 3, fortress: false },
+      { attackers: 3, fortress: true },
+      { attackers: 4, fortress: false },
+      { attackers: 4, fortress: true },
+    ]);
+  });
+
+  it('names the cell that is not a valid battle', () => {
+    expect(() => sweepScenario({ base: { attackers: 2, defenders: 1 }, axes: { attackers: { from: 1, to: 3 } } })).toThrow(
+      /sweep: the cell attackers=1 is not a valid battle: attackers: must be at least 2/,
+    );
+    try {
+      sweepScenario({ base: { attackers: 5, defenders: 1 }, axes: { defenders: [1, 2] }, variants: [{ label: 'a' }, { label: 'b', set: { tiez: 'x' } }] });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(InputError);
+      expect((error as InputError).field).toBe('sweep.variants[1]');
+      expect((error as InputError).detail).toContain('tiez');
+    }
+  });
+
+  it('runs exact-only sweeps with no sampling, and Monte Carlo agrees with them cell by cell', async () => {
+    const scenario = sweepScenario({ base: { attackers: 2, defenders: 1 }, axes: { attackers: [3, 6, 9], defenders: [2, 5] } });
+    const executor = new InProcessExecutor();
+    const exact = await runSweep(scenario.system, scenario.sweep!, { seed: 'x', trials: 1, kernel: 'fast', exact: false, exactOnly: true }, executor);
+    const sampled = await runSweep(scenario.system, scenario.sweep!, { seed: 'x', trials: 50_000, kernel: 'fast', exact: true }, executor);
+    expect(exact.cells.every((c) => c.method === 'exact' && c.trials === 0)).toBe(true);
+    for (let i = 0; i < exact.cells.length; i++) {
+      const p = exact.cells[i].variants[0].headline.estimate;
+      const m = sampled.cells[i].variants[0].headline;
+      expect(m.exact).toBeCloseTo(p, 12);
+      const se = Math.sqrt((p * (1 - p)) / 50_000);
+      expect(Math.abs(m.estimate - p)).toBeLessThan(4.5 * se + 1e-12);
+    }
+  });
+});
+
+describe('house-rule comparisons on common random numbers', () => {
+  const scenario = sweepScenario({
+    base: { attackers: 12, defenders: 8 },
+    axes: { defenders: [4, 8, 12] },
+    variants: [
+      { label: 'to the end' },
+      { label: 'stop at 2', set: { stopAt: 2 } },
+    ],
+  });
+
+  it('gives each difference a paired interval much narrower than the unpaired one', async () => {
+    const r = await runSweep(scenario.system, scenario.sweep!, { seed: 'crn', trials: 100_000, kernel: 'fast', exact: true }, new InProcessExecutor());
+    for (const cell of r.cells) {
+      const d = cell.differences[0];
+      const paired = d.ci95![1] - d.ci95![0];
+      const unpaired = d.unpairedCi95![1] - d.unpairedCi95![0];
+      // Stopping one army earlier changes few battles: the paired interval is at least 3x tighter.
+      expect(paired).toBeLessThan(unpaired / 3);
+      // And it is honest: it covers the exact difference (4.5 half-widths, fixed seed).
+      const half = paired / 2;
+      expect(Math.abs(d.difference - (d.exact as number))).toBeLessThan((4.5 / 1.96) * half);
+    }
+  });
+
+  it('is deterministic and the variants really share their random numbers', async () => {
+    const options = { seed: 'crn', trials: 30_000, kernel: 'fast' as const, exact: false };
+    const a = await runSweep(scenario.system, scenario.sweep!, options, new InProcessExecutor());
+    const b = await runSweep(scenario.system, scenario.sweep!, options, new InProcessExecutor());
+    expect(b.cells).toEqual(a.cells);
+    // A variant identical to the baseline sees the very same battles: difference exactly 0.
+    const twin = sweepScenario({
+      base: { attackers: 12, defenders: 8 },
+      axes: { defenders: [4, 8] },
+      variants: [{ label: 'rules' }, { label: 'same rules', set: { ties: 'defender' } }],
+    });
+    const t = await runSweep(twin.system, twin.sweep!, options, new InProcessExecutor());
+    for (const cell of t.cells) {
+      expect(cell.differences[0].difference).toBe(0);
+      expect(cell.differences[0].ci95).toEqual([0, 0]);
+      expect(cell.differences[0].unpairedCi95![1]).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('paired difference statistics', () => {
+  it('matches the hand-computed example', () => {
+    const d = pairedDifference({ both: 450, onlyA: 10, onlyB: 40, neither: 500 });
+    expect(d.difference).toBeCloseTo(0.03, 12);
+    // var = (0.05 - 0.0009) / 1000
+    expect((d.ci95[1] - d.ci95[0]) / 2).toBeCloseTo(1.959963984540054 * Math.sqrt((0.05 - 0.0009) / 1000), 12);
+    expect(d.unpairedCi95[1] - d.unpairedCi95[0]).toBeGreaterThan(d.ci95[1] - d.ci95[0]);
+  });
+});
