@@ -11,6 +11,8 @@ import { sampleBattle } from '../src/engine/sample.js';
 import { InProcessExecutor, PoolExecutor, defaultThreads, type Executor } from '../src/engine/executor.js';
 import type { CompiledBattle, KernelName, RuleSystem } from '../src/engine/system.js';
 import { solvePlan } from '../src/systems/landgrab/exact.js';
+import { parseScenario } from '../src/engine/scenario.js';
+import { runSweep } from '../src/engine/runSweep.js';
 import type { LandgrabPlan } from '../src/systems/landgrab/plan.js';
 
 interface Row {
@@ -52,9 +54,9 @@ export async function runBench(options: { quick: boolean }): Promise<Row[]> {
   const pool = new PoolExecutor(threads);
   const log = (row: Row) => {
     rows.push(row);
-    const value = row.unit === 'M battles/s' ? row.value.toFixed(2) : row.unit === 'ms' ? row.value.toFixed(1) : row.value.toFixed(2);
+    const value = row.unit === 'ms' ? row.value.toFixed(1) : row.value.toFixed(2);
     const target = row.target ? `  target ${row.target}${row.ok === undefined ? '' : row.ok ? '  ok' : '  MISSED'}` : '';
-    process.stdout.write(`${row.what.padEnd(58)}${value.padStart(9)} ${row.unit}${target}\n`);
+    process.stdout.write(`${row.what.padEnd(76)}${value.padStart(9)} ${row.unit}${target}\n`);
   };
   process.stdout.write(`battle-odds bench: ${threads} threads available, ${trials.toLocaleString('en-US')} battles per measurement, median of ${repeats}\n\n`);
   try {
@@ -71,6 +73,22 @@ export async function runBench(options: { quick: boolean }): Promise<Row[]> {
     const big = compileEntry(landgrab, { attackers: 101, defenders: 100 }, 'bench', '', '101 vs 100');
     const exactMs = timeMs(() => solvePlan(big.plan as LandgrabPlan), repeats * 4);
     log({ what: 'LandGrab exact solver, 101 vs 100, full distribution', value: exactMs, unit: 'ms', target: '<= 50', ok: exactMs <= 50 });
+
+    // A balancing sweep: 30 x 20 = 600 cells of 100,000 battles each, on all threads.
+    const sweepScenario = parseScenario(
+      {
+        name: 'bench-sweep',
+        system: 'landgrab',
+        seed: 'bench-sweep',
+        trials: options.quick ? 20_000 : 100_000,
+        sweep: { base: { attackers: 2, defenders: 1 }, axes: { attackers: { from: 2, to: 31 }, defenders: { from: 1, to: 20 } } },
+      },
+      'bench',
+    );
+    const sweepStarted = performance.now();
+    await runSweep(sweepScenario.system, sweepScenario.sweep!, { seed: 'bench-sweep', trials: sweepScenario.trials, kernel: 'fast', exact: false }, pool);
+    const sweepSeconds = (performance.now() - sweepStarted) / 1000;
+    log({ what: `LandGrab sweep, 600 cells x ${sweepScenario.trials.toLocaleString('en-US')} trials, ${threads} threads`, value: sweepSeconds, unit: 's', target: options.quick ? undefined : '< 60', ok: options.quick ? undefined : sweepSeconds < 60 });
 
     for (const system of SYSTEMS) {
       if (!system.benchCase) continue;

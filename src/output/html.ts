@@ -103,7 +103,7 @@ figure { margin: 1rem 0; overflow-x: auto; } figure svg { max-width: 100%; heigh
 <p class="lede">${escape(meta.description ?? '')}</p>
 <table class="meta"><tbody>${metaRows.map(([k, v]) => `<tr><th>${escape(k)}</th><td>${escape(v)}</td></tr>`).join('')}</tbody></table>
 ${sections.join('\n')}
-<p class="note">Files beside this page: summary.csv, distributions.csv${sweep ? ', sweep.csv' : ''}, report.json, and each chart as Vega-Lite (.vl.json), SVG and PNG.</p>
+<p class="note">Files beside this page: ${reports.length > 0 ? 'summary.csv, distributions.csv, ' : ''}${sweep ? 'sweep.csv, ' : ''}report.json, and each chart as Vega-Lite (.vl.json), SVG and PNG.</p>
 </body></html>
 `;
 }

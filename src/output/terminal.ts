@@ -5,7 +5,7 @@ import { fixed, percent, thousands } from './format.js';
 
 function formatValue(m: Metric, x: number): string {
   if (m.kind === 'probability') return percent(x);
-  if (m.kind === 'quantile') return Number.isFinite(x) ? String(x) : '-';
+  if (m.kind === 'quantile' || (m.kind === 'value' && Number.isInteger(x))) return Number.isFinite(x) ? String(x) : '-';
   return fixed(x);
 }
 
@@ -20,15 +20,24 @@ export function battleHeading(r: RunReport): string {
 /** Metrics as aligned columns: name, estimate, 95% interval, exact. Quantiles only when asked. */
 export function metricsTable(r: RunReport, options: { quantiles?: boolean } = {}): string {
   const metrics = r.metrics.filter((m) => options.quantiles || m.kind !== 'quantile');
+  if (r.method === 'exact') {
+    // Nothing was sampled: one column of exact values.
+    const rows = metrics.map((m) => [m.label, formatValue(m, m.exact ?? m.estimate)]);
+    return alignColumns([['', 'exact'], ...rows]);
+  }
   const hasExact = metrics.some((m) => m.exact !== undefined);
   const rows = metrics.map((m) => [
     m.label,
-    r.method === 'exact' && m.exact !== undefined ? formatValue(m, m.exact) : formatValue(m, m.estimate),
+    formatValue(m, m.estimate),
     m.ci95 ? `[${formatValue(m, m.ci95[0])}, ${formatValue(m, m.ci95[1])}]` : '',
-    hasExact ? (m.exact !== undefined ? formatValue(m, m.exact) : '') : '',
+    ...(hasExact ? [m.exact !== undefined ? formatValue(m, m.exact) : ''] : []),
   ]);
-  const header = ['', r.method === 'exact' ? 'exact' : 'estimate', r.method === 'exact' ? '' : '95% interval', hasExact && r.method !== 'exact' ? 'exact' : ''];
-  const all = [header, ...rows];
+  return alignColumns([['', 'estimate', '95% interval', ...(hasExact ? ['exact'] : [])], ...rows]);
+}
+
+/** Left-aligned first column, right-aligned numbers. */
+function alignColumns(all: string[][]): string {
+  const header = all[0];
   const widths = header.map((_, c) => Math.max(...all.map((row) => row[c].length)));
   return all
     .map((row) => row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd())

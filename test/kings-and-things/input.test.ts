@@ -52,7 +52,7 @@ describe('bundled scenarios', () => {
     it(`${file} validates`, () => {
       const scenario = JSON.parse(readFileSync(join(dir, file), 'utf8'));
       expect(scenario.system).toBe('kings-and-things');
-      for (const entry of scenario.battles) expect(problems(entry)).toEqual([]);
+      for (const entry of scenario.battles ?? []) expect(problems(entry)).toEqual([]);
     });
   }
 });

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { loadScenario } from '../../src/engine/scenario.js';
+import { ROOT } from '../helpers/cli.js';
+
+const dir = path.join(ROOT, 'scenarios');
+
+describe('bundled scenarios', () => {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+
+  it('cover every rule system, with a sweep for LandGrab and Kings & Things', () => {
+    const scenarios = files.map((f) => loadScenario(path.join(dir, f)));
+    expect(new Set(scenarios.map((s) => s.system.id))).toEqual(new Set(['landgrab', 'kings-and-things', 'advanced-civilization', 'princes-and-queens']));
+    expect(scenarios.some((s) => s.system.id === 'landgrab' && s.sweep)).toBe(true);
+    expect(scenarios.some((s) => s.system.id === 'kings-and-things' && s.sweep)).toBe(true);
+  });
+
+  it.each(files)('%s is valid and named after its file', (file) => {
+    const scenario = loadScenario(path.join(dir, file));
+    expect(`${scenario.name}.json`).toBe(file);
+  });
+});
