@@ -4,7 +4,7 @@
  * the optional exact probabilities, so a number is never reported without either its
  * confidence interval or the word exact.
  */
-import type { Distribution, Metric } from './system.js';
+import type { BattleReport, Distribution, Metric, SummarizeInput } from './system.js';
 import { wilsonInterval } from '../stats/wilson.js';
 import { expectedValue, histogramQuantile, histogramSummary } from '../stats/histogram.js';
 
@@ -93,4 +93,16 @@ export function range(lo: number, hi: number): number[] {
   const out: number[] = [];
   for (let x = lo; x <= hi; x++) out.push(x);
   return out;
+}
+
+/** The fields every report starts with: sampled battles are Monte Carlo, the rest exact. */
+export function reportHeader(system: string, input: SummarizeInput<unknown>): Pick<BattleReport, 'label' | 'system' | 'type' | 'method' | 'trials' | 'partial'> {
+  return {
+    label: input.battle.label,
+    system,
+    type: input.battle.type,
+    method: input.tally ? 'monte-carlo' : 'exact',
+    trials: input.tally ? input.trials : 0,
+    partial: input.partial,
+  };
 }

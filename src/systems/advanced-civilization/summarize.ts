@@ -5,7 +5,7 @@
  * and charts.
  */
 import type { BattleReport, Distribution, Metric, SummarizeInput } from '../../engine/system.js';
-import { distribution, meanMetric, probabilityMetric, range, segment } from '../../engine/reportParts.js';
+import { distribution, reportHeader, meanMetric, probabilityMetric, range, segment } from '../../engine/reportParts.js';
 import { conflictLayout, maxTokensLeft, type AdvCivPlan, type ConflictPlan, type SweepPlan } from './plan.js';
 import { solveAdvCiv, type AdvCivSolution } from './exact.js';
 import type { ConflictOutcome } from './outcome.js';
@@ -16,14 +16,7 @@ type Tables = NonNullable<BattleReport['tables']>;
 
 export function summarizeAdvCiv(input: SummarizeInput<AdvCivPlan>): BattleReport {
   const plan = input.battle.plan;
-  const header = {
-    label: input.battle.label,
-    system: 'advanced-civilization',
-    type: input.battle.type,
-    method: input.tally ? ('monte-carlo' as const) : ('exact' as const),
-    trials: input.tally ? input.trials : 0,
-    partial: input.partial,
-  };
+  const header = reportHeader('advanced-civilization', input);
   const exact = (input.exact as AdvCivSolution | null) ?? (input.tally ? null : solveAdvCiv(plan));
   if (plan.kind === 'sweep') return { ...header, ...summarizeSweep(plan, exact, input.battle.label) };
   if (exact?.kind === 'outcome') return { ...header, ...summarizeOutcome(plan, exact.outcome) };

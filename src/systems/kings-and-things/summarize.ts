@@ -2,7 +2,7 @@
  * Kings & Things tallies (and exact vectors in the same layouts) into reports.
  */
 import type { BattleReport, Distribution, Metric, SummarizeInput } from '../../engine/system.js';
-import { distribution, meanMetric, probabilityMetric, range, segment, total } from '../../engine/reportParts.js';
+import { distribution, reportHeader, meanMetric, probabilityMetric, range, segment, total } from '../../engine/reportParts.js';
 import {
   EXPLORE_OUTCOMES,
   MAX_DRAWN,
@@ -38,14 +38,7 @@ export function summarizeKingsAndThings(input: Input): BattleReport {
 }
 
 function header(input: Input) {
-  return {
-    label: input.battle.label,
-    system: 'kings-and-things',
-    type: input.battle.type,
-    method: input.tally ? ('monte-carlo' as const) : ('exact' as const),
-    trials: input.tally ? input.trials : 0,
-    partial: input.partial,
-  };
+  return reportHeader('kings-and-things', input);
 }
 
 const sum = (v: Float64Array | null, from = 0, to = v ? v.length : 0): number | null => {

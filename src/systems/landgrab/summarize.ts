@@ -3,7 +3,7 @@
  * Army counts reported are armies in the attacking territory, like the input.
  */
 import type { BattleReport, Metric, SummarizeInput } from '../../engine/system.js';
-import { distribution, meanMetric, probabilityMetric, quantileMetrics, range, segment, total } from '../../engine/reportParts.js';
+import { distribution, reportHeader, meanMetric, probabilityMetric, quantileMetrics, range, segment, total } from '../../engine/reportParts.js';
 import { battleLayout, capitolLayout, chainLayout, type CapitolPlan, type ChainPlan, type LandgrabPlan, type SingleBattlePlan } from './plan.js';
 
 type Input<P> = SummarizeInput<LandgrabPlan> & { battle: { plan: P } };
@@ -15,14 +15,7 @@ export function summarizeLandgrab(input: SummarizeInput<LandgrabPlan>): BattleRe
 }
 
 function header(input: SummarizeInput<LandgrabPlan>) {
-  return {
-    label: input.battle.label,
-    system: 'landgrab',
-    type: input.battle.type,
-    method: input.tally ? ('monte-carlo' as const) : ('exact' as const),
-    trials: input.tally ? input.trials : 0,
-    partial: input.partial,
-  };
+  return reportHeader('landgrab', input);
 }
 
 /** Per-value sums of two aligned vectors (win and hold histograms by attacker armies). */

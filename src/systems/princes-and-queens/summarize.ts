@@ -2,6 +2,7 @@
 import type { BattleReport, Metric, SummarizeInput } from '../../engine/system.js';
 import type { AttackPlan, PqPlan, TablePlan } from './plan.js';
 import { resolveAttack, type AttackResult } from './values.js';
+import { reportHeader } from '../../engine/reportParts.js';
 import { attackHeatmap, attackTable, type AttackTableRow } from './table.js';
 
 export type PqSolution = { kind: 'attack'; result: AttackResult } | { kind: 'table'; rows: AttackTableRow[] };
@@ -16,14 +17,7 @@ const value = (key: string, label: string, x: number): Metric => ({ key, label, 
 export function summarizePq(input: SummarizeInput<PqPlan>): BattleReport {
   const plan = input.battle.plan;
   const solution = (input.exact as PqSolution | null) ?? solvePq(plan);
-  const header = {
-    label: input.battle.label,
-    system: 'princes-and-queens',
-    type: input.battle.type,
-    method: 'exact' as const,
-    trials: 0,
-    partial: input.partial,
-  };
+  const header = reportHeader('princes-and-queens', input);
   if (solution.kind === 'table') return { ...header, ...tableReport(plan as TablePlan, solution.rows, input.battle.label) };
   const r = solution.result;
   const p = plan as AttackPlan;
