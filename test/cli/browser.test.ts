@@ -1,0 +1,32 @@
+/**
+ * The report page in a real headless browser (Debian's chromium), when the machine has
+ * one: it must load from disk with no network and show the charts. Skipped elsewhere;
+ * scripts/screenshot-report.sh takes a screenshot of the same page for a human look.
+ */
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { cli, tempDir } from '../helpers/cli.js';
+
+const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+
+describe.skipIf(!chromium)('index.html in headless chromium', () => {
+  it('renders the battles and their inline SVG charts offline', () => {
+    const out = tempDir();
+    const r = cli(['run', 'scenarios/landgrab-fortress-assault.json', '--out', out, '--trials', '20000']);
+    expect(r.code, r.stderr).toBe(0);
+    const page = path.join(out, 'landgrab-fortress-assault', 'index.html');
+    const profile = tempDir('chromium-');
+    const browser = spawnSync(
+      chromium as string,
+      ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', `--user-data-dir=${profile}`, '--dump-dom', `file://${page}`],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(browser.status).toBe(0);
+    const dom = browser.stdout;
+    expect(dom).toContain('<h1>landgrab-fortress-assault</h1>');
+    expect((dom.match(/<svg/g) ?? []).length).toBeGreaterThanOrEqual(4);
+    expect(dom).toContain('fortress with defending leader');
+  });
+});
