@@ -14,6 +14,7 @@ import { scenarioJsonSchema } from './schema.js';
 import { parseInteger, parseIntegerList } from './parse.js';
 import { reinforcements } from '../systems/landgrab/reinforcements.js';
 import { packageVersion } from '../packageInfo.js';
+import { wasInterrupted } from './interrupt.js';
 
 export const EXIT_USAGE = 2;
 
@@ -109,4 +110,6 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   throw error;
 });
-process.exitCode = await main(process.argv);
+const code = await main(process.argv);
+// Interrupted runs still write their partial results, but scripts must see they were cut short.
+process.exitCode = code === 0 && wasInterrupted() ? 130 : code;

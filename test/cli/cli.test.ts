@@ -134,3 +134,24 @@ describe('sweeps and the HTML report', () => {
     expect(readFileSync(path.join(out, 'landgrab-sweep', 'index.html'), 'utf8')).toContain('all exact');
   });
 });
+
+describe('Ctrl-C', () => {
+  it('stops at a chunk boundary, writes what finished marked partial, and exits 130', async () => {
+    const { spawn } = await import('node:child_process');
+    const { BIN } = await import('../helpers/cli.js');
+    const out = tempDir();
+    const child = spawn(process.execPath, [BIN, 'odds', 'landgrab', '--attackers', '50', '--defenders', '50', '--trials', '1e9', '--threads', '2', '--json', '--out', out]);
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    // Interrupt once the first chunks are surely running (a 1e9-trial job takes far longer).
+    setTimeout(() => child.kill('SIGINT'), 1500);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(130);
+    const result = JSON.parse(stdout);
+    expect(result.partial).toBe(true);
+    expect(result.trials).toBeGreaterThan(0);
+    expect(result.trials % 1_000_000).toBe(0); // whole chunks only
+    const report = JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8'));
+    expect(report.partial).toBe(true);
+  });
+});

@@ -11,7 +11,7 @@ export const MAX_ARMIES = 5000;
 
 const armies = (min: number, what: string) =>
   z
-    .number({ error: `must be a number (${what})` })
+    .number({ error: (issue) => (issue.input === undefined ? `is required (${what})` : `must be a number (${what})`) })
     .int({ error: `must be a whole number (${what})` })
     .min(min, { error: `must be at least ${min} (${what})` })
     .max(MAX_ARMIES, { error: `must be at most ${MAX_ARMIES}` });
