@@ -29,7 +29,7 @@ export function distributionChart(report: RunReport): VegaLiteSpec | null {
   const hasExact = report.method !== 'exact' && report.distributions.some((d) => d.exact);
   const title = { text: `${report.label}: outcome distribution`, subtitle: hasExact ? [subtitle, 'bars: Monte Carlo estimate; black ticks: exact probability'] : subtitle };
   const base = { $schema: SCHEMA, title, config: CHART_CONFIG };
-  return panels.length === 1 ? { ...base, ...panels[0] } : { ...base, vconcat: panels, resolve: { scale: { color: 'independent' } } };
+  return panels.length === 1 ? { ...base, ...panels[0] } : { ...base, vconcat: panels, resolve: { scale: { color: 'independent', xOffset: 'independent' } } };
 }
 
 function panel(xLabel: string, dists: Distribution[], exactOnly: boolean): VegaLiteSpec {

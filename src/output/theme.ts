@@ -25,6 +25,13 @@ export const CHART_CONFIG = {
 export function seriesColours(series: string[]): { domain: string[]; range: string[] } {
   const range: string[] = [];
   let spare = 2;
-  for (const s of series) range.push(SERIES_COLOURS[s] ?? OKABE_ITO[spare++ % OKABE_ITO.length]);
+  const used = new Set<string>();
+  for (const s of series) {
+    // A side's own colour once; a second series of the same side gets a spare colour.
+    const own = SERIES_COLOURS[s];
+    const colour = own && !used.has(own) ? own : OKABE_ITO[spare++ % OKABE_ITO.length];
+    used.add(colour);
+    range.push(colour);
+  }
   return { domain: series, range };
 }
