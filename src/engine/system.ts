@@ -65,6 +65,12 @@ export interface BattleReport {
   method: 'monte-carlo' | 'exact';
   trials: number;
   partial: boolean;
+  /**
+   * The answer in plain words, printed before the numbers (terminal, report page, JSON):
+   * e.g. "Egypt keeps the fort: 1 Assyria and 2 Egypt tokens stay (limit 3 no longer
+   * exceeded)". Deterministic systems state their outcome here; sampled ones may omit it.
+   */
+  verdict?: string[];
   metrics: Metric[];
   distributions: Distribution[];
   /** System-specific headline fields for `--json` (e.g. pAttackerWins, ci95, exact). */
@@ -131,6 +137,12 @@ export interface OddsCommand {
   examples: string[];
   /** Turn the parsed flags into one raw battle entry (validated like a scenario entry). */
   toBattle(flags: Record<string, unknown>): unknown;
+  /**
+   * The flag a user typed for a field of the battle entry (e.g. `defender.fort` ->
+   * `--fort`), so validation errors name the flag; undefined falls back to the field's
+   * own name in flag form.
+   */
+  flagFor?(field: string): string | undefined;
 }
 
 export interface RuleSystemWithOdds<Battle = any, Plan = any> extends RuleSystem<Battle, Plan> {

@@ -64,7 +64,8 @@ export function reportHtml(input: HtmlInput): string {
     const tables = Object.entries(r.tables ?? {})
       .map(([name, rows]) => plainTable(rows, name))
       .join('\n');
-    return `<section><h2>${escape(r.label)}</h2><p class="how">${escape(r.system)} ${escape(r.type)} · ${escape(how)} · ${(r.elapsedMs / 1000).toFixed(2)} s</p>${metricsTable(r)}${charts}${tables}</section>`;
+    const verdict = (r.verdict ?? []).map((line) => `<p class="verdict">${escape(line)}</p>`).join('');
+    return `<section><h2>${escape(r.label)}</h2><p class="how">${escape(r.system)} ${escape(r.type)} · ${escape(how)} · ${(r.elapsedMs / 1000).toFixed(2)} s</p>${verdict}${metricsTable(r)}${charts}${tables}</section>`;
   });
   if (sweep) {
     const svgs = input.sweepSvgs.map((svg) => `<figure>${svg}</figure>`).join('\n');
@@ -94,7 +95,7 @@ th, td { padding: .25rem .6rem; border-bottom: 1px solid #e3e3e3; text-align: ri
 th[scope=row], .meta th { text-align: left; font-weight: normal; color: #333; }
 thead th { border-bottom: 2px solid #999; }
 .meta td { text-align: left; }
-section { margin-top: 2rem; } .how { color: #555; font-size: .9rem; }
+section { margin-top: 2rem; } .how { color: #555; font-size: .9rem; } .verdict { font-weight: bold; margin: .3rem 0; }
 figure { margin: 1rem 0; overflow-x: auto; } figure svg { max-width: 100%; height: auto; }
 .scroll { overflow-x: auto; max-height: 30rem; } .note { color: #666; font-size: .85rem; }
 </style></head>

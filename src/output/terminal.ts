@@ -44,6 +44,11 @@ function alignColumns(all: string[][]): string {
     .join('\n');
 }
 
+/** The system's plain-language answer, one indented line each (empty when it gave none). */
+export function verdictLines(r: RunReport): string {
+  return (r.verdict ?? []).map((line) => `  ${line}\n`).join('');
+}
+
 export function formatReport(r: RunReport, options: { quantiles?: boolean } = {}): string {
-  return `${battleHeading(r)}\n${metricsTable(r, options)}\n`;
+  return `${battleHeading(r)}\n${verdictLines(r)}${metricsTable(r, options)}\n`;
 }

@@ -25,8 +25,13 @@ function toOption(spec: OddsOption): Option {
   return option as unknown as Option;
 }
 
-/** `attackingArmies` -> `--attacking-armies`, so errors name the flag the user typed. */
-function flagName(field: string): string {
+/**
+ * The flag behind a field of the battle entry, so errors name what the user typed: the
+ * system's own map first, else `attackingArmies` -> `--attacking-armies`.
+ */
+function flagName(system: RuleSystemWithOdds, field: string): string {
+  const mapped = system.odds.flagFor?.(field);
+  if (mapped) return mapped;
   const top = field.split(/[.[]/)[0];
   return `--${top.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 }
@@ -73,7 +78,7 @@ async function answerOdds(system: RuleSystemWithOdds, flags: Record<string, unkn
   try {
     battle = compileEntry(system, raw, `odds ${system.id}`, '', questionLabel(system, flags));
   } catch (error) {
-    if (error instanceof InputError && error.field) throw new InputError(`odds ${system.id}`, flagName(error.field), error.detail);
+    if (error instanceof InputError && error.field) throw new InputError(`odds ${system.id}`, flagName(system, error.field), error.detail);
     throw error;
   }
   const trials = flags.trials ?? DEFAULT_TRIALS;

@@ -133,6 +133,11 @@ function printScenario(scenario: Scenario, reports: RunReport[], brief: boolean,
       process.stdout.write(`${formatReport(r, { quantiles })}\n`);
       continue;
     }
+    if (r.method === 'exact' && r.verdict?.length) {
+      // A deterministic answer reads better as its sentence than as a 0/1 metric.
+      process.stdout.write(`  ${battleHeading(r)}\n      ${r.verdict[0]}\n`);
+      continue;
+    }
     const head = r.metrics[0];
     const value = head ? (head.kind === 'probability' ? percent(r.method === 'exact' && head.exact !== undefined ? head.exact : head.estimate) : String(head.estimate)) : '';
     const ci = head?.ci95 ? ` [${percent(head.ci95[0])}, ${percent(head.ci95[1])}]` : r.method === 'exact' ? ' (exact)' : '';
