@@ -27,6 +27,11 @@ describe('bad scenario input', () => {
   for (const [name, entry, message] of cases) {
     it(name, () => expect(problems(entry).join('\n')).toMatch(message));
   }
+  it("an unexplored hex accepts a defender retreat that sets no condition ({} is never)", () => {
+    expect(problems({ unexplored: true, attacker: army, defender: { ...army, retreat: {} } })).toEqual([]);
+    expect(problems({ type: 'multi', unexplored: true, players: [{ ...army, retreat: {} }, army] })).toEqual([]);
+    expect(problems({ type: 'multi', unexplored: true, players: [{ ...army, retreat: { whenDownTo: 0 } }, army] }).join('\n')).toMatch(/unexplored hex never retreat/);
+  });
   it('a good entry has no problems (type defaults to battle)', () => {
     expect(problems({ attacker: { creatures: ['Giant Spider', '2x Knight:3C'] }, defender: { fort: 'castle', creatures: ['Dervish'] } })).toEqual([]);
   });

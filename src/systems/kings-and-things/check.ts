@@ -4,6 +4,7 @@
 import type { FieldIssue } from '../../engine/system.js';
 import { roster } from './roster.js';
 import { lossOrder } from './lossOrder.js';
+import { compileRetreat, isNever } from './retreat.js';
 import { hexCounters, playerNames } from './compile.js';
 import { TARGET_POLICIES, type BattleEntry, type KtEntry, type LossPolicy, type RetreatPolicy } from './schema.js';
 import type { Counter } from './counters.js';
@@ -25,7 +26,8 @@ function incomeIssues(path: (string | number)[], income: string[] | undefined): 
     .map(({ name, i }) => ({ path: [...path, i], message: `unknown special income counter '${name}' (the roster has: ${known.join(', ')})` }));
 }
 
-const retreats = (r: RetreatPolicy) => r !== 'never';
+/** Judged on the compiled rule, so `{}` (no condition set) counts as never, like 'never'. */
+const retreats = (r: RetreatPolicy) => !isNever(compileRetreat(r));
 
 function hexIssues(path: (string | number)[], d: { city?: boolean; village?: boolean; income?: string[] }): FieldIssue[] {
   const issues = incomeIssues([...path, 'income'], d.income);
@@ -63,8 +65,8 @@ export function checkEntry(entry: KtEntry): FieldIssue[] {
       if (new Set(names).size !== names.length) issues.push({ path: ['players'], message: `player names must differ (got ${names.join(', ')})` });
       entry.players.forEach((p, i) => {
         const path = ['players', i];
-        if (i > 0 && (p.fort !== undefined || p.city !== undefined || p.village !== undefined || p.income !== undefined)) {
-          issues.push({ path, message: 'only the defender (the first player, who owns the hex) has a fort, city, village or income counters' });
+        if (i > 0 && (p.fort !== undefined || p.city !== undefined || p.village !== undefined || p.income !== undefined || p.fortAfterRetreat !== undefined)) {
+          issues.push({ path, message: 'only the defender (the first player, who owns the hex) has a fort, city, village or income counters (and fortAfterRetreat)' });
         }
         const counters = i === 0 ? hexCounters(p, p.fort ?? 0) : p.creatures;
         if (counters.length === 0) issues.push({ path: [...path, 'creatures'], message: `${names[i]} has no counters in the battle` });

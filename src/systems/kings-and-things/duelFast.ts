@@ -74,7 +74,7 @@ export function runDuelsFast(plan: DuelPlan, layout: DuelLayout, rng: Xoshiro128
         retreatedCreatures = D.creatures[hd];
         retreatedValue = D.creatureValue[hd];
         const hb = D.buildingHits[hd];
-        if (B.fighting[hb] === 0) {
+        if (!plan.buildingsFightOn || B.fighting[hb] === 0) {
           outcome = CAPTURE_RETREATED;
           break;
         }

@@ -6,8 +6,9 @@
  * after MAX_ROUNDS (mass below 1e-300 in practice) land in the round-limit bin.
  *
  * Retreats that depend only on (ha, hd, round) are exact as well. Not solved (null):
- * a defender that may retreat while a fort, city or village of its own still stands
- * (the battle would go on against the buildings, a state this solver does not carry).
+ * a defender that may retreat while a fort, city or village of its own still stands and
+ * `fortAfterRetreat` is `fights-on` (the battle would go on against the buildings, a
+ * state this solver does not carry). With `falls` the retreat ends the battle: solved.
  */
 import {
   CAPTURE_ELIMINATED,
@@ -30,7 +31,7 @@ import { solveExploration } from './exploreExact.js';
 const NEGLIGIBLE = 1e-16;
 
 export function duelSolvable(plan: DuelPlan): boolean {
-  return isNever(plan.defenderRetreat) || plan.defenderBuildings.capacity === 0;
+  return isNever(plan.defenderRetreat) || plan.defenderBuildings.capacity === 0 || !plan.buildingsFightOn;
 }
 
 export function solveDuel(plan: DuelPlan): Float64Array | null {

@@ -69,6 +69,7 @@ export function solveExploration(plan: ExplorePlan): Float64Array | null {
       attacker: plan.explorer,
       defender: compileSide(counters),
       defenderBuildings: compileSide([]),
+      buildingsFightOn: true,
       attackerRetreat: plan.explorerRetreat,
       defenderRetreat: NEVER,
       fortLevel: 0,

@@ -29,6 +29,8 @@ export class CounterBattle {
   readonly left: Uint8Array;
   readonly retreatedCreatures: Int32Array;
   readonly retreatedValue: Int32Array;
+  /** 1: player p's fort, city or village fights on after its creatures retreat; 0: they fall with the retreat. */
+  readonly buildingsStay: Uint8Array;
   private readonly chosen: Int32Array;
   private readonly pending: Int32Array;
   round = 0;
@@ -50,12 +52,13 @@ export class CounterBattle {
     this.left = new Uint8Array(players);
     this.retreatedCreatures = new Int32Array(players);
     this.retreatedValue = new Int32Array(players);
+    this.buildingsStay = new Uint8Array(players).fill(1);
     this.chosen = new Int32Array(players);
     this.pending = new Int32Array(players);
   }
 
   /** Put a compiled side's counters (in loss order) in player slot p. */
-  loadSide(p: number, side: SideTables, retreat: RetreatRule, target = TARGET_STRONGEST): void {
+  loadSide(p: number, side: SideTables, retreat: RetreatRule, target = TARGET_STRONGEST, buildingsStay = true): void {
     this.n[p] = side.names.length;
     for (let i = 0; i < side.names.length; i++) {
       const k = p * this.slots + i;
@@ -66,6 +69,7 @@ export class CounterBattle {
     }
     this.retreats[p] = retreat;
     this.targets[p] = target;
+    this.buildingsStay[p] = buildingsStay ? 1 : 0;
   }
 
   /** Current combat value of counter i of player p: 0 when dead, neutralized or retreated. */
@@ -153,7 +157,7 @@ export class CounterBattle {
     this.retreatedCreatures[p] = this.creaturesAlive(p);
     this.retreatedValue[p] = this.creatureValueAlive(p);
     this.creaturesGone[p] = 1;
-    if (!this.fighting(p)) this.left[p] = 1;
+    if (!this.buildingsStay[p] || !this.fighting(p)) this.left[p] = 1;
   }
 
   /** Fight from fresh counters to the end. */

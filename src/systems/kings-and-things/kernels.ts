@@ -33,7 +33,7 @@ const ATTACKER = 1;
 /** A resolver for duels of one plan: defender in slot 0, attacker in slot 1. */
 function duelResolver(plan: DuelPlan): CounterBattle {
   const b = new CounterBattle(2, Math.max(plan.attacker.names.length, plan.defender.names.length, 1));
-  b.loadSide(DEFENDER, plan.defender, plan.defenderRetreat);
+  b.loadSide(DEFENDER, plan.defender, plan.defenderRetreat, undefined, plan.buildingsFightOn);
   b.loadSide(ATTACKER, plan.attacker, plan.attackerRetreat);
   return b;
 }
@@ -67,7 +67,7 @@ function runMultiFaithful(plan: MultiPlan, rng: Xoshiro128, trials: number, tall
   const P = plan.sides.length;
   const L = multiLayout(plan);
   const b = new CounterBattle(P, Math.max(1, ...plan.sides.map((s) => s.names.length)));
-  plan.sides.forEach((side, p) => b.loadSide(p, side, plan.retreats[p], plan.targets[p]));
+  plan.sides.forEach((side, p) => b.loadSide(p, side, plan.retreats[p], plan.targets[p], plan.buildingsFightOn));
   const survivors = new Int32Array(P);
   for (let t = 0; t < trials; t++) {
     b.fight(rng);

@@ -103,7 +103,7 @@ export function runMultiFast(plan: MultiPlan, rng: Xoshiro128, trials: number, t
           const hb = T.buildingHits[h[p]];
           tables[p] = plan.buildings[p];
           h[p] = hb;
-          if (plan.buildings[p].fighting[hb] === 0) left[p] = 1;
+          if (!plan.buildingsFightOn || plan.buildings[p].fighting[hb] === 0) left[p] = 1;
         }
       }
     }

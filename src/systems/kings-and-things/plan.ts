@@ -36,6 +36,8 @@ export interface DuelPlan extends HexAfter {
   defender: SideTables;
   /** The defender's buildings alone, for when its creatures retreat and the fort fights on. */
   defenderBuildings: SideTables;
+  /** false (`fortAfterRetreat: falls`): the hex is captured as soon as the defender's creatures retreat. */
+  buildingsFightOn: boolean;
   attackerRetreat: RetreatRule;
   /** NEVER for an unexplored hex. */
   defenderRetreat: RetreatRule;
@@ -62,6 +64,8 @@ export interface MultiPlan extends HexAfter {
   sides: SideTables[];
   /** Each side's buildings alone (only the defender has any). */
   buildings: SideTables[];
+  /** false (`fortAfterRetreat: falls`): the owner leaves the battle when his creatures retreat. */
+  buildingsFightOn: boolean;
   retreats: RetreatRule[];
   targets: number[];
 }

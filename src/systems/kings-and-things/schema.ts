@@ -100,11 +100,20 @@ const sideRules = {
 
 export const attackerSchema = z.strictObject({ ...sideRules });
 
+/**
+ * [reading] What a fort, city or village does when the defender's creatures retreat and it
+ * still stands: `fights-on` (default; 11.6 note: "they may continue to fight alone") or
+ * `falls` (the hex is captured at once, reading 11.71's "forced to retreat" as covering them).
+ */
+export const FORT_AFTER_RETREAT = ['fights-on', 'falls'] as const;
+export const fortAfterRetreat = z.enum(FORT_AFTER_RETREAT, { error: `fortAfterRetreat must be ${FORT_AFTER_RETREAT.join(' or ')}` });
+
 const hexBuildings = {
   city: z.boolean().default(false),
   village: z.boolean().default(false),
   /** Special income counters in the hex (names from the roster, or any label): only the post-battle roll. */
   income: z.array(z.string().min(1)).max(10).default([]),
+  fortAfterRetreat: fortAfterRetreat.default('fights-on'),
 };
 
 export const defenderSchema = z.strictObject({ ...sideRules, fort: fortLevel.default(0), ...hexBuildings });
@@ -127,7 +136,7 @@ export const fortLevelsEntrySchema = z.strictObject({
   type: z.literal('fort-levels'),
   ...common,
   attacker: attackerSchema,
-  defender: defenderWithoutFort.default({ creatures: [], retreat: 'never', city: false, village: false, income: [] }),
+  defender: defenderWithoutFort.default({ creatures: [], retreat: 'never', city: false, village: false, income: [], fortAfterRetreat: 'fights-on' }),
   /** Fort levels to compare (default all five); the first one is the headline. */
   levels: z.array(fortLevel).min(1).max(5).default([0, 1, 2, 3, 4]),
 });
@@ -143,6 +152,8 @@ export const playerSchema = z.strictObject({
   city: z.boolean().optional(),
   village: z.boolean().optional(),
   income: z.array(z.string().min(1)).max(10).optional(),
+  /** Defender (first player) only: see `fortAfterRetreat` above. */
+  fortAfterRetreat: fortAfterRetreat.optional(),
 });
 
 export const multiEntrySchema = z.strictObject({
