@@ -1,6 +1,7 @@
 /** Monte Carlo (fast and faithful kernels) against the exact solver, bin by bin, fixed seeds. */
 import { describe, expect, it } from 'vitest';
 import { duelLayout, ROUND_BINS, type DuelPlan } from '../../src/systems/kings-and-things/plan.js';
+import { cannotSolveReason } from '../../src/systems/kings-and-things/exact.js';
 import { compileEntry, expectProportion, expectSegmentMatches, kingsAndThings, run } from './helpers.js';
 
 const TRIALS = 200_000;
@@ -64,6 +65,28 @@ describe('Monte Carlo agrees with the exact solver', () => {
       checkAgainstExact(plan, run(plan, battle.tallySize, TRIALS, seed + '-faithful', 'faithful'), exact);
     });
   }
+});
+
+describe('what the exact solver does not cover answers null, with a reason', () => {
+  const cases: Record<string, unknown> = {
+    'a defender retreating from its fort (the fort fights on)': {
+      attacker: { creatures: ['2x Orc:2'] },
+      defender: { creatures: ['Goblin:1'], fort: 'keep', retreat: { afterRounds: 1 } },
+    },
+    'a fort-level comparison with such a defender': { type: 'fort-levels', attacker: { creatures: ['2x Orc:2'] }, defender: { creatures: ['Goblin:1'], retreat: { afterRounds: 1 } } },
+    'a multi-player battle': { type: 'multi', players: [{ creatures: ['Orc:2'] }, { creatures: ['Orc:2'] }, { creatures: ['Orc:2'] }] },
+    'an exploration of the full cup': { type: 'explore', explorer: { creatures: ['Giant:4'] } },
+  };
+  for (const [name, entry] of Object.entries(cases)) {
+    it(name, () => {
+      const plan = compileEntry(entry).plan;
+      expect(kingsAndThings.solve!(plan)).toBeNull();
+      expect(cannotSolveReason(plan)).toMatch(/\w/);
+    });
+  }
+  it('a solvable battle has no reason', () => {
+    expect(cannotSolveReason(compileEntry({ attacker: { creatures: ['Orc:2'] }, defender: { fort: 'keep' } }).plan)).toBeNull();
+  });
 });
 
 describe('exact values worked by hand', () => {

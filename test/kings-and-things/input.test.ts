@@ -49,6 +49,56 @@ describe('odds flags', () => {
   });
 });
 
+describe('odds flags name what the user typed', () => {
+  it('every entry field toBattle produces maps to its flag', () => {
+    const flagFor = kingsAndThings.odds.flagFor!;
+    const expected: Record<string, string> = {
+      'attacker.creatures[0]': '--attackers',
+      'attacker.losses': '--attacker-losses',
+      'attacker.losses[1]': '--attacker-losses',
+      'attacker.retreat.whenOutnumbered': '--retreat',
+      'explorer.creatures': '--attackers',
+      'explorer.losses': '--attacker-losses',
+      'explorer.retreat': '--retreat',
+      'defender.creatures[2]': '--defenders',
+      'defender.losses': '--defender-losses',
+      'defender.retreat': '--defender-retreat',
+      'defender.fort': '--fort',
+      'defender.fortAfterRetreat': '--fort-after-retreat',
+      'defender.city': '--city',
+      'defender.village': '--village',
+      'defender.income[0]': '--income',
+      unexplored: '--unexplored',
+      'bribery.gold': '--bribe',
+    };
+    for (const [field, flag] of Object.entries(expected)) expect(flagFor(field), field).toBe(flag);
+  });
+  it('a single name for --attacker-losses that is not a policy is a one-element explicit order', () => {
+    const entry = kingsAndThings.odds.toBattle({ attackers: 'Giant:4, Orc:2', attackerLosses: 'Giant' }) as { attacker: { losses: unknown } };
+    expect(entry.attacker.losses).toEqual(['Giant']);
+    expect(problems(entry)).toEqual([]);
+    expect((kingsAndThings.odds.toBattle({ attackers: 'Orc:2', attackerLosses: 'protect-strongest' }) as { attacker: { losses: unknown } }).attacker.losses).toBe('protect-strongest');
+  });
+  it('flags the chosen mode would ignore are refused', () => {
+    const toEntry = (flags: Record<string, unknown>) => () => kingsAndThings.odds.toBattle({ attackers: 'Orc:2', ...flags });
+    expect(toEntry({ bribe: 5 })).toThrow(/--bribe: applies only with --explore/);
+    expect(toEntry({ fortLevels: true, fort: 'keep' })).toThrow(/--fort: does not apply with --fort-levels/);
+    for (const flag of ['defenders', 'fort', 'city', 'unexplored', 'defenderRetreat', 'fortAfterRetreat', 'fortLevels']) {
+      expect(toEntry({ explore: true, [flag]: flag === 'city' || flag === 'unexplored' || flag === 'fortLevels' ? true : 'x' })).toThrow(/does not apply with --explore/);
+    }
+  });
+});
+
+describe('bribery gold', () => {
+  const explore = (gold: number) => ({ type: 'explore', explorer: { creatures: ['Giant:4'] }, bribery: { gold } });
+  it('is capped at 60 (five defenders of value 6 at double cost) with a message saying why', () => {
+    expect(problems(explore(61)).join('\n')).toMatch(/bribery gold above 60 buys nothing more/);
+    expect(problems(explore(1e10)).join('\n')).toMatch(/at most 60/);
+    expect(problems(explore(-1)).join('\n')).toMatch(/0 or more/);
+    expect(problems(explore(60))).toEqual([]);
+  });
+});
+
 describe('bundled scenarios', () => {
   const dir = join(import.meta.dirname, '..', '..', 'scenarios');
   const files = readdirSync(dir).filter((f) => f.startsWith('kings-and-things-') && f.endsWith('.json'));

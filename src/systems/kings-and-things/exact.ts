@@ -25,7 +25,7 @@ import {
 } from './plan.js';
 import { isNever, wantsRetreat } from './retreat.js';
 import { addDuelEnd, addPostBattleExact, isCapture } from './record.js';
-import { solveExploration } from './exploreExact.js';
+import { MAX_MULTISETS, explorationDraws, solveExploration } from './exploreExact.js';
 
 /** Stop pushing rounds once this little probability is still in play. */
 const NEGLIGIBLE = 1e-16;
@@ -122,6 +122,29 @@ export function solveDuel(plan: DuelPlan): Float64Array | null {
   }
   addPostBattleExact(plan, L, out, pCapture);
   return out;
+}
+
+/** What the exact solver covers, completing "it solves ..." in the engine's message. */
+export const EXACT_SCOPE =
+  'two-sided battles and fort-level comparisons whose defender does not retreat while its fort, city or village ' +
+  `could fight on, and explorations of small custom cups (at most ${MAX_MULTISETS} different draws); multi-player battles are only sampled`;
+
+const DUEL_REASON = "the defender may retreat while its fort, city or village still stands and fights on (fortAfterRetreat 'fights-on')";
+
+/** Why solvePlan(plan) answers null, or null when it solves the plan. */
+export function cannotSolveReason(plan: KtPlan): string | null {
+  switch (plan.kind) {
+    case 'battle':
+      return duelSolvable(plan) ? null : DUEL_REASON;
+    case 'fort-levels': {
+      const i = plan.duels.findIndex((d) => !duelSolvable(d));
+      return i < 0 ? null : `${DUEL_REASON} at fort level ${plan.levels[i]}`;
+    }
+    case 'explore':
+      return explorationDraws(plan) ? null : `the cup yields more than ${MAX_MULTISETS} different draws (the exact enumeration covers small custom cups)`;
+    case 'multi':
+      return 'multi-player battles are only sampled';
+  }
 }
 
 /** Exact probabilities in the plan's tally layout, or null when the plan cannot be solved exactly. */

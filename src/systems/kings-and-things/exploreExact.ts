@@ -38,9 +38,8 @@ function multisets(copies: Int32Array, k: number, limit: number): number[][] | n
   return walk(0, k) ? out : null;
 }
 
-export function solveExploration(plan: ExplorePlan): Float64Array | null {
-  const L = exploreLayout(plan);
-  const out = new Float64Array(L.size);
+/** Every draw of a roll of 2-5 as counts per class, or null when there are more than MAX_MULTISETS. */
+export function explorationDraws(plan: ExplorePlan): Array<{ k: number; sets: number[][] }> | null {
   const cupSize = plan.classCopies.reduce((s, x) => s + x, 0);
   const draws: Array<{ k: number; sets: number[][] }> = [];
   let total = 0;
@@ -51,6 +50,15 @@ export function solveExploration(plan: ExplorePlan): Float64Array | null {
     total += sets.length;
     draws.push({ k, sets });
   }
+  return draws;
+}
+
+export function solveExploration(plan: ExplorePlan): Float64Array | null {
+  const draws = explorationDraws(plan);
+  if (!draws) return null;
+  const L = exploreLayout(plan);
+  const out = new Float64Array(L.size);
+  const cupSize = plan.classCopies.reduce((s, x) => s + x, 0);
   const nA = plan.explorer.creatureCount;
   const none = 1 / 3;
   out[L.outcome + NO_DEFENDERS] += none;

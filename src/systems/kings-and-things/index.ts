@@ -27,7 +27,7 @@ import { checkEntry } from './check.js';
 import { compileBattle, compileExplore, compileFortLevels, compileMulti } from './compile.js';
 import { duelLayout, exploreLayout, fortLevelsOffsets, multiLayout, type KtPlan } from './plan.js';
 import { kingsAndThingsKernels } from './kernels.js';
-import { solvePlan } from './exact.js';
+import { EXACT_SCOPE, solvePlan } from './exact.js';
 import { summarizeKingsAndThings } from './summarize.js';
 import { kingsAndThingsOdds } from './odds.js';
 
@@ -85,6 +85,7 @@ export const kingsAndThings: RuleSystemWithOdds<KtEntry, KtPlan> = {
   kernels: kingsAndThingsKernels,
   headlineCount,
   solve: solvePlan,
+  exactScope: EXACT_SCOPE,
   summarize: summarizeKingsAndThings,
   odds: kingsAndThingsOdds,
   benchCase: {

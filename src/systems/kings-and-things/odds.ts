@@ -1,10 +1,21 @@
 /** `battle-odds odds kings-and-things`: a quick question from flags. */
 import type { OddsCommand } from '../../engine/system.js';
+import { InputError } from '../../engine/inputError.js';
+import { FORT_AFTER_RETREAT, LOSS_POLICIES, MAX_BRIBE_GOLD } from './schema.js';
+
+const SOURCE = 'odds kings-and-things';
 
 /** "Giant:4, Elves:2R, 2x Goblins" -> entries (commas separate counters). */
 function list(text: unknown): string[] {
   if (typeof text !== 'string' || text.trim() === '') return [];
   return text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+}
+
+/** A policy name stays a name; anything else (even a single counter name) is an explicit loss order. */
+export function parseLosses(text: unknown, fallback: string): string | string[] {
+  const items = list(text);
+  if (items.length === 0) return fallback;
+  return items.length === 1 && (LOSS_POLICIES as readonly string[]).includes(items[0]) ? items[0] : items;
 }
 
 /** --retreat text: never | rounds:N | outnumbered:R | down-to:K, several joined by '+'. */
@@ -23,23 +34,78 @@ export function parseRetreat(text: unknown): unknown {
   return policy;
 }
 
+/** Entry fields (first two path segments) -> the flag that sets them. */
+const FLAG_OF_FIELD: Record<string, string> = {
+  attacker: '--attackers',
+  'attacker.creatures': '--attackers',
+  'attacker.losses': '--attacker-losses',
+  'attacker.retreat': '--retreat',
+  explorer: '--attackers',
+  'explorer.creatures': '--attackers',
+  'explorer.losses': '--attacker-losses',
+  'explorer.retreat': '--retreat',
+  defender: '--defenders',
+  'defender.creatures': '--defenders',
+  'defender.losses': '--defender-losses',
+  'defender.retreat': '--defender-retreat',
+  'defender.fort': '--fort',
+  'defender.fortAfterRetreat': '--fort-after-retreat',
+  'defender.city': '--city',
+  'defender.village': '--village',
+  'defender.income': '--income',
+  unexplored: '--unexplored',
+  levels: '--fort-levels',
+  cup: '--explore',
+  bribery: '--bribe',
+  'bribery.gold': '--bribe',
+  type: '--explore',
+};
+
+export function flagForField(field: string): string | undefined {
+  const parts = field.split(/[.[]/).filter((p) => p !== '' && !p.endsWith(']'));
+  return FLAG_OF_FIELD[parts.slice(0, 2).join('.')] ?? FLAG_OF_FIELD[parts[0] ?? ''];
+}
+
+/** Flags that only make sense for a battle at a known hex (not with --explore). */
+const HEX_FLAGS = ['defenders', 'fort', 'city', 'village', 'income', 'defenderLosses', 'defenderRetreat', 'unexplored', 'fortAfterRetreat', 'fortLevels'] as const;
+const flagText = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+const given = (flags: Record<string, unknown>, key: string) => flags[key] !== undefined && flags[key] !== false;
+
+/** Refuse flags the chosen mode would silently ignore. */
+function rejectUnusedFlags(flags: Record<string, unknown>): void {
+  const refuse = (key: string, why: string) => {
+    throw new InputError(SOURCE, flagText(key), why);
+  };
+  if (given(flags, 'explore')) {
+    for (const key of HEX_FLAGS) {
+      if (given(flags, key)) refuse(key, 'does not apply with --explore (the defenders are drawn from the cup, never retreat, and the hex has no fort)');
+    }
+  } else if (given(flags, 'bribe')) refuse('bribe', 'applies only with --explore (bribing the defenders drawn from the cup)');
+  if (given(flags, 'fortLevels') && given(flags, 'fort')) refuse('fort', 'does not apply with --fort-levels (every fort level is compared)');
+}
+
 export const kingsAndThingsOdds: OddsCommand = {
   summary: 'Odds of a Kings & Things battle (forts, cities, loss and retreat policies), fort-level comparison or exploration',
   options: [
     { flags: '--attackers <list>', parse: 'text', description: "attacking counters, comma-separated: roster names or inline 'Name:value[*RCF]', e.g. \"Giant:4, Elves:2R, Dragon:3*C, 2x Nomads\"" },
-    { flags: '--defenders <list>', parse: 'text', description: 'defending creatures and characters, same form', default: '' },
-    { flags: '--fort <level>', parse: 'text', description: 'fort in the hex: none, tower, keep, castle, citadel (or 0-4)', default: 'none' },
+    { flags: '--defenders <list>', parse: 'text', description: 'defending creatures and characters, same form (default: none)' },
+    { flags: '--fort <level>', parse: 'text', description: 'fort in the hex: none, tower, keep, castle, citadel, or 0-4 (default: none)' },
     { flags: '--city', description: 'the hex has a city (2, melee)' },
     { flags: '--village', description: 'the hex has a village (1, melee)' },
     { flags: '--income <list>', parse: 'text', description: 'special income counters in the hex (post-battle roll only), e.g. "Gold Mine"' },
-    { flags: '--attacker-losses <policy>', parse: 'text', description: 'weakest-first, buildings-first, protect-strongest, or a comma list of names', default: 'weakest-first' },
-    { flags: '--defender-losses <policy>', parse: 'text', description: 'same choices', default: 'buildings-first' },
-    { flags: '--retreat <when>', parse: 'text', description: "attacker retreat: never, rounds:N, outnumbered:R, down-to:K (join with '+')", default: 'never' },
-    { flags: '--defender-retreat <when>', parse: 'text', description: 'defender retreat, same form', default: 'never' },
+    { flags: '--attacker-losses <policy>', parse: 'text', description: `${LOSS_POLICIES.join(', ')}, or a comma list of counter names (an explicit loss order) (default: weakest-first)` },
+    { flags: '--defender-losses <policy>', parse: 'text', description: 'same choices (default: buildings-first)' },
+    { flags: '--retreat <when>', parse: 'text', description: "attacker retreat: never, rounds:N, outnumbered:R, down-to:K (join with '+') (default: never)" },
+    { flags: '--defender-retreat <when>', parse: 'text', description: 'defender retreat, same form (default: never)' },
+    {
+      flags: '--fort-after-retreat <reading>',
+      parse: 'text',
+      description: `when the defender's creatures retreat: ${FORT_AFTER_RETREAT.join(' (the fort, city or village fights on alone) or ')} (the hex is captured at once) (default: fights-on)`,
+    },
     { flags: '--unexplored', description: 'the hex is unexplored: its defenders never retreat' },
     { flags: '--fort-levels', description: 'compare every fort level with the same attackers (common random numbers; chart)' },
     { flags: '--explore', description: 'exploration: --attackers explore, defenders are drawn from the cup on a 2-5' },
-    { flags: '--bribe <gold>', parse: 'int', description: 'with --explore: gold available to bribe drawn defenders' },
+    { flags: '--bribe <gold>', parse: 'int', description: `with --explore: gold available to bribe drawn defenders (0-${MAX_BRIBE_GOLD})` },
   ],
   examples: [
     'battle-odds odds kings-and-things --attackers "Giant:4,Elves:2R,Dragon:3*C" --fort castle --defenders "Nomads,Bandits"',
@@ -48,24 +114,24 @@ export const kingsAndThingsOdds: OddsCommand = {
     'battle-odds odds kings-and-things --attackers "Old Dragon,Sphinx,Camel Corps" --explore --bribe 5',
   ],
   toBattle(flags) {
-    const losses = (text: unknown) => {
-      const items = list(text);
-      return items.length === 1 ? items[0] : items;
-    };
-    const attacker = { creatures: list(flags.attackers), losses: losses(flags.attackerLosses ?? 'weakest-first'), retreat: parseRetreat(flags.retreat) };
+    rejectUnusedFlags(flags);
+    const attacker = { creatures: list(flags.attackers), losses: parseLosses(flags.attackerLosses, 'weakest-first'), retreat: parseRetreat(flags.retreat) };
     if (flags.explore) {
       return { type: 'explore', explorer: attacker, ...(flags.bribe !== undefined ? { bribery: { gold: flags.bribe } } : {}) };
     }
-    const fort = /^\d+$/.test(String(flags.fort ?? 'none')) ? Number(flags.fort) : (flags.fort ?? 'none');
+    const fortText = String(flags.fort ?? 'none');
+    const fort = /^\d+$/.test(fortText) ? Number(fortText) : fortText;
     const defender = {
       creatures: list(flags.defenders),
-      losses: losses(flags.defenderLosses ?? 'buildings-first'),
+      losses: parseLosses(flags.defenderLosses, 'buildings-first'),
       retreat: parseRetreat(flags.defenderRetreat),
       city: Boolean(flags.city),
       village: Boolean(flags.village),
       income: list(flags.income),
+      ...(flags.fortAfterRetreat !== undefined ? { fortAfterRetreat: flags.fortAfterRetreat } : {}),
     };
     if (flags.fortLevels) return { type: 'fort-levels', unexplored: Boolean(flags.unexplored), attacker, defender };
     return { type: 'battle', unexplored: Boolean(flags.unexplored), attacker, defender: { ...defender, fort } };
   },
+  flagFor: flagForField,
 };

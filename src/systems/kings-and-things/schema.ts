@@ -4,6 +4,7 @@
  * message naming it. Cross-field rules live in check.ts.
  */
 import { z } from 'zod';
+import { MAX_DRAWN } from './plan.js';
 import { FORT_NAMES, MAX_COUNTERS_PER_SIDE, creatureCounter, fromRoster, resolveText, type Counter } from './counters.js';
 
 const creatureObject = z.strictObject({
@@ -163,6 +164,9 @@ export const multiEntrySchema = z.strictObject({
   players: z.array(playerSchema).min(2, { error: 'a battle needs at least two players' }).max(6, { error: 'at most 6 players' }),
 });
 
+/** Bribing every defender of the largest draw: 5 counters x value 6 x double cost. The tally has a bin per gold piece spent. */
+export const MAX_BRIBE_GOLD = MAX_DRAWN * 6 * 2;
+
 export const exploreEntrySchema = z.strictObject({
   type: z.literal('explore'),
   label: z.string().min(1).optional(),
@@ -179,7 +183,13 @@ export const exploreEntrySchema = z.strictObject({
     .union([
       z.literal(false),
       z.strictObject({
-        gold: z.number().int().min(0),
+        gold: z
+          .number()
+          .int()
+          .min(0, { error: 'bribery gold must be 0 or more' })
+          .max(MAX_BRIBE_GOLD, {
+            error: `bribery gold above ${MAX_BRIBE_GOLD} buys nothing more (at most ${MAX_DRAWN} defenders of value 6 at double cost); give at most ${MAX_BRIBE_GOLD}`,
+          }),
         /** Bribes cost double (some hexes, e.g. with special income counters; see the rulebook). */
         double: z.boolean().default(false),
       }),

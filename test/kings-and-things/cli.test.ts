@@ -1,0 +1,57 @@
+/** `battle-odds odds kings-and-things` as a user runs it: the BUILT binary (npm test builds first). */
+import { describe, expect, it } from 'vitest';
+import { cli } from '../helpers/cli.js';
+
+const odds = (...args: string[]) => cli(['odds', 'kings-and-things', ...args]);
+
+/** Exit 2, one line on stderr naming the flag, no stack trace. */
+function expectFlagError(r: ReturnType<typeof cli>, flag: string, message: RegExp): void {
+  expect(r.code, r.stderr).toBe(2);
+  const lines = r.stderr.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toContain(`${flag}:`);
+  expect(lines[0]).toMatch(message);
+  expect(r.stderr).not.toMatch(/\n\s+at /);
+}
+
+describe('odds kings-and-things: errors name the flag typed', () => {
+  it('a fort level out of range names --fort', () => {
+    expectFlagError(odds('--attackers', 'Orc:2', '--fort', '5'), '--fort', /fort level 5 is out of range/);
+  });
+  it('an unknown creature names --attackers', () => {
+    expectFlagError(odds('--attackers', 'Goblinn'), '--attackers', /unknown creature 'Goblinn'/);
+  });
+  it('a retreating defender of an unexplored hex names --defender-retreat', () => {
+    expectFlagError(odds('--attackers', 'Orc:2', '--defenders', 'Orc:2', '--unexplored', '--defender-retreat', 'rounds:2'), '--defender-retreat', /never retreat/);
+  });
+  it('too much bribery gold names --bribe', () => {
+    expectFlagError(odds('--attackers', 'Giant:4', '--explore', '--bribe', '10000000000'), '--bribe', /at most 60/);
+  });
+  it('an unknown --fort-after-retreat reading names the flag', () => {
+    expectFlagError(odds('--attackers', 'Orc:2', '--fort', 'keep', '--fort-after-retreat', 'crumbles'), '--fort-after-retreat', /fights-on or falls/);
+  });
+});
+
+describe('odds kings-and-things: flags that do not apply are refused', () => {
+  it('--bribe without --explore', () => {
+    expectFlagError(odds('--attackers', 'Orc:2', '--bribe', '5'), '--bribe', /only with --explore/);
+  });
+  it('--fort with --fort-levels', () => {
+    expectFlagError(odds('--attackers', 'Orc:2', '--fort-levels', '--fort', 'keep'), '--fort', /does not apply with --fort-levels/);
+  });
+  it('--defenders with --explore', () => {
+    expectFlagError(odds('--attackers', 'Orc:2', '--explore', '--defenders', 'Orc:2'), '--defenders', /does not apply with --explore/);
+  });
+});
+
+describe('odds kings-and-things: answers', () => {
+  it('a single counter name for --attacker-losses is a one-element loss order', () => {
+    const r = odds('--attackers', 'Giant:4,Orc:2', '--defenders', 'Troll:3', '--attacker-losses', 'Giant', '--exact-only', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).method).toBe('exact');
+  });
+  it("--fort-after-retreat falls makes a retreating defender's battle solvable exactly", () => {
+    const args = ['--attackers', '2x Orc:2,Troll:3', '--defenders', '2x Goblin:1', '--fort', 'keep', '--defender-losses', 'weakest-first', '--defender-retreat', 'down-to:1'];
+    expect(odds(...args, '--fort-after-retreat', 'falls', '--exact-only', '--json').code).toBe(0);
+  });
+});
