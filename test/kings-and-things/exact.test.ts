@@ -11,7 +11,7 @@ const battles: Record<string, unknown> = {
     attacker: { creatures: ['Imp:1*', 'Wizard:3*', '3x Giant:4'] },
     defender: { creatures: ['Shaman:3*', '2x Archer:3R', 'Ogre:2', 'Troll:2'], city: true },
   },
-  'a tower fires at its reduced value against charging knights': {
+  'a tower and a guard against charging knights (a tower absorbs one hit: it fires at full value or not at all)': {
     attacker: { creatures: ['3x Knight:3C'] },
     defender: { creatures: ['Guard:2'], fort: 'tower' },
   },
