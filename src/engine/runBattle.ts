@@ -6,6 +6,7 @@
 import type { BattleReport, CompiledBattle, KernelName, RuleSystem } from './system.js';
 import type { Executor } from './executor.js';
 import { sampleBattle } from './sample.js';
+import { InputError } from './inputError.js';
 
 export interface RunOptions {
   seed: string | number;
@@ -25,6 +26,13 @@ export interface RunReport extends BattleReport {
   seed: string | number;
   kernel: KernelName | null;
   elapsedMs: number;
+  /** Set when exact values were asked for but the system cannot solve this battle. */
+  exactUnavailable?: string;
+}
+
+/** Why there is no exact column: the system's own scope when it states one. */
+export function noExactReason(system: RuleSystem, label: string): string {
+  return `${system.id} has no exact solution for '${label}'${system.exactScope ? ` (it solves ${system.exactScope})` : ''}`;
 }
 
 export async function runBattle(system: RuleSystem, battle: CompiledBattle<unknown>, options: RunOptions, executor: Executor): Promise<RunReport> {
@@ -33,7 +41,7 @@ export async function runBattle(system: RuleSystem, battle: CompiledBattle<unkno
   const wantsExact = options.exact || options.exactOnly || !sampled;
   const exact = wantsExact && system.solve ? system.solve(battle.plan) : null;
   if (options.exactOnly && exact === null) {
-    throw new Error(`${system.id} cannot solve '${battle.label}' exactly`);
+    throw new InputError('--exact-only', '', `${noExactReason(system, battle.label)}; run it without --exact-only to sample it`);
   }
   let tally: Float64Array | null = null;
   let trials = 0;
@@ -50,5 +58,6 @@ export async function runBattle(system: RuleSystem, battle: CompiledBattle<unkno
     seed: options.seed,
     kernel: sampled ? options.kernel : null,
     elapsedMs: performance.now() - started,
+    ...(options.exact && exact === null && sampled ? { exactUnavailable: noExactReason(system, battle.label) } : {}),
   };
 }

@@ -11,6 +11,7 @@ import { sampleBattle } from './sample.js';
 import { cellBaseStates } from './seed.js';
 import { pairedDifference } from '../stats/pairedDifference.js';
 import { InputError } from './inputError.js';
+import { noExactReason } from './runBattle.js';
 
 export interface SweepOptions {
   seed: string | number;
@@ -70,6 +71,10 @@ export async function runSweep(system: RuleSystem, sweep: CompiledSweep, options
     const [baseline] = cell.battles;
     const sampled = baseline.tallySize > 0 && !options.exactOnly;
     const exacts = cell.battles.map((b) => ((options.exact || options.exactOnly || !sampled) && system.solve ? system.solve(b.plan) : null));
+    if (options.exactOnly && exacts.some((e) => e === null)) {
+      const v = exacts.findIndex((e) => e === null);
+      throw new InputError('--exact-only', '', `${noExactReason(system, cell.battles[v].label)}; run the sweep without --exact-only to sample it`);
+    }
     if (!sampled) {
       const variants = cell.battles.map((b, v) => ({
         label: sweep.variants[v],
@@ -84,7 +89,7 @@ export async function runSweep(system: RuleSystem, sweep: CompiledSweep, options
     if (cell.battles.some((b) => b.tallySize !== baseline.tallySize)) {
       throw new InputError(source, 'sweep.variants', 'variants must not change the size of the battle (army counts, counters); put those on an axis instead');
     }
-    const paired = cell.battles.length > 1 ? cell.battles.map((b) => b.plan) : undefined;
+    const paired = cell.battles.length > 1 ? cell.battles.map((b) => (system.lockstep ? system.lockstep(b.plan) : b.plan)) : undefined;
     const sample = await sampleBattle(
       system,
       baseline,

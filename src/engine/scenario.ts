@@ -8,6 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { CompiledBattle, KernelName, RuleSystem } from './system.js';
 import { findSystem, systemIds } from './registry.js';
+import { slug } from '../output/format.js';
 import { InputError, formatPath } from './inputError.js';
 import { compileEntry, friendlyMessage, issueField } from './compileEntry.js';
 import { compileSweep, sweepSchema, type CompiledSweep } from './sweep.js';
@@ -87,8 +88,10 @@ export function parseScenario(raw: unknown, source: string): Scenario {
   const labels = new Set<string>();
   const battles = (outer.data.battles ?? []).map((entry, i) => {
     const battle = compileEntry(system, entry, source, `battles[${i}]`, `battle ${i + 1}`);
-    if (labels.has(battle.label)) throw new InputError(source, `battles[${i}].label`, `duplicate label '${battle.label}'`);
-    labels.add(battle.label);
+    // Labels name output files, so two labels must not reduce to the same file name.
+    const name = slug(battle.label);
+    if (labels.has(name)) throw new InputError(source, `battles[${i}].label`, `'${battle.label}' names the same output files as an earlier battle; use a distinct label`);
+    labels.add(name);
     return battle;
   });
   return {

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { CompiledBattle, RuleSystem } from './system.js';
 import { compileEntry } from './compileEntry.js';
 import { InputError } from './inputError.js';
+import { slug } from '../output/format.js';
 
 const scalar = z.union([z.number(), z.string(), z.boolean()]);
 /** A value that is not a plain number, text or flag (e.g. a whole stack of counters) needs a label. */
@@ -95,18 +96,28 @@ export function compileSweep(system: RuleSystem, spec: SweepSpec, source: string
   const count = axes.reduce((n, a) => n * a.values.length, 1);
   if (count > MAX_CELLS) throw new InputError(source, 'sweep.axes', `declares ${count} cells; at most ${MAX_CELLS}`);
   const variants = spec.variants ?? [{ label: 'baseline', set: {} }];
+  // Variant labels name CSV columns and chart files: they must stay distinct as slugs.
+  const seen = new Map<string, number>();
+  variants.forEach((variant, v) => {
+    const name = slug(variant.label);
+    if (seen.has(name)) throw new InputError(source, `sweep.variants[${v}].label`, `'${variant.label}' names the same columns and files as variants[${seen.get(name)}]; use a distinct label`);
+    seen.set(name, v);
+  });
   const cells: SweepCell[] = [];
   for (let index = 0; index < count; index++) {
+    // The last axis varies fastest; `at` keeps the axes in their declared order.
+    const picks = new Array<number>(axes.length);
     let rest = index;
-    const at: Record<string, number | string | boolean> = {};
-    const settings: Record<string, unknown> = {};
-    // The last axis varies fastest.
     for (let k = axes.length - 1; k >= 0; k--) {
-      const j = rest % axes[k].values.length;
-      at[axes[k].name] = axes[k].values[j];
-      settings[axes[k].name] = axes[k].settings[j];
+      picks[k] = rest % axes[k].values.length;
       rest = Math.floor(rest / axes[k].values.length);
     }
+    const at: Record<string, number | string | boolean> = {};
+    const settings: Record<string, unknown> = {};
+    axes.forEach((axis, k) => {
+      at[axis.name] = axis.values[picks[k]];
+      settings[axis.name] = axis.settings[picks[k]];
+    });
     const where = Object.entries(at)
       .map(([k, v]) => `${k}=${v}`)
       .join(', ');

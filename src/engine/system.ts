@@ -114,6 +114,14 @@ export interface RuleSystem<Battle = any, Plan = any> {
   headlineCount(plan: Plan, tally: Float64Array): number;
   /** Exact solution, when the battle can be solved exactly (null when it cannot). */
   solve?(plan: Plan): unknown | null;
+  /**
+   * The same battle with kernels that consume random numbers in lock-step whatever the
+   * rules (e.g. one draw per dice round), so rule variants run on common random numbers
+   * stay aligned round by round and their paired differences are sharp. Same distribution.
+   */
+  lockstep?(plan: Plan): Plan;
+  /** What `solve` covers, completing "it solves ...", for the message when it returns null. */
+  exactScope?: string;
   summarize(input: SummarizeInput<Plan>): BattleReport;
   /** A fixed, representative raw battle entry that `npm run bench` times (sampled systems). */
   benchCase?: { label: string; entry: unknown };

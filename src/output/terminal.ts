@@ -50,5 +50,6 @@ export function verdictLines(r: RunReport): string {
 }
 
 export function formatReport(r: RunReport, options: { quantiles?: boolean } = {}): string {
-  return `${battleHeading(r)}\n${verdictLines(r)}${metricsTable(r, options)}\n`;
+  const note = r.exactUnavailable ? `  note: ${r.exactUnavailable}; the numbers below are Monte Carlo only\n` : '';
+  return `${battleHeading(r)}\n${verdictLines(r)}${note}${metricsTable(r, options)}\n`;
 }
