@@ -76,6 +76,30 @@ describe('house-rule comparisons on common random numbers', () => {
     }
   });
 
+  // A perfect monotone coupling (one variant never wins a trial the other loses) has
+  // paired variance |d|(1 - |d|) / n: no pairing can do better for a difference d. Both
+  // kernels should reach it for house rules that only ever help the defender.
+  for (const kernel of ['fast', 'faithful'] as const) {
+    it(`couples the ${kernel} kernel's variants monotonically (fortress +2, 3 defender dice vs fortress +1)`, async () => {
+      const house = sweepScenario({
+        base: { attackers: 10, defenders: 6, fortress: true },
+        axes: { attackers: [6, 10, 14], defenders: [3, 6] },
+        variants: [{ label: '+1' }, { label: '+2', set: { fortressBonus: 2 } }, { label: '3 dice', set: { defenderDice: 3 } }],
+      });
+      const trials = 40_000;
+      const r = await runSweep(house.system, house.sweep!, { seed: 'monotone', trials, kernel, exact: false }, new InProcessExecutor());
+      for (const cell of r.cells) {
+        for (const d of cell.differences) {
+          const paired = (d.ci95![1] - d.ci95![0]) / 2;
+          const bound = 1.959963984540054 * Math.sqrt((Math.abs(d.difference) * (1 - Math.abs(d.difference))) / trials);
+          // Equality up to rounding means no trial went the "wrong" way; 1.25x leaves room
+          // for the few rounds where different army counts roll different numbers of dice.
+          expect(paired, `${d.label} at ${JSON.stringify(cell.at)}`).toBeLessThan(1.25 * bound + 1e-12);
+        }
+      }
+    });
+  }
+
   it('is deterministic and the variants really share their random numbers', async () => {
     const options = { seed: 'crn', trials: 30_000, kernel: 'fast' as const, exact: false };
     const a = await runSweep(scenario.system, scenario.sweep!, options, new InProcessExecutor());

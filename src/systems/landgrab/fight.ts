@@ -7,7 +7,7 @@
  * Both return the end state packed as a * ARMY_PACK + d, so no object is allocated.
  */
 import type { Xoshiro128 } from '../../engine/rng.js';
-import { ARMY_PACK, STRIDE, type BattleTables } from './tables.js';
+import { ARMY_PACK, MAX_DICE, STRIDE, type BattleTables } from './tables.js';
 
 /**
  * Fast kernel: one uint32 per round against the exact cumulative thresholds, or one
@@ -68,7 +68,7 @@ export function fightWithDice(
   const bonusA = t.attackerBonus;
   const bonusD = t.defenderBonus;
   const stop = t.stopAt;
-  if (Math.min(capA, capD) > 2) return fightWithDiceSorted(t, a, d, rng, attackerRoll, defenderRoll);
+  if (Math.min(capA, capD) > 2 || t.lockstep) return fightWithDiceSorted(t, a, d, rng, attackerRoll, defenderRoll);
   while (a > stop && d > 0) {
     const nA = a - 1 < capA ? a - 1 : capA;
     const nD = d < capD ? d : capD;
@@ -96,7 +96,11 @@ export function fightWithDice(
   return a * ARMY_PACK + d;
 }
 
-/** The general case: sort every die of both sides (house rules with 3+ pairs). */
+/**
+ * The general case: sort every die of both sides (house rules with 3+ pairs). In
+ * lockstep mode each side rolls MAX_DICE dice every round and uses the first ones it is
+ * entitled to, so the dice of round r do not depend on the rules or the army counts.
+ */
 function fightWithDiceSorted(
   t: BattleTables,
   a: number,
@@ -110,7 +114,9 @@ function fightWithDiceSorted(
     const nA = Math.min(t.attackerDice, a - 1);
     const nD = Math.min(t.defenderDice, d);
     rollSorted(rng, attackerRoll, nA);
+    if (t.lockstep) skipDice(rng, MAX_DICE - nA);
     rollSorted(rng, defenderRoll, nD);
+    if (t.lockstep) skipDice(rng, MAX_DICE - nD);
     attackerRoll[0] += t.attackerBonus;
     defenderRoll[0] += t.defenderBonus;
     const pairs = Math.min(nA, nD);
@@ -121,6 +127,10 @@ function fightWithDiceSorted(
     }
   }
   return a * ARMY_PACK + d;
+}
+
+function skipDice(rng: Xoshiro128, n: number): void {
+  for (let i = 0; i < n; i++) rng.nextUint32();
 }
 
 /** Roll `n` six-sided dice into buf[0..n) sorted descending (insertion sort: n <= 5). */

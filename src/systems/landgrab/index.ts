@@ -80,6 +80,12 @@ function headlineCount(plan: LandgrabPlan, tally: Float64Array): number {
   return wins;
 }
 
+/** The same plan with every dice table in lockstep mode (see BattleTables.lockstep). */
+function lockstepPlan(plan: LandgrabPlan): LandgrabPlan {
+  if (plan.kind === 'chain') return { ...plan, steps: plan.steps.map((s) => ({ ...s, tables: { ...s.tables, lockstep: true } })) };
+  return { ...plan, tables: { ...plan.tables, lockstep: true } };
+}
+
 export const landgrab: RuleSystemWithOdds<LandgrabEntry, LandgrabPlan> = {
   id: 'landgrab',
   title: 'LandGrab (Risk-style dice with fortresses, leaders and capitols)',
@@ -89,6 +95,7 @@ export const landgrab: RuleSystemWithOdds<LandgrabEntry, LandgrabPlan> = {
   kernels: landgrabKernels,
   headlineCount,
   solve: solvePlan,
+  lockstep: lockstepPlan,
   summarize: summarizeLandgrab,
   odds: landgrabOdds,
 };

@@ -36,6 +36,15 @@ export interface BattleTables extends DiceRule {
    */
   bulkPairs: number;
   bulkThresholds: Float64Array;
+  /**
+   * Common-random-numbers mode for the faithful kernel: each side rolls MAX_DICE dice every
+   * round whatever the rules and army counts, so round r of two rule variants sees the same
+   * dice. (The fast kernel needs no such mode: its one draw per round or per bulk block is
+   * compared with thresholds ordered by the attacker's losses, so variants fed the same
+   * draws are already coupled monotonically; measured: paired intervals at the bound
+   * sqrt(|d|(1-|d|)/n) that a perfect monotone coupling reaches.)
+   */
+  lockstep: boolean;
 }
 
 /** Rounds resolved per draw in the bulk phase (measured: 3 is the fastest of 1..5). */
@@ -79,5 +88,5 @@ export function compileTables(rule: DiceRule): BattleTables {
     cumulative += bulk[i];
     bulkThresholds[i] = i === bulk.length - 1 ? 4294967296 : Math.floor(cumulative * 4294967296);
   }
-  return { ...rule, pairs, probs, thresholds, bulkPairs: k * BULK_ROUNDS, bulkThresholds };
+  return { ...rule, pairs, probs, thresholds, bulkPairs: k * BULK_ROUNDS, bulkThresholds, lockstep: false };
 }
