@@ -1,8 +1,10 @@
 /**
  * A sweep's CSV and charts: the headline probability per cell and variant (heatmap over
- * the first two axes, faceted by the third), and for each variant its difference from the
- * baseline with the paired interval (a diverging heatmap centred on zero). A one-axis
- * sweep becomes a line chart with interval bars instead.
+ * the first two axes, faceted by the third into columns and the fourth into rows), and for
+ * each variant its difference from the baseline (a diverging heatmap centred on zero whose
+ * faded cells are differences the paired interval does not settle). A one-axis sweep
+ * becomes line charts with interval bars instead. Where every cell was solved exactly
+ * the charts show the exact values.
  */
 import type { SweepResult } from '../engine/runSweep.js';
 import { roundSignificant } from './format.js';
@@ -39,48 +41,72 @@ function axisType(values: Array<number | string | boolean>): 'ordinal' | 'nomina
   return values.every((v) => typeof v === 'number') ? 'ordinal' : 'nominal';
 }
 
-function methodNote(sweep: SweepResult): string {
-  const exact = sweep.cells.every((c) => c.method === 'exact');
-  if (exact) return 'exact values';
-  const trials = sweep.cells[0]?.trials ?? 0;
-  return `Monte Carlo, ${trials.toLocaleString('en-US')} trials per cell${sweep.variants.length > 1 ? ', variants on common random numbers' : ''}${sweep.partial ? ' (PARTIAL)' : ''}`;
+/** True when every cell of every variant has an exact headline: charts then show those. */
+function allExact(sweep: SweepResult): boolean {
+  return sweep.cells.length > 0 && sweep.cells.every((c) => c.variants.every((v) => v.headline.exact !== undefined || c.method === 'exact'));
 }
+
+function methodNote(sweep: SweepResult): string {
+  const sampled = sweep.cells.some((c) => c.method === 'monte-carlo');
+  const trials = sweep.cells.find((c) => c.method === 'monte-carlo')?.trials ?? 0;
+  const mc = `${trials.toLocaleString('en-US')} trials per cell${sweep.variants.length > 1 ? ', variants on common random numbers' : ''}`;
+  const partial = sweep.partial ? ' (PARTIAL)' : '';
+  if (!sampled) return `exact values${partial}`;
+  if (allExact(sweep)) return `exact values; sweep.csv also has the Monte Carlo estimates (${mc})${partial}`;
+  return `Monte Carlo, ${mc}${partial}`;
+}
+
+/** The value a chart shows for a headline: exact when known, else the estimate. */
+function shown(m: { estimate: number; exact?: number }): number {
+  return m.exact ?? m.estimate;
+}
+
+/** Percent text for a heatmap cell that never rounds a non-certain value to 0% or 100%. */
+const PERCENT_TEXT = "datum.p > 0 && datum.p < 0.005 ? '<1%' : datum.p < 1 && datum.p > 0.995 ? '>99%' : format(datum.p, '.0%')";
+/** Percentage points with one decimal: a difference of probabilities is not a percent change. */
+const POINTS_TEXT = "datum.delta === 0 ? '0' : format(datum.delta * 100, '+.1f')";
 
 /** Charts of a sweep, by file-name stem. */
 export function sweepCharts(scenario: string, sweep: SweepResult): Array<[string, VegaLiteSpec]> {
   const titleOf = (name: string) => sweep.titles?.[name] ?? name;
   const charts: Array<[string, VegaLiteSpec]> = [];
-  const [x, y, facet] = sweep.axes;
+  const [x, y, ...facets] = sweep.axes;
+  const exactShown = allExact(sweep);
   const values = sweep.cells.flatMap((c) =>
     c.variants.map((v) => ({
       ...stringKeys(c.at),
       variant: v.label,
-      p: roundSignificant(v.headline.estimate, 5),
-      low: v.headline.ci95 ? roundSignificant(v.headline.ci95[0], 5) : null,
-      high: v.headline.ci95 ? roundSignificant(v.headline.ci95[1], 5) : null,
+      p: roundSignificant(shown(v.headline), 5),
+      low: !exactShown && v.headline.ci95 ? roundSignificant(v.headline.ci95[0], 5) : null,
+      high: !exactShown && v.headline.ci95 ? roundSignificant(v.headline.ci95[1], 5) : null,
     })),
   );
+  const deltasOf = (variant: string) =>
+    sweep.cells.map((c) => {
+      const d = c.differences.find((x) => x.label === variant);
+      const ci = !exactShown && d?.ci95 ? d.ci95 : null;
+      return {
+        ...stringKeys(c.at),
+        delta: roundSignificant(d ? (exactShown ? d.exact ?? d.difference : d.difference) : NaN, 5),
+        low: ci ? roundSignificant(ci[0], 4) : null,
+        high: ci ? roundSignificant(ci[1], 4) : null,
+        // A Monte Carlo difference whose paired interval includes 0 is not established.
+        settled: ci ? ci[0] > 0 || ci[1] < 0 : true,
+      };
+    });
   const label = sweep.headlineLabel;
   const subtitle = `${scenario}: ${methodNote(sweep)}`;
+  const baseline = sweep.variants[0];
   if (!y) {
-    // One axis: a line per variant with 95% interval bars.
-    const xEnc = { field: key(x.name), type: axisType(x.values), title: titleOf(x.name), sort: sortOrder(x.values), axis: { labelAngle: 0 } };
-    const colour = { field: 'variant', type: 'nominal', title: 'variant', scale: { domain: sweep.variants, range: OKABE_ITO.slice(0, sweep.variants.length) } };
-    charts.push([
-      'sweep',
-      {
-        $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-        title: { text: `${label} by ${x.name}`, subtitle },
-        width: Math.max(320, x.values.length * 60),
-        height: 240,
-        data: { values },
-        config: CHART_CONFIG,
-        layer: [
-          { mark: { type: 'line', point: true }, encoding: { x: xEnc, y: { field: 'p', type: 'quantitative', title: `${label} (probability)`, axis: { format: '.0%' } }, color: colour } },
-          { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: xEnc, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, color: colour } },
-        ],
-      },
-    ]);
+    charts.push(['sweep', lineChart(values, x, 'p', `${label} by ${titleOf(x.name)}`, `${label} (probability)`, '.0%', subtitle, sweep.variants, titleOf)]);
+    for (const [k, variant] of sweep.variants.slice(1).entries()) {
+      const deltas = deltasOf(variant).map((d) => ({ ...d, variant }));
+      const note = exactShown ? 'difference in percentage points' : 'difference in percentage points, with paired 95% intervals';
+      charts.push([
+        `delta-${slug(variant)}`,
+        lineChart(deltas, x, 'delta', `${label}: ${variant} minus ${baseline}`, 'difference (percentage points)', '+.0%', [subtitle, note], [variant], titleOf, [OKABE_ITO[k + 1]]),
+      ]);
+    }
     return charts;
   }
   const small = x.values.length * y.values.length <= 160;
@@ -89,28 +115,38 @@ export function sweepCharts(scenario: string, sweep: SweepResult): Array<[string
       values.filter((v) => v.variant === variant),
       x,
       y,
-      facet,
-      { field: 'p', title: 'probability', scale: { scheme: 'viridis', domain: [0, 1] }, format: '.0%' },
+      facets,
+      { field: 'p', title: 'probability', scale: { scheme: 'viridis', domain: [0, 1] }, legendLabel: "format(datum.value, '.0%')", text: PERCENT_TEXT },
       { text: `${label}${sweep.variants.length > 1 ? ` (${variant})` : ''}`, subtitle },
       small,
       titleOf,
     );
     charts.push([sweep.variants.length > 1 ? `sweep-${slug(variant)}` : 'sweep', spec]);
   }
-  const baseline = sweep.variants[0];
   for (const variant of sweep.variants.slice(1)) {
-    const deltas = sweep.cells.map((c) => {
-      const d = c.differences.find((x) => x.label === variant);
-      return { ...stringKeys(c.at), delta: roundSignificant(d?.difference ?? NaN, 5), low: d?.ci95 ? roundSignificant(d.ci95[0], 4) : null, high: d?.ci95 ? roundSignificant(d.ci95[1], 4) : null };
-    });
+    const deltas = deltasOf(variant);
     const extent = Math.max(0.01, ...deltas.map((d) => Math.abs(d.delta)).filter(Number.isFinite));
+    const faded = deltas.some((d) => !d.settled);
     const spec = heatmap(
       deltas,
       x,
       y,
-      facet,
-      { field: 'delta', title: 'difference', scale: { scheme: 'blueorange', domain: [-extent, extent], domainMid: 0 }, format: '+.0%' },
-      { text: `${label}: ${variant} minus ${baseline}`, subtitle: [subtitle, 'difference in probability points; paired 95% intervals are in sweep.csv'] },
+      facets,
+      {
+        field: 'delta',
+        title: ['difference', '(percentage', 'points)'],
+        scale: { scheme: 'blueorange', domain: [-extent, extent], domainMid: 0 },
+        legendLabel: "format(datum.value * 100, '+.0f')",
+        text: POINTS_TEXT,
+        fadeUnsettled: faded,
+      },
+      {
+        text: `${label}: ${variant} minus ${baseline}`,
+        subtitle: [
+          subtitle,
+          `difference in percentage points (orange: higher with ${variant}; blue: lower)${faded ? '; faded cells: the paired 95% interval includes 0' : ''}`,
+        ],
+      },
       small,
       titleOf,
     );
@@ -119,12 +155,46 @@ export function sweepCharts(scenario: string, sweep: SweepResult): Array<[string
   return charts;
 }
 
+type AxisLike = { name: string; values: Array<number | string | boolean> };
+
+/** One axis: a line per series with its 95% interval bars (when sampled). */
+function lineChart(
+  values: Array<Record<string, unknown>>,
+  x: AxisLike,
+  field: string,
+  text: string,
+  yTitle: string,
+  format: string,
+  subtitle: string | string[],
+  series: string[],
+  titleOf: (axis: string) => string,
+  colours = OKABE_ITO.slice(0, series.length),
+): VegaLiteSpec {
+  const xEnc = { field: key(x.name), type: axisType(x.values), title: titleOf(x.name), sort: sortOrder(x.values), axis: { labelAngle: 0 } };
+  const colour = { field: 'variant', type: 'nominal', title: 'variant', scale: { domain: series, range: colours } };
+  const yEnc = { field, type: 'quantitative', title: yTitle, axis: { format: format === '+.0%' ? undefined : format, labelExpr: format === '+.0%' ? "format(datum.value * 100, '+.0f')" : undefined } };
+  const layers: VegaLiteSpec[] = [{ mark: { type: 'line', point: true }, encoding: { x: xEnc, y: yEnc, color: colour } }];
+  if (values.some((v) => v.low !== null && v.low !== undefined)) {
+    layers.push({ mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: xEnc, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, color: colour } });
+  }
+  if (field === 'delta') layers.push({ mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { y: { datum: 0 } } });
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: { text, subtitle },
+    width: Math.max(320, x.values.length * 60),
+    height: 240,
+    data: { values },
+    config: CHART_CONFIG,
+    layer: layers,
+  };
+}
+
 function heatmap(
   values: Array<Record<string, unknown>>,
-  x: { name: string; values: Array<number | string | boolean> },
-  y: { name: string; values: Array<number | string | boolean> },
-  facet: { name: string; values: Array<number | string | boolean> } | undefined,
-  colour: { field: string; title: string; scale: Record<string, unknown>; format: string },
+  x: AxisLike,
+  y: AxisLike,
+  facets: AxisLike[],
+  colour: { field: string; title: string | string[]; scale: Record<string, unknown>; legendLabel: string; text: string; fadeUnsettled?: boolean },
   title: { text: string; subtitle: string | string[] },
   withText: boolean,
   titleOf: (axis: string) => string,
@@ -140,8 +210,14 @@ function heatmap(
       mark: { type: 'rect' },
       encoding: {
         ...encoding,
-        color: { field: colour.field, type: 'quantitative', title: colour.title, scale: colour.scale, legend: { format: colour.format } },
-        tooltip: [{ field: key(x.name), title: x.name }, { field: key(y.name), title: y.name }, { field: colour.field, format: colour.format.replace('.0', '.2') }],
+        color: { field: colour.field, type: 'quantitative', title: colour.title, scale: colour.scale, legend: { labelExpr: colour.legendLabel } },
+        ...(colour.fadeUnsettled ? { opacity: { condition: { test: 'datum.settled', value: 1 }, value: 0.3 } } : {}),
+        tooltip: [
+          { field: key(x.name), title: titleOf(x.name) },
+          { field: key(y.name), title: titleOf(y.name) },
+          { field: colour.field, format: colour.field === 'p' ? '.2%' : '+.2%' },
+          ...(colour.field === 'delta' ? [{ field: 'low', title: '95% low', format: '+.2%' }, { field: 'high', title: '95% high', format: '+.2%' }] : []),
+        ],
       },
     },
   ];
@@ -149,19 +225,31 @@ function heatmap(
     // White text on the dark end of each scale, black elsewhere.
     const dark = colour.field === 'p' ? 'datum.p < 0.45' : `abs(datum.delta) > ${0.55 * Number((colour.scale.domain as number[])[1])}`;
     layers.push({
+      transform: [{ calculate: colour.text, as: 'label' }],
       mark: { type: 'text', fontSize: 10 },
       encoding: {
         ...encoding,
-        text: { field: colour.field, format: colour.format === '+.0%' ? '+.1~%' : colour.format },
-        color: { condition: { test: dark, value: 'white' }, value: 'black' },
+        text: { field: 'label' },
+        color: { condition: { test: colour.fadeUnsettled ? `${dark} && datum.settled` : dark, value: 'white' }, value: 'black' },
       },
     });
   }
   const inner = { width: cell * x.values.length, height: cell * y.values.length, layer: layers };
   const base = { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', title, data: { values }, config: CHART_CONFIG };
-  if (!facet) return { ...base, ...inner };
-  const header = { labelExpr: `'${titleOf(facet.name).replace(/'/g, '')}: ' + datum.value`, labelFontSize: 12, title: null };
-  return { ...base, facet: { column: { field: key(facet.name), type: 'nominal', title: null, header, sort: sortOrder(facet.values) } }, spec: inner };
+  if (facets.length === 0) return { ...base, ...inner };
+  // A third axis facets into columns, a fourth into rows.
+  const [column, row] = facets;
+  const facet: Record<string, unknown> = { column: facetChannel(column, titleOf) };
+  if (row) facet.row = facetChannel(row, titleOf);
+  return { ...base, facet, spec: inner };
+}
+
+/** A facet header that reads "fortress" / "no fortress" for a yes/no axis, "title: value" otherwise. */
+function facetChannel(axis: AxisLike, titleOf: (axis: string) => string): Record<string, unknown> {
+  const title = titleOf(axis.name).replace(/'/g, '');
+  const yesNo = axis.values.every((v) => typeof v === 'boolean');
+  const labelExpr = yesNo ? `datum.value === 'true' ? '${title}' : 'no ${title}'` : `'${title}: ' + datum.value`;
+  return { field: key(axis.name), type: 'nominal', title: null, header: { labelExpr, labelFontSize: 12, title: null }, sort: sortOrder(axis.values) };
 }
 
 /** Axis names may be dotted paths ("fort.level"); Vega reads dots as nesting, so flatten. */
