@@ -34,10 +34,13 @@ describe('fixed conflict report', () => {
   it('is exact, with the removal log as a table', () => {
     const report = reportOf(duel(3, { tokens: 2 }, { tokens: 4 }));
     expect(report.method).toBe('exact');
-    expect(report.json).toMatchObject({ holder: 'B', tokensLeft: { A: 0, B: 3 }, onlyOneNationLeft: true });
-    expect(report.tables?.removals).toHaveLength(3);
-    expect(report.tables?.removals[0]).toMatchObject({ step: 1, removing: 'A', 'A tokens': 1, 'B tokens': 4 });
-    expect(report.metrics.find((m) => m.key === 'holds:B')?.exact).toBe(1);
+    expect(report.json).toMatchObject({ outcome: 'alone', alone: 'B', controller: 'B', tokensLeft: { A: 0, B: 3 }, onlyOneNationLeft: true });
+    // A start row, then one row per removal.
+    expect(report.tables?.removals).toHaveLength(4);
+    expect(report.tables?.removals[0]).toMatchObject({ step: 0, phase: 'start', 'A tokens': 2, 'B tokens': 4, note: 'conflict: 6 > limit 3' });
+    expect(report.tables?.removals[1]).toMatchObject({ step: 1, removing: 'A', 'A tokens': 1, 'B tokens': 4 });
+    expect(report.metrics.find((m) => m.key === 'alone:B')?.exact).toBe(1);
+    expect(report.metrics.find((m) => m.key === 'controls:B')?.exact).toBe(1);
   });
 });
 
@@ -52,14 +55,14 @@ describe('Engineering matchup sweep', () => {
     expect(new Set(rows.map((r) => r.fort))).toEqual(new Set([false, true]));
     expect(report.tables!['tokens-needed']).toHaveLength(4 * 2 * 3 * 6);
     expect(report.charts?.map((c) => c.name)).toEqual(['heatmap', 'tokens-needed']);
-    const heatmap = report.charts![0].spec as { spec: { layer: Array<{ encoding: { color?: { scale?: unknown } } }> } };
-    expect(heatmap.spec.layer[0].encoding.color?.scale).toEqual({ domain: ['attacker', 'defender', 'nobody (tie)'], range: ['#E69F00', '#56B4E9', '#DDDDDD'] });
+    const heatmap = report.charts![0].spec as { spec: { layer: Array<{ encoding: { color?: { scale?: { domain: string[] } } } }> } };
+    expect(heatmap.spec.layer[0].encoding.color?.scale?.domain).toEqual(['attacker alone', 'both stay', 'city stands', 'defender alone', 'area empty']);
   });
 
   it('tokens needed against 4 defenders, default reading: 5 in every matchup (the fort only decides ties)', () => {
     const needed = reportOf(sweep).tables!['tokens-needed'];
     const at = (engineering: string, fort: boolean) =>
-      needed.find((r) => r.engineering === engineering && r.fort === fort && r.metalworking === 'neither' && r.defenderTokens === 4)!.attackerTokensNeeded;
+      needed.find((r) => r.engineering === engineering && r.fort === fort && r.metalworking === 'neither' && r.defenderTokens === 4)!.tokensToOutnumber;
     // Without a fort, 5 tokens beat 4 (4 vs 4 is a tie and nobody holds).
     expect(at('neither', false)).toBe(5);
     expect(at('neither', true)).toBe(5);
@@ -70,7 +73,7 @@ describe('Engineering matchup sweep', () => {
   it('tokens needed against 4 defenders under extra-removals: +1 fort costs one token, +2 two, 0 none', () => {
     const needed = reportOf({ ...sweep, advantageReading: 'extra-removals', metalworking: ['neither'] }).tables!['tokens-needed'];
     const at = (engineering: string, fort: boolean) =>
-      needed.find((r) => r.engineering === engineering && r.fort === fort && r.defenderTokens === 4)!.attackerTokensNeeded;
+      needed.find((r) => r.engineering === engineering && r.fort === fort && r.defenderTokens === 4)!.tokensToOutnumber;
     expect(at('neither', false)).toBe(5);
     expect(at('neither', true)).toBe(6);
     expect(at('both', true)).toBe(6);

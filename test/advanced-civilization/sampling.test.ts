@@ -89,12 +89,13 @@ describe('uncertain token counts: Monte Carlo over what the player does not know
     const { battle, tally, exact } = sample(unknownDefender, 'fast', trials, 'summary');
     const report = system.summarize({ battle, tally, trials, partial: false, exact });
     expect(report.method).toBe('monte-carlo');
-    const holdsA = report.metrics.find((m) => m.key === 'holds:A')!;
+    const holdsA = report.metrics.find((m) => m.key === 'controls:A')!;
     expect(holdsA.ci95).toBeDefined();
     expect(holdsA.exact).toBeCloseTo(exact.probabilities[0], 12);
-    expect(report.tables?.holders).toHaveLength(3);
+    // A alone, B alone, both stay, area empty: one row per outcome category.
+    expect(report.tables?.outcomes.map((r) => r.outcome)).toEqual(['A alone in the area', 'B alone in the area', 'Both stay: limit no longer exceeded', 'Area empty']);
     expect(report.charts?.[0].spec).toMatchObject({ config: { font: 'DejaVu Sans' } });
-    expect(report.json.pAttackerHolds).toBe(holdsA.estimate);
+    expect(report.json.pAttackerControls).toBe(holdsA.estimate);
   });
 
   it('without sampling (engine exact path) the report is exact', () => {

@@ -12,7 +12,7 @@ import { solveAdvCiv } from './exact.js';
 import { summarizeAdvCiv } from './summarize.js';
 import { advCivOdds } from './odds.js';
 
-/** Headline: the first nation listed (the attacker) holds the area. */
+/** Headline: the first nation listed (the attacker) controls the area (alone or by majority). */
 function headlineCount(plan: AdvCivPlan, tally: Float64Array): number {
   if (plan.kind !== 'conflict' || !plan.sampled) return 0;
   return tally[conflictLayout(plan).holder + 0];

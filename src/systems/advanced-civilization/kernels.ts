@@ -8,13 +8,21 @@ import type { Kernel } from '../../engine/system.js';
 import type { Xoshiro128 } from '../../engine/rng.js';
 import { conflictLayout, type AdvCivPlan, type ConflictPlan } from './plan.js';
 import { makeScratch, resolveConflict, type ConflictScratch } from './resolver.js';
+import { OUTCOME } from './categories.js';
 
 /** Adds one resolved conflict to the tally. */
 export function recordOutcome(plan: ConflictPlan, layout: ReturnType<typeof conflictLayout>, s: ConflictScratch, tokens: Int32Array, tally: Float64Array, weight: number): void {
   tally[s.holder >= 0 ? layout.holder + s.holder : layout.noHolder] += weight;
-  if (s.sole) tally[layout.sole] += weight;
+  tally[outcomeBin(layout, s)] += weight;
   if (s.cityAttacked) tally[layout.cityAttacked] += weight;
   for (let i = 0; i < tokens.length; i++) tally[layout.left[i] + tokens[i]] += weight;
+}
+
+function outcomeBin(layout: ReturnType<typeof conflictLayout>, s: ConflictScratch): number {
+  if (s.outcome === OUTCOME.alone) return layout.alone + s.alone;
+  if (s.outcome === OUTCOME.stay) return layout.stay;
+  if (s.outcome === OUTCOME.cityStands) return layout.cityStands;
+  return layout.empty;
 }
 
 type Draw = (rng: Xoshiro128, values: Int32Array, cumulative: Float64Array) => number;

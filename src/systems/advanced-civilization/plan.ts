@@ -44,23 +44,28 @@ export function maxTokensLeft(plan: ConflictPlan, nation: number): number {
 
 /**
  * Conflict tally:
- *   [holder: one bin per nation, then one for "no holder"]
- *   [only one nation left: 1 bin]
+ *   [controls the area: one bin per nation, then one for "nobody"]
+ *   [alone in the area: one bin per nation]
+ *   [several stay (limit met), city stands, area empty: 1 bin each]
  *   [city attacked: 1 bin]
  *   [tokens left, per nation: maxTokensLeft + 1 bins each]
+ * The alone bins, stay, city stands and empty partition the trials (OUTCOME).
  */
 export function conflictLayout(plan: ConflictPlan) {
   const n = plan.rules.names.length;
   const holder = 0;
-  const sole = n + 1;
-  const cityAttacked = n + 2;
+  const alone = n + 1;
+  const stay = 2 * n + 1;
+  const cityStands = stay + 1;
+  const empty = stay + 2;
+  const cityAttacked = stay + 3;
   const left: number[] = [];
-  let offset = n + 3;
+  let offset = stay + 4;
   for (let i = 0; i < n; i++) {
     left.push(offset);
     offset += maxTokensLeft(plan, i) + 1;
   }
-  return { holder, noHolder: n, sole, cityAttacked, left, size: offset };
+  return { holder, noHolder: n, alone, stay, cityStands, empty, cityAttacked, left, size: offset };
 }
 
 export function pointMass(value: number): TokenDistribution {

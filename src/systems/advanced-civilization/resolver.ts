@@ -14,9 +14,12 @@
  * 2. City attack: the strongest non-owner nation left attacks the city if it has at
  *    least the Engineering threshold (7, or 6 / 8); the city is replaced by 6 (5 / 7)
  *    tokens of its owner and the same procedure runs again.
- * 3. Holder: see `holderOf`.
+ * 3. Outcome category (`classify`): one nation alone, several stay (limit met), the
+ *    city stands beside other nations, or an empty area. A standing city counts as its
+ *    owner being present. Control (majority, fort and city ties): see `controllerOf`.
  */
 import { cityThreshold, fortBonus, type ConflictRules } from './rules.js';
+import { OUTCOME } from './categories.js';
 
 export type Phase = 'token fight' | 'city fight';
 
@@ -38,9 +41,16 @@ export interface ConflictScratch {
   order: Int32Array;
   levels: Int32Array;
   group: Int32Array;
-  /** Results of the last resolve(). */
+  /** Real Advantage Levels for the removal log (the `extra-removals` rounds order by tokens only). */
+  logLevels: Int32Array;
+  /** Results of the last resolve(). Index of the nation controlling the area, or -1. */
   holder: number;
+  /** Only one nation is left in the area (its tokens or its standing city). */
   sole: boolean;
+  /** OUTCOME code of the last resolve(). */
+  outcome: number;
+  /** The nation alone in the area (OUTCOME.alone), else -1. */
+  alone: number;
   cityAttacked: boolean;
   cityAttacker: number;
 }
@@ -50,8 +60,11 @@ export function makeScratch(nations: number): ConflictScratch {
     order: new Int32Array(nations),
     levels: new Int32Array(nations),
     group: new Int32Array(nations),
+    logLevels: new Int32Array(nations),
     holder: -1,
     sole: false,
+    outcome: OUTCOME.empty,
+    alone: -1,
     cityAttacked: false,
     cityAttacker: -1,
   };
@@ -90,7 +103,29 @@ export function resolveConflict(
     }
   }
   s.holder = holderOf(rules, tokens, s.cityAttacked);
-  s.sole = presentCount(tokens) === 1;
+  classify(rules, tokens, s);
+}
+
+/**
+ * The outcome category. A city that was not attacked is its owner's presence in the
+ * area, so its owner is never "gone" while the city stands.
+ */
+function classify(rules: ConflictRules, tokens: Int32Array, s: ConflictScratch): void {
+  const standingCity = rules.cityOwner >= 0 && !s.cityAttacked ? rules.cityOwner : -1;
+  let present = 0;
+  let last = -1;
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i] > 0 || i === standingCity) {
+      present++;
+      last = i;
+    }
+  }
+  s.sole = present === 1;
+  s.alone = present === 1 ? last : -1;
+  if (present === 0) s.outcome = OUTCOME.empty;
+  else if (present === 1) s.outcome = OUTCOME.alone;
+  else if (standingCity >= 0) s.outcome = OUTCOME.cityStands;
+  else s.outcome = OUTCOME.stay;
 }
 
 /**
@@ -118,18 +153,12 @@ export function holderOf(rules: ConflictRules, tokens: Int32Array, cityAttacked:
   return -1;
 }
 
-function strongestOpponent(tokens: Int32Array, owner: number): number {
+export function strongestOpponent(tokens: Int32Array, owner: number): number {
   let best = -1;
   for (let i = 0; i < tokens.length; i++) {
     if (i !== owner && tokens[i] > 0 && (best < 0 || tokens[i] > tokens[best])) best = i;
   }
   return best;
-}
-
-function presentCount(tokens: Int32Array): number {
-  let n = 0;
-  for (let i = 0; i < tokens.length; i++) if (tokens[i] > 0) n++;
-  return n;
 }
 
 function finished(rules: ConflictRules, tokens: Int32Array): boolean {
@@ -171,7 +200,10 @@ function fight(rules: ConflictRules, tokens: Int32Array, armies: Int32Array, s: 
   while (!finished(rules, tokens)) {
     round++;
     if (useLevels) computeLevels(rules, tokens, armies, s.levels);
-    else s.levels.fill(0);
+    else s.levels.fill(0); // extra-removals: the rounds go by counts only
+    // The log shows the real levels under either reading.
+    const shown = useLevels ? s.levels : s.logLevels;
+    if (log && !useLevels) computeLevels(rules, tokens, armies, shown);
     // Present nations in ascending (level, tokens), by insertion sort (n is tiny).
     let m = 0;
     for (let i = 0; i < n; i++) {
@@ -190,7 +222,7 @@ function fight(rules: ConflictRules, tokens: Int32Array, armies: Int32Array, s: 
       let end = k + 1;
       while (end < m && s.group[end] === s.group[k]) end++;
       for (let g = k; g < end; g++) removeOne(tokens, armies, s.order[g]);
-      if (log) log(event(phase, round, s.order.subarray(k, end), tokens, s.levels));
+      if (log) log(event(phase, round, s.order.subarray(k, end), tokens, shown));
       if (finished(rules, tokens)) return;
       k = end;
     }

@@ -6,10 +6,22 @@
 import type { Matchup } from './schema.js';
 import type { SweepPlan } from './plan.js';
 import type { ConflictRules } from './rules.js';
-import { makeScratch, resolveConflict } from './resolver.js';
+import { makeScratch, resolveConflict, type ConflictScratch } from './resolver.js';
+import { OUTCOME } from './categories.js';
 
 export const ATTACKER = 0;
 export const DEFENDER = 1;
+
+/** Outcome categories of a two-sided sweep cell, in the order charts and tables show them. */
+export const SWEEP_OUTCOMES = ['attacker alone', 'both stay', 'city stands', 'defender alone', 'area empty'] as const;
+export type SweepOutcome = (typeof SWEEP_OUTCOMES)[number];
+
+function sweepOutcome(s: ConflictScratch): SweepOutcome {
+  if (s.outcome === OUTCOME.alone) return s.alone === ATTACKER ? 'attacker alone' : 'defender alone';
+  if (s.outcome === OUTCOME.stay) return 'both stay';
+  if (s.outcome === OUTCOME.cityStands) return 'city stands';
+  return 'area empty';
+}
 
 export interface SweepRow {
   engineering: Matchup;
@@ -18,7 +30,9 @@ export interface SweepRow {
   city: boolean;
   attackerTokens: number;
   defenderTokens: number;
-  holder: 'attacker' | 'defender' | 'none';
+  outcome: SweepOutcome;
+  /** Who controls the area: alone, with the majority (ties to the fort), or by a standing city. */
+  controller: 'attacker' | 'defender' | 'nobody';
   attackerLeft: number;
   defenderLeft: number;
   /** Attacker tokens left minus defender tokens left. */
@@ -32,8 +46,10 @@ export interface TokensNeededRow {
   fort: boolean;
   city: boolean;
   defenderTokens: number;
-  /** Fewest attacker tokens in the swept range that hold the area (null: none does). */
-  attackerTokensNeeded: number | null;
+  /** Fewest attacker tokens in the swept range that control the area, by majority or alone (null: none does). */
+  tokensToOutnumber: number | null;
+  /** Fewest attacker tokens in the swept range that leave the attacker alone in the area (null: none does). */
+  tokensToClear: number | null;
 }
 
 export interface SweepResult {
@@ -70,15 +86,18 @@ export function sweepRows(plan: SweepPlan): SweepResult {
       for (const engineering of plan.engineering) {
         const rules = sweepRules(plan, engineering, metalworking, fort);
         for (let d = dLo; d <= dHi; d++) {
-          let first: number | null = null;
+          let outnumber: number | null = null;
+          let clear: number | null = null;
           for (let a = aLo; a <= aHi; a++) {
             tokens[ATTACKER] = a;
             tokens[DEFENDER] = d;
             armies[ATTACKER] = plan.attacker.armies;
             armies[DEFENDER] = plan.defender.armies;
             resolveConflict(rules, tokens, armies, s);
-            const holder = s.holder === ATTACKER ? 'attacker' : s.holder === DEFENDER ? 'defender' : 'none';
-            if (holder === 'attacker' && first === null) first = a;
+            const controller = s.holder === ATTACKER ? 'attacker' : s.holder === DEFENDER ? 'defender' : 'nobody';
+            const outcome = sweepOutcome(s);
+            if (controller === 'attacker' && outnumber === null) outnumber = a;
+            if (outcome === 'attacker alone' && clear === null) clear = a;
             rows.push({
               engineering,
               metalworking,
@@ -86,14 +105,15 @@ export function sweepRows(plan: SweepPlan): SweepResult {
               city: plan.city,
               attackerTokens: a,
               defenderTokens: d,
-              holder,
+              outcome,
+              controller,
               attackerLeft: tokens[ATTACKER],
               defenderLeft: tokens[DEFENDER],
               margin: tokens[ATTACKER] - tokens[DEFENDER],
               cityAttacked: s.cityAttacked,
             });
           }
-          needed.push({ engineering, metalworking, fort, city: plan.city, defenderTokens: d, attackerTokensNeeded: first });
+          needed.push({ engineering, metalworking, fort, city: plan.city, defenderTokens: d, tokensToOutnumber: outnumber, tokensToClear: clear });
         }
       }
     }
