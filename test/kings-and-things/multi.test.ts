@@ -49,7 +49,7 @@ describe('multi-player battles', () => {
     expect(report.metrics.slice(0, 3).map((m) => m.key)).toEqual(['pHolds_0', 'pHolds_1', 'pHolds_2']);
   });
 
-  it('an overwhelming attacker ends holding the hex; the retreat order starts left of the defender', () => {
+  it('an overwhelming attacker ends holding the hex', () => {
     const battle = compileEntry({
       type: 'multi',
       players: [
@@ -61,6 +61,25 @@ describe('multi-player battles', () => {
     const tally = run(battle.plan, battle.tallySize, 20_000, 'multi-strong');
     // The Titans kill the defender in round 1; the second attacker retreats; the Titans hold.
     expect(tally[1]).toBe(20_000);
+  });
+
+  it('retreat decisions go from the defender\'s left: the attacker seated first leaves, the other holds', () => {
+    // Round 1: both value-6 magic counters hit the owner's goblin in the magic step (sure kills,
+    // before it fires in melee); their later hits go to the target named for the round. Then two
+    // attackers are left, both wanting to retreat after round 1: the first to decide leaves, and
+    // the second, now alone, holds the hex. Swapping their seats swaps the holder.
+    const mage = (name: string) => ({ name, creatures: ['Mage:6*'], target: 'defender', retreat: { afterRounds: 1 } });
+    for (const [first, second] of [['Red', 'Green'], ['Green', 'Red']]) {
+      const battle = compileEntry({ type: 'multi', players: [{ name: 'Owner', creatures: ['Goblin:1'] }, mage(first), mage(second)] });
+      const plan = battle.plan as MultiPlan;
+      const L = multiLayout(plan);
+      for (const kernel of ['fast', 'faithful'] as const) {
+        const tally = run(plan, battle.tallySize, 5_000, `multi-order-${first}-${kernel}`, kernel);
+        expect(plan.names[2]).toBe(second);
+        expect(tally[L.holder + 2], `${second} holds (${kernel})`).toBe(5_000);
+        expect(tally[L.rounds + 1]).toBe(5_000);
+      }
+    }
   });
 
   it('bad targets are named', () => {
