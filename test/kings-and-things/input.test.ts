@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { kingsAndThings, problems } from './helpers.js';
+import { HOLD_RETREATED, duelLayout, type DuelPlan } from '../../src/systems/kings-and-things/plan.js';
+import { compileEntry, kingsAndThings, problems } from './helpers.js';
 
 const army = { creatures: ['Orc:2'] };
 
@@ -110,4 +111,19 @@ describe('bundled scenarios', () => {
       for (const entry of scenario.battles ?? []) expect(problems(entry)).toEqual([]);
     });
   }
+  it('every bundled attacker retreat policy that can be solved exactly does trigger', () => {
+    let checked = 0;
+    for (const file of files) {
+      const scenario = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+      for (const entry of scenario.battles ?? []) {
+        if ((entry.type ?? 'battle') !== 'battle' || !entry.attacker.retreat || entry.attacker.retreat === 'never') continue;
+        const plan = compileEntry(entry).plan as DuelPlan;
+        const exact = kingsAndThings.solve!(plan) as Float64Array | null;
+        if (!exact) continue;
+        expect(exact[duelLayout(plan).outcome + HOLD_RETREATED], entry.label).toBeGreaterThan(0.01);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
 });
