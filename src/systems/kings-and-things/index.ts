@@ -3,7 +3,8 @@
  * steps, forts, cities and villages that absorb hits, loss and retreat policies,
  * the post-battle roll, multi-player battles and exploration.
  *
- * Rules readings (details in each module's header):
+ * Rules readings (all listed, with reasons and switches, in docs/kings-and-things.md;
+ * details in each module's header):
  * - A round is magic, ranged, melee; within a step all roll, then losses (11.5). Hit on
  *   die <= current value; charge rolls two dice; flying has no effect in combat here.
  * - Tower 1 / keep 2 / city 2 / village 1 melee, castle 3 ranged, citadel 4 magic; they
@@ -12,7 +13,8 @@
  * - Retreat at the end of a round, attacker first (multi: attackers from the defender's
  *   left, then the defender); conditions combine with "or" (retreat.ts). A defender whose
  *   creatures retreat leaves its buildings to fight on; the attacker then captures only
- *   by neutralizing them.
+ *   by neutralizing them (switch `fortAfterRetreat: falls`: the hex is captured at once).
+ * - Special characters fight with their printed value and flags; their powers are ignored.
  * - Capture needs a fighting attacker and no fighting defender; mutual elimination and
  *   battles unresolved after 1000 rounds go to the defender (11.71).
  * - Special income counters neither fight nor absorb hits; with cities, villages and forts
