@@ -126,3 +126,58 @@ describe('odds command', () => {
     expect(problems(system.odds.toBattle({ table: true, maxDistance: 4 }))).toEqual([]);
   });
 });
+
+describe('verdicts: possible or not, with the values and why', () => {
+  it('the seed example that is not possible', () => {
+    const { report } = attack({ distance: 2, terrain: 'mountain', defender: 'prince', defenderDistance: 3 });
+    expect(report.verdict).toEqual(['Not possible: attack 3 (Prince, 5 - 2) is lower than defence 4 (Prince 5 - 3 = 2, doubled defending in a mountain).', 'The move does not count.']);
+  });
+
+  it('two Princes against a plain Queen', () => {
+    const { report } = attack({ princes: 2, distance: 2, terrain: 'plain', defender: 'queen' });
+    expect(report.verdict).toEqual(['Possible, and the attack wins: 6 (two Princes 3 + 3) against 4 (Queen, plain).', 'The hex is taken.']);
+  });
+
+  it('equal values name the reading that decides them', () => {
+    const wins = attack({ distance: 1, terrain: 'plain', defender: 'queen' }).report.verdict![0];
+    const strict = attack({ distance: 1, terrain: 'plain', defender: 'queen', ties: 'not-possible' }).report.verdict![0];
+    expect(wins).toContain('equal values, which the default "attacker-wins" reading lets through');
+    expect(strict).toContain('under the "not-possible" reading a strictly higher value is needed');
+  });
+
+  it('a City in the hex switches to the attacker', () => {
+    expect(attack({ princes: 2, distance: 1, terrain: 'plain', defender: 'city' }).report.verdict![1]).toBe('The hex is taken and the City switches to the attacker.');
+  });
+
+  it('the table verdict gives the farthest distance that still attacks', () => {
+    const battle = system.compile(system.battleSchema.parse({ type: 'table', maxDistance: 6 }), 'table');
+    const report = system.summarize({ battle, tally: null, trials: 0, partial: false, exact: system.solve!(battle.plan) });
+    // One Prince in a plain: 5 - a >= 4 (Queen) only at a = 1; >= 3 (City) up to a = 2.
+    expect(report.verdict![1]).toMatch(/^One Prince, plain hex: Queen 1, City 2, Queen \+ City -; Prince at 1\/2\/3\/4\/5\/6: 1\/2\/3\/4\/6\/6;/);
+  });
+});
+
+describe('two Princes defending together', () => {
+  it('add their values, each doubled in a mountain', () => {
+    expect(defenceValue({ kind: 'two-princes', terrain: 'plain', distance: 2, withCity: false }).value).toBe(6);
+    expect(defenceValue({ kind: 'two-princes', terrain: 'mountain', distance: 3, withCity: false }).value).toBe(8);
+    const { json } = attack({ princes: 2, distance: 1, terrain: 'plain', defender: 'two-princes', defenderDistance: 1 });
+    expect(json).toMatchObject({ attackerValue: 8, defenderValue: 8, possible: true });
+  });
+});
+
+describe('the Prince floor reading (princeFloor)', () => {
+  it('zero (default) keeps a far Prince at 0; none lets 5 - distance go negative', () => {
+    expect(princeValue(7)).toBe(0);
+    expect(princeValue(7, 'none')).toBe(-2);
+    // A Prince 7 hexes from his Queen against a defending Prince 6 hexes from his: 0 against 0, or -2 against -1.
+    const zero = attack({ distance: 7, terrain: 'plain', defender: 'prince', defenderDistance: 6 }).json;
+    const none = attack({ distance: 7, terrain: 'plain', defender: 'prince', defenderDistance: 6, princeFloor: 'none' }).json;
+    expect(zero).toMatchObject({ attackerValue: 0, defenderValue: 0, possible: true });
+    expect(none).toMatchObject({ attackerValue: -2, defenderValue: -1, possible: false });
+  });
+
+  it('rejects an unknown floor', () => {
+    expect(problems({ distance: 2, terrain: 'plain', defender: 'queen', princeFloor: 'minus' }).join()).toContain('princeFloor must be "zero"');
+  });
+});

@@ -32,7 +32,7 @@ function check(entry: PqEntry): FieldIssue[] {
 }
 
 function compile(entry: PqEntry, label: string): CompiledBattle<PqPlan> {
-  if (entry.type === 'table') return { label, type: 'table', plan: { kind: 'table', maxDistance: entry.maxDistance, ties: entry.ties }, tallySize: 0 };
+  if (entry.type === 'table') return { label, type: 'table', plan: { kind: 'table', maxDistance: entry.maxDistance, ties: entry.ties, floor: entry.princeFloor }, tallySize: 0 };
   return {
     label,
     type: 'attack',
@@ -42,6 +42,7 @@ function compile(entry: PqEntry, label: string): CompiledBattle<PqPlan> {
       distance: entry.distance,
       defence: { kind: entry.defender, terrain: entry.terrain, distance: entry.defenderDistance, withCity: entry.withCity },
       ties: entry.ties,
+      floor: entry.princeFloor,
     },
     tallySize: 0,
   };

@@ -1,5 +1,5 @@
 /** Princes & Queens plans: never sampled (tallySize 0); solve() evaluates them. */
-import type { Defence, TieReading } from './values.js';
+import type { Defence, PrinceFloor, TieReading } from './values.js';
 
 export interface AttackPlan {
   kind: 'attack';
@@ -7,12 +7,14 @@ export interface AttackPlan {
   distance: number;
   defence: Defence;
   ties: TieReading;
+  floor: PrinceFloor;
 }
 
 export interface TablePlan {
   kind: 'table';
   maxDistance: number;
   ties: TieReading;
+  floor: PrinceFloor;
 }
 
 export type PqPlan = AttackPlan | TablePlan;

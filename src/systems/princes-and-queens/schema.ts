@@ -4,7 +4,7 @@
  * - `table`: every attack across distances and terrain, for the balancing table.
  */
 import { z } from 'zod';
-import { TIE_READINGS } from './values.js';
+import { PRINCE_FLOORS, TIE_READINGS } from './values.js';
 
 export const MAX_DISTANCE = 50;
 
@@ -20,6 +20,10 @@ const ties = z.enum(TIE_READINGS as ['attacker-wins', 'not-possible'], {
   error: 'ties must be "attacker-wins" (equal values: the attack goes ahead and wins) or "not-possible" (a strictly higher value is needed)',
 });
 
+const princeFloor = z.enum(PRINCE_FLOORS as ['zero', 'none'], {
+  error: 'princeFloor must be "zero" (a Prince\'s value never goes below 0) or "none" (5 - distance may go negative)',
+});
+
 export const attackEntrySchema = z.strictObject({
   type: z.literal('attack'),
   label: z.string().min(1).optional(),
@@ -33,6 +37,7 @@ export const attackEntrySchema = z.strictObject({
   /** A City shares the hex with the defending pawn. */
   withCity: z.boolean().default(false),
   ties: ties.default('attacker-wins'),
+  princeFloor: princeFloor.default('zero'),
 });
 
 export const tableEntrySchema = z.strictObject({
@@ -41,6 +46,7 @@ export const tableEntrySchema = z.strictObject({
   /** Distances 1..maxDistance are tabulated for attackers and defending Princes. */
   maxDistance: distance('maxDistance').min(1, { error: 'maxDistance must be >= 1' }).max(12, { error: 'maxDistance must be at most 12' }).default(6),
   ties: ties.default('attacker-wins'),
+  princeFloor: princeFloor.default('zero'),
 });
 
 export const princesAndQueensEntrySchema = z.preprocess(

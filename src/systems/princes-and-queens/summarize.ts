@@ -4,12 +4,13 @@ import type { AttackPlan, PqPlan, TablePlan } from './plan.js';
 import { resolveAttack, type AttackResult } from './values.js';
 import { reportHeader } from '../../engine/reportParts.js';
 import { attackHeatmap, attackTable, type AttackTableRow } from './table.js';
+import { attackVerdict, tableVerdict } from './verdict.js';
 
 export type PqSolution = { kind: 'attack'; result: AttackResult } | { kind: 'table'; rows: AttackTableRow[] };
 
 export function solvePq(plan: PqPlan): PqSolution {
-  if (plan.kind === 'table') return { kind: 'table', rows: attackTable(plan.maxDistance, plan.ties) };
-  return { kind: 'attack', result: resolveAttack(plan.princes, plan.distance, plan.defence, plan.ties) };
+  if (plan.kind === 'table') return { kind: 'table', rows: attackTable(plan.maxDistance, plan.ties, plan.floor) };
+  return { kind: 'attack', result: resolveAttack(plan.princes, plan.distance, plan.defence, plan.ties, plan.floor) };
 }
 
 const value = (key: string, label: string, x: number): Metric => ({ key, label, kind: 'value', estimate: x, exact: x });
@@ -23,8 +24,9 @@ export function summarizePq(input: SummarizeInput<PqPlan>): BattleReport {
   const p = plan as AttackPlan;
   return {
     ...header,
+    verdict: attackVerdict(r, p.princes, p.distance, p.ties),
     metrics: [
-      value('attackPossible', 'Attack possible, and then it wins (1 yes, 0 no)', r.possible ? 1 : 0),
+      value('attackPossible', 'Attack possible (1 = yes, and it wins; 0 = the move does not count)', r.possible ? 1 : 0),
       value('attackerValue', 'Attacker Battle value (points)', r.attackerValue),
       value('defenderValue', 'Defender Battle value (points)', r.defenderValue),
       value('margin', 'Attack minus defence (points)', r.margin),
@@ -38,6 +40,7 @@ export function summarizePq(input: SummarizeInput<PqPlan>): BattleReport {
       defenderDistance: p.defence.distance ?? null,
       withCity: p.defence.withCity,
       ties: p.ties,
+      princeFloor: p.floor,
       attackerValue: r.attackerValue,
       defenderValue: r.defenderValue,
       possible: r.possible,
@@ -50,9 +53,10 @@ export function summarizePq(input: SummarizeInput<PqPlan>): BattleReport {
 function tableReport(plan: TablePlan, rows: AttackTableRow[], label: string) {
   const possible = rows.filter((r) => r.possible).length;
   return {
+    verdict: tableVerdict(rows, plan.maxDistance, plan.ties, plan.floor),
     metrics: [value('attacks', 'Attacks tabulated', rows.length), value('possibleShare', 'Share of tabulated attacks that are possible', Math.round((possible / rows.length) * 1e4) / 1e4)],
     distributions: [],
-    json: { maxDistance: plan.maxDistance, ties: plan.ties, rows: rows.length, possible },
+    json: { maxDistance: plan.maxDistance, ties: plan.ties, princeFloor: plan.floor, rows: rows.length, possible },
     tables: { attacks: rows.map((r) => ({ ...r })) },
     charts: [{ name: 'attacks', spec: attackHeatmap(rows, `${label}: attack outcomes by distance and terrain`, plan.ties) }],
   };

@@ -15,18 +15,27 @@ export type DefenderKind = 'prince' | 'two-princes' | 'queen' | 'city';
 export type TieReading = 'attacker-wins' | 'not-possible';
 export const TIE_READINGS: readonly TieReading[] = ['attacker-wins', 'not-possible'];
 
+/**
+ * A Prince far from his Queen (the reading):
+ * - `zero` (default): his value never goes below 0 (rules-notes section 4);
+ * - `none`: `5 - distance` may go negative (the seed states no floor).
+ */
+export type PrinceFloor = 'zero' | 'none';
+export const PRINCE_FLOORS: readonly PrinceFloor[] = ['zero', 'none'];
+
 export const PRINCE_BASE = 5;
 export const QUEEN_VALUE = { plain: 4, mountain: 7 } as const;
 export const CITY_VALUE = { plain: 3, mountain: 5 } as const;
 
-/** `5 - distance to his own Queen` at the end of the move, never below 0. */
-export function princeValue(distance: number): number {
-  return Math.max(0, PRINCE_BASE - distance);
+/** `5 - distance to his own Queen` at the end of the move; not below 0 unless the floor is `none`. */
+export function princeValue(distance: number, floor: PrinceFloor = 'zero'): number {
+  const raw = PRINCE_BASE - distance;
+  return floor === 'zero' ? Math.max(0, raw) : raw;
 }
 
 /** Attack value: one Prince, or two Princes in one hex adding their values (same hex, same Queen, same distance). */
-export function attackValue(princes: 1 | 2, distance: number): number {
-  return princes * princeValue(distance);
+export function attackValue(princes: 1 | 2, distance: number, floor: PrinceFloor = 'zero'): number {
+  return princes * princeValue(distance, floor);
 }
 
 export interface Defence {
@@ -45,16 +54,17 @@ export interface ValuePart {
 }
 
 /** The defence value and how it is made up. */
-export function defenceValue(d: Defence): { value: number; parts: ValuePart[] } {
+export function defenceValue(d: Defence, floor: PrinceFloor = 'zero'): { value: number; parts: ValuePart[] } {
   const parts: ValuePart[] = [];
   const mountain = d.terrain === 'mountain';
   // A pawn sharing a hex with a City adds its PLAIN value to the City's value in that terrain.
   const pawnTerrain: Terrain = d.withCity ? 'plain' : d.terrain;
   if (d.kind === 'prince' || d.kind === 'two-princes') {
-    const base = princeValue(d.distance ?? 0);
+    const base = princeValue(d.distance ?? 0, floor);
     const doubled = pawnTerrain === 'mountain';
     const each = doubled ? 2 * base : base;
-    const why = `5 - ${d.distance} = ${base}${doubled ? ', doubled defending in a mountain' : d.withCity && mountain ? ' (plain value: shares the hex with a City)' : ''}`;
+    const clamped = base !== PRINCE_BASE - (d.distance ?? 0) ? ' (not below 0)' : '';
+    const why = `5 - ${d.distance} = ${base}${clamped}${doubled ? ', doubled defending in a mountain' : d.withCity && mountain ? ' (plain value: shares the hex with a City)' : ''}`;
     const count = d.kind === 'two-princes' ? 2 : 1;
     for (let i = 0; i < count; i++) parts.push({ piece: 'Prince', value: each, why });
   } else if (d.kind === 'queen') {
@@ -78,15 +88,17 @@ export interface AttackResult {
   parts: ValuePart[];
 }
 
-export function resolveAttack(princes: 1 | 2, distance: number, defence: Defence, ties: TieReading): AttackResult {
-  const attackerValue = attackValue(princes, distance);
-  const { value: defenderValue, parts } = defenceValue(defence);
+export function resolveAttack(princes: 1 | 2, distance: number, defence: Defence, ties: TieReading, floor: PrinceFloor = 'zero'): AttackResult {
+  const attackerValue = attackValue(princes, distance, floor);
+  const { value: defenderValue, parts } = defenceValue(defence, floor);
   const possible = ties === 'attacker-wins' ? attackerValue >= defenderValue : attackerValue > defenderValue;
   const city = defence.kind === 'city' || defence.withCity;
   const result = possible
     ? `the attack succeeds: the hex is taken${city ? ' and the City switches to the attacker' : ''}`
     : 'the attack is not possible: the move does not count';
   const attackParts: ValuePart[] = [];
-  for (let i = 0; i < princes; i++) attackParts.push({ piece: 'attacking Prince', value: princeValue(distance), why: `5 - ${distance}${distance > PRINCE_BASE ? ', not below 0' : ''}` });
+  const each = princeValue(distance, floor);
+  const clamped = each !== PRINCE_BASE - distance ? ', not below 0' : '';
+  for (let i = 0; i < princes; i++) attackParts.push({ piece: 'attacking Prince', value: each, why: `5 - ${distance}${clamped}` });
   return { attackerValue, defenderValue, margin: attackerValue - defenderValue, possible, result, parts: [...attackParts, ...parts] };
 }
