@@ -1,5 +1,37 @@
 /** `battle-odds odds advanced-civilization`: a quick question from flags. */
 import type { OddsCommand } from '../../engine/system.js';
+import { InputError } from '../../engine/inputError.js';
+
+const SOURCE = 'odds advanced-civilization';
+const TOKENS_HELP = 'a number, a range 4-9 or a list 3,5,8';
+
+/** One line naming the flag, like every other input error (no stack trace, exit 2). */
+function flagError(message: string): InputError {
+  return new InputError(SOURCE, '', message);
+}
+
+function required(flags: Record<string, unknown>, name: string, flag: string, what: string): void {
+  if (flags[name] === undefined) throw flagError(`${flag} is required (${what})`);
+}
+
+/** Entry fields -> the flag that sets them, so validation errors name what the user typed. */
+const FIELD_FLAGS: Array<[RegExp, string]> = [
+  [/^nations\[0\]\.tokens/, '--attacker'],
+  [/^nations\[1\]\.tokens/, '--defender'],
+  [/^nations\[0\]\.armies/, '--attacker-armies'],
+  [/^nations\[1\]\.armies/, '--defender-armies'],
+  [/^nations\[0\]/, '--attacker-tech'],
+  [/^nations\[1\]/, '--defender-tech'],
+  [/^nations/, '--attacker/--defender'],
+  [/^fort/, '--fort-owner'],
+  [/^city/, '--city'],
+  [/^advantageReading/, '--reading'],
+  [/^attackerTokens/, '--sweep'],
+  [/^defenderTokens/, '--defender'],
+  [/^attacker\./, '--attacker-armies'],
+  [/^defender\./, '--defender-armies'],
+  [/^limit/, '--limit'],
+];
 
 const TECHS = ['metalworking', 'engineering', 'military', 'mathematics'] as const;
 
@@ -14,13 +46,13 @@ export function parseTokens(text: unknown): unknown {
   return s;
 }
 
-function techs(list: unknown): Record<string, boolean> {
+function techs(list: unknown, flag = '--attacker-tech'): Record<string, boolean> {
   const names = String(list ?? '')
     .split(',')
     .map((x) => x.trim().toLowerCase())
     .filter(Boolean);
   for (const name of names) {
-    if (!(TECHS as readonly string[]).includes(name)) throw new Error(`unknown technology "${name}": use ${TECHS.join(', ')}`);
+    if (!(TECHS as readonly string[]).includes(name)) throw flagError(`${flag}: unknown technology "${name}": use ${TECHS.join(', ')}`);
   }
   return Object.fromEntries(TECHS.map((t) => [t, names.includes(t)]));
 }
@@ -33,13 +65,13 @@ export const advCivOdds: OddsCommand = {
     { flags: '--defender <tokens>', parse: 'text', description: 'defender tokens: a number, a range 4-9 (uniform, when unknown) or a list 3,5,8' },
     { flags: '--attacker-tech <list>', parse: 'text', description: 'attacker technologies, e.g. metalworking,engineering (also military, mathematics)', default: '' },
     { flags: '--defender-tech <list>', parse: 'text', description: 'defender technologies, e.g. engineering', default: '' },
-    { flags: '--attacker-armies <n>', parse: 'int', description: 'how many attacker tokens are Army tokens (for Military and Mathematics)', default: '0' },
-    { flags: '--defender-armies <n>', parse: 'int', description: 'how many defender tokens are Army tokens', default: '0' },
+    { flags: '--attacker-armies <n>', parse: 'int', description: 'how many attacker tokens are Army tokens (for Military and Mathematics; default 0)' },
+    { flags: '--defender-armies <n>', parse: 'int', description: 'how many defender tokens are Army tokens (default 0)' },
     { flags: '--fort', description: 'a fort in the area, controlled by the defender' },
     { flags: '--fort-owner <side>', parse: 'text', description: 'who controls the fort: attacker or defender (implies --fort)' },
     { flags: '--city', description: 'the defender has a city in the area (attacked with 7 tokens; 6 or 8 with Engineering)' },
     { flags: '--reading <name>', parse: 'text', description: 'Advantage Level reading: order (higher level removes last) or extra-removals', default: 'order' },
-    { flags: '--sweep <range>', parse: 'text', description: 'sweep attacker tokens over a range, e.g. 1-14, against --defender (a number or range) for every Engineering and Metalworking matchup, with and without a fort' },
+    { flags: '--sweep <range>', parse: 'text', description: 'sweep attacker tokens over a range, e.g. 1-14, against --defender (a number or range) for every Engineering and Metalworking matchup, with and without a fort (--attacker, --fort and Engineering/Metalworking in --*-tech do not apply; Military, Mathematics and --*-armies do)' },
   ],
   examples: [
     'battle-odds odds advanced-civilization --limit 3 --attacker 6 --defender 4 --fort --defender-tech engineering',
@@ -47,29 +79,22 @@ export const advCivOdds: OddsCommand = {
     'battle-odds odds advanced-civilization --limit 3 --attacker 6 --defender 2-6 --fort --json',
     'battle-odds odds advanced-civilization --limit 3 --sweep 1-12 --defender 1-8',
   ],
+  flagFor(field) {
+    return FIELD_FLAGS.find(([pattern]) => pattern.test(field))?.[1];
+  },
   toBattle(flags) {
     const reading = flags.reading ?? 'order';
-    if (flags.sweep !== undefined) {
-      const toRange = (x: unknown) => {
-        const t = parseTokens(x);
-        return typeof t === 'number' ? { min: t, max: t } : t;
-      };
-      return {
-        type: 'sweep',
-        limit: flags.limit,
-        attackerTokens: toRange(flags.sweep),
-        defenderTokens: toRange(flags.defender),
-        city: Boolean(flags.city),
-        advantageReading: reading,
-      };
-    }
+    required(flags, 'limit', '--limit', "the area's population limit");
+    required(flags, 'defender', '--defender', `defender tokens: ${TOKENS_HELP}`);
+    if (flags.sweep !== undefined) return sweepBattle(flags, reading);
+    required(flags, 'attacker', '--attacker', `attacker tokens: ${TOKENS_HELP}`);
     const fortOwner = flags.fortOwner ?? (flags.fort ? 'defender' : undefined);
     return {
       type: 'conflict',
       limit: flags.limit,
       nations: [
-        { name: 'attacker', tokens: parseTokens(flags.attacker), armies: flags.attackerArmies ?? 0, ...techs(flags.attackerTech) },
-        { name: 'defender', tokens: parseTokens(flags.defender), armies: flags.defenderArmies ?? 0, ...techs(flags.defenderTech) },
+        { name: 'attacker', tokens: parseTokens(flags.attacker), armies: flags.attackerArmies ?? 0, ...techs(flags.attackerTech, '--attacker-tech') },
+        { name: 'defender', tokens: parseTokens(flags.defender), armies: flags.defenderArmies ?? 0, ...techs(flags.defenderTech, '--defender-tech') },
       ],
       ...(fortOwner !== undefined ? { fort: { owner: fortOwner } } : {}),
       ...(flags.city ? { city: { owner: 'defender' } } : {}),
@@ -77,3 +102,33 @@ export const advCivOdds: OddsCommand = {
     };
   },
 };
+
+/**
+ * `--sweep`: the attacker's tokens are the swept range and every Engineering and
+ * Metalworking matchup is swept, with and without a fort; flags that would set those
+ * are rejected rather than silently dropped. Military, Mathematics and Army counts apply.
+ */
+function sweepBattle(flags: Record<string, unknown>, reading: unknown): unknown {
+  if (flags.attacker !== undefined) throw flagError('--attacker does not apply with --sweep: the sweep range gives the attacker\'s tokens');
+  if (flags.fort || flags.fortOwner !== undefined) throw flagError(`${flags.fortOwner !== undefined ? '--fort-owner' : '--fort'} does not apply with --sweep: the sweep runs with and without a fort held by the defender`);
+  const side = (list: unknown, flag: string, armies: unknown) => {
+    const t = techs(list, flag);
+    const swept = (['engineering', 'metalworking'] as const).filter((name) => t[name]);
+    if (swept.length) throw flagError(`${flag} ${swept.join(',')} does not apply with --sweep: every ${swept.map((x) => x.charAt(0).toUpperCase() + x.slice(1)).join(' and ')} matchup is swept`);
+    return { armies: armies ?? 0, military: t.military, mathematics: t.mathematics };
+  };
+  const toRange = (x: unknown) => {
+    const t = parseTokens(x);
+    return typeof t === 'number' ? { min: t, max: t } : t;
+  };
+  return {
+    type: 'sweep',
+    limit: flags.limit,
+    attackerTokens: toRange(flags.sweep),
+    defenderTokens: toRange(flags.defender),
+    city: Boolean(flags.city),
+    attacker: side(flags.attackerTech, '--attacker-tech', flags.attackerArmies),
+    defender: side(flags.defenderTech, '--defender-tech', flags.defenderArmies),
+    advantageReading: reading,
+  };
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { cli, tempDir } from '../helpers/cli.js';
+
+const odds = (...args: string[]) => cli(['odds', 'advanced-civilization', ...args]);
+
+/** An input error: exit 2, one line on stderr naming the flag, no stack trace. */
+function expectFlagError(r: ReturnType<typeof cli>, text: string): void {
+  expect(r.code).toBe(2);
+  const lines = r.stderr.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toContain(text);
+  expect(r.stderr).not.toMatch(/\n\s+at /);
+}
+
+describe('battle-odds odds advanced-civilization (built binary)', () => {
+  it('answers a fixed conflict with the verdict first', () => {
+    const r = odds('--limit', '3', '--attacker', '4', '--defender', '4', '--fort');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n')[1]).toBe('  Limit 3 no longer exceeded after 5 removals: attacker 1 and defender 2 both stay. Defender has the majority and keeps the fort.');
+    expect(r.stdout).toMatch(/Both stay: limit no longer exceeded\s+100\.00%/);
+  });
+
+  it('--json carries the outcome category and the verdict', () => {
+    const r = odds('--limit', '2', '--attacker', '6', '--defender', '0', '--city', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ outcome: 'city-stands', controller: 'defender', onlyOneNationLeft: false });
+    expect(out.verdict[0]).toContain('short of the 7 needed');
+  });
+
+  it('writes a removals CSV with a header and a reason when nothing is removed', () => {
+    const dir = tempDir();
+    const r = odds('--limit', '6', '--attacker', '3', '--defender', '2', '--out', dir);
+    expect(r.code, r.stderr).toBe(0);
+    const csv = readFileSync(path.join(dir, 'limit-6-attacker-3-defender-2-removals.csv'), 'utf8').trim().split('\n');
+    expect(csv[0]).toBe('step,phase,round,removing,note,attacker tokens,attacker level,defender tokens,defender level');
+    expect(csv[1]).toContain('no conflict: 5 <= limit 6');
+  });
+
+  const errors: Array<[string, string[], string]> = [
+    ['negative attacker tokens', ['--limit', '3', '--attacker', '-2', '--defender', '3'], '--attacker: tokens must be >= 0'],
+    ['a negative sweep range', ['--limit', '3', '--sweep', '-3-5', '--defender', '3'], '--sweep: tokens must be >= 0'],
+    ['an unknown reading', ['--limit', '3', '--attacker', '4', '--defender', '3', '--reading', 'dice'], '--reading: advantageReading must be'],
+    ['a fort owner who is not in the area', ['--limit', '3', '--attacker', '4', '--defender', '3', '--fort-owner', 'nobody'], '--fort-owner: fort.owner "nobody"'],
+    ['a missing defender', ['--limit', '3', '--attacker', '4'], '--defender is required'],
+    ['--fort with --sweep', ['--limit', '3', '--sweep', '1-8', '--defender', '4', '--fort'], '--fort does not apply with --sweep'],
+    ['--attacker with --sweep', ['--limit', '3', '--sweep', '1-8', '--defender', '4', '--attacker', '5'], '--attacker does not apply with --sweep'],
+  ];
+  for (const [name, args, text] of errors) {
+    it(`names the flag: ${name}`, () => expectFlagError(odds(...args), text));
+  }
+});
