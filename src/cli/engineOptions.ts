@@ -17,7 +17,12 @@ export interface EngineFlags {
   quantiles?: boolean;
 }
 
-export function addEngineOptions<C extends Command<any, any, any>>(command: C, defaults: { trials?: string; seed?: string }): C {
+export function addEngineOptions<C extends Command<any, any, any>>(command: C, defaults: { trials?: string; seed?: string; sampling?: boolean }): C {
+  if (defaults.sampling === false) {
+    // A system with no randomness: only the output flags mean anything.
+    command.addOption(new Option('--json', 'print one JSON object on stdout instead of tables'));
+    return command;
+  }
   command
     .addOption(new Option('--trials <n>', `Monte Carlo trials per battle${defaults.trials ? ` (default: ${defaults.trials})` : ' (default: the scenario\'s)'}`).argParser(parseTrials))
     .addOption(new Option('--seed <s>', `random seed, any text or number; same seed, same numbers${defaults.seed ? ` (default: "${defaults.seed}")` : ' (default: the scenario\'s)'}`).argParser(parseSeed))

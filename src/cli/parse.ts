@@ -1,17 +1,20 @@
 /** Option value parsers for commander: bad values become clean usage errors (exit 2). */
 import { InvalidArgumentError } from '@commander-js/extra-typings';
+import { MAX_TRIALS } from '../engine/scenario.js';
 
 export function parseInteger(value: string): number {
   if (!/^-?\d+$/.test(value.trim())) throw new InvalidArgumentError('must be a whole number.');
   return Number.parseInt(value, 10);
 }
 
-
 /** Trials accept 1000000, 1e6 or 1_000_000; must be a whole number >= 1. */
 export function parseTrials(value: string): number {
-  const n = Number(value.replace(/_/g, ''));
+  const text = value.replace(/_/g, '').trim();
+  // Decimal digits with an optional exponent only: no hex, no empty string.
+  const n = /^\d+(\.\d+)?(e\d+)?$/i.test(text) ? Number(text) : NaN;
   if (!Number.isFinite(n) || !Number.isInteger(n)) throw new InvalidArgumentError('must be a whole number (e.g. 1000000 or 1e6).');
   if (n <= 0) throw new InvalidArgumentError('must be at least 1.');
+  if (n > MAX_TRIALS) throw new InvalidArgumentError(`must be at most 1e9 (1,000,000,000).`);
   return n;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { BattleReport, CompiledBattle, KernelName, RuleSystem } from './system.js';
 import type { Executor } from './executor.js';
-import { sampleBattle } from './sample.js';
+import { sampleBattle, type PrecisionOutcome } from './sample.js';
 import { InputError } from './inputError.js';
 
 export interface RunOptions {
@@ -28,11 +28,15 @@ export interface RunReport extends BattleReport {
   elapsedMs: number;
   /** Set when exact values were asked for but the system cannot solve this battle. */
   exactUnavailable?: string;
+  /** With `--precision`: the target, the 95% half-width reached, and whether it was met. */
+  precision?: PrecisionOutcome;
 }
 
-/** Why there is no exact column: the system's own scope when it states one. */
-export function noExactReason(system: RuleSystem, label: string): string {
-  return `${system.id} has no exact solution for '${label}'${system.exactScope ? ` (it solves ${system.exactScope})` : ''}`;
+/** Why there is no exact column: the system's reason for this plan, else its scope. */
+export function noExactReason(system: RuleSystem, battle: CompiledBattle<unknown>): string {
+  const reason = system.cannotSolveReason?.(battle.plan);
+  const why = reason ? `: ${reason}` : system.exactScope ? ` (it solves ${system.exactScope})` : '';
+  return `${system.id} has no exact solution for '${battle.label}'${why}`;
 }
 
 export async function runBattle(system: RuleSystem, battle: CompiledBattle<unknown>, options: RunOptions, executor: Executor): Promise<RunReport> {
@@ -41,16 +45,18 @@ export async function runBattle(system: RuleSystem, battle: CompiledBattle<unkno
   const wantsExact = options.exact || options.exactOnly || !sampled;
   const exact = wantsExact && system.solve ? system.solve(battle.plan) : null;
   if (options.exactOnly && exact === null) {
-    throw new InputError('--exact-only', '', `${noExactReason(system, battle.label)}; run it without --exact-only to sample it`);
+    throw new InputError('--exact-only', '', `${noExactReason(system, battle)}; run it without --exact-only to sample it`);
   }
   let tally: Float64Array | null = null;
   let trials = 0;
   let partial = false;
+  let precision: PrecisionOutcome | undefined;
   if (sampled) {
     const result = await sampleBattle(system, battle, options, executor);
     tally = result.tally;
     trials = result.trials;
     partial = result.partial;
+    precision = result.precision;
   }
   const report = system.summarize({ battle, tally, trials, partial, exact });
   return {
@@ -58,6 +64,7 @@ export async function runBattle(system: RuleSystem, battle: CompiledBattle<unkno
     seed: options.seed,
     kernel: sampled ? options.kernel : null,
     elapsedMs: performance.now() - started,
-    ...(options.exact && exact === null && sampled ? { exactUnavailable: noExactReason(system, battle.label) } : {}),
+    ...(options.exact && exact === null && sampled ? { exactUnavailable: noExactReason(system, battle) } : {}),
+    ...(precision ? { precision } : {}),
   };
 }

@@ -73,7 +73,7 @@ export async function runSweep(system: RuleSystem, sweep: CompiledSweep, options
     const exacts = cell.battles.map((b) => ((options.exact || options.exactOnly || !sampled) && system.solve ? system.solve(b.plan) : null));
     if (options.exactOnly && exacts.some((e) => e === null)) {
       const v = exacts.findIndex((e) => e === null);
-      throw new InputError('--exact-only', '', `${noExactReason(system, cell.battles[v].label)}; run the sweep without --exact-only to sample it`);
+      throw new InputError('--exact-only', '', `${noExactReason(system, cell.battles[v])}; run the sweep without --exact-only to sample it`);
     }
     if (!sampled) {
       const variants = cell.battles.map((b, v) => ({

@@ -33,6 +33,14 @@ export interface SampleResult {
   /** True when the run was interrupted before it finished. */
   partial: boolean;
   chunks: number;
+  /** With a precision target: the half-width reached and whether it met the target before the trials cap. */
+  precision?: PrecisionOutcome;
+}
+
+export interface PrecisionOutcome {
+  target: number;
+  halfWidth: number;
+  met: boolean;
 }
 
 /** Runs `trials` trials of one battle (or, with `pairedPlans`, of several variants in lockstep). */
@@ -92,13 +100,16 @@ export async function sampleBattle(
   // whole prefixes of chunks, so it is the same for any number of threads.
   let checkpoint = 1;
   let done = 0;
+  let halfWidth = Infinity;
   while (done < sizes.length) {
     const to = Math.min(sizes.length, checkpoint);
-    if (!(await runRange(done, to))) return { tally, trials: trialsDone, partial: true, chunks: chunksDone };
+    const complete = await runRange(done, to);
     done = to;
     const hits = system.headlineCount(battle.plan, pairedPlans ? tally.subarray(0, battle.tallySize) : tally);
-    if (wilsonHalfWidth(hits, trialsDone) <= settings.precision) break;
+    halfWidth = wilsonHalfWidth(hits, trialsDone);
+    if (!complete) return { tally, trials: trialsDone, partial: true, chunks: chunksDone, precision: { target: settings.precision, halfWidth, met: false } };
+    if (halfWidth <= settings.precision) break;
     checkpoint *= 2;
   }
-  return { tally, trials: trialsDone, partial: false, chunks: chunksDone };
+  return { tally, trials: trialsDone, partial: false, chunks: chunksDone, precision: { target: settings.precision, halfWidth, met: halfWidth <= settings.precision } };
 }

@@ -120,11 +120,15 @@ export interface RuleSystem<Battle = any, Plan = any> {
    * stay aligned round by round and their paired differences are sharp. Same distribution.
    */
   lockstep?(plan: Plan): Plan;
+  /** Every battle is answered exactly and none is ever sampled (the CLI then hides the sampling flags). */
+  deterministic?: boolean;
   /** What `solve` covers, completing "it solves ...", for the message when it returns null. */
   exactScope?: string;
+  /** Why `solve` returns null for this plan, in a few words (null when it can solve it). */
+  cannotSolveReason?(plan: Plan): string | null;
   summarize(input: SummarizeInput<Plan>): BattleReport;
   /** A fixed, representative raw battle entry that `npm run bench` times (sampled systems). */
-  benchCase?: { label: string; entry: unknown };
+  benchCase?: { label: string; entry: unknown; /** Target for the fast kernel on one thread, in M battles/s. */ targetPerThread?: number };
 }
 
 /** One flag of a system's `battle-odds odds <system>` quick-question command. */

@@ -13,7 +13,8 @@ function toCsv(rows: Record<string, Cell>[], columns: string[]): string {
   return stringify(rows, {
     header: true,
     columns,
-    cast: { number: (value) => String(roundSignificant(value)), boolean: (value) => (value ? 'true' : 'false') },
+    // Counts and trial numbers are written exactly; only fractions are rounded.
+    cast: { number: (value) => String(Number.isInteger(value) ? value : roundSignificant(value)), boolean: (value) => (value ? 'true' : 'false') },
   });
 }
 

@@ -6,9 +6,14 @@ export function roundSignificant(x: number, digits = 6): number {
   return Number(x.toPrecision(digits));
 }
 
-/** A probability as a percentage with two decimals, e.g. `56.76%`. */
+/**
+ * A probability as a percentage with two decimals, e.g. `56.76%`. A value that is not
+ * certain never prints as 0.00% or 100.00%: it prints as `<0.01%` or `>99.99%`.
+ */
 export function percent(p: number): string {
   if (!Number.isFinite(p)) return '-';
+  if (p > 0 && p < 0.00005) return '<0.01%';
+  if (p < 1 && p > 0.99995) return '>99.99%';
   return `${(p * 100).toFixed(2)}%`;
 }
 

@@ -50,6 +50,17 @@ export function verdictLines(r: RunReport): string {
 }
 
 export function formatReport(r: RunReport, options: { quantiles?: boolean } = {}): string {
-  const note = r.exactUnavailable ? `  note: ${r.exactUnavailable}; the numbers below are Monte Carlo only\n` : '';
-  return `${battleHeading(r)}\n${verdictLines(r)}${note}${metricsTable(r, options)}\n`;
+  return `${battleHeading(r)}\n${verdictLines(r)}${notes(r)}${metricsTable(r, options)}\n`;
+}
+
+/** What the reader must know before trusting the table: a missing exact column, a missed precision. */
+export function notes(r: RunReport): string {
+  const lines: string[] = [];
+  if (r.exactUnavailable) lines.push(`${r.exactUnavailable}; the numbers below are Monte Carlo only`);
+  if (r.precision && !r.precision.met) {
+    lines.push(
+      `precision ${r.precision.target} not reached: the 95% half-width is ${r.precision.halfWidth.toPrecision(2)} after ${thousands(r.trials)} trials${r.partial ? ' (interrupted)' : ' (the --trials cap); raise --trials'}`,
+    );
+  }
+  return lines.map((line) => `  note: ${line}\n`).join('');
 }

@@ -97,6 +97,7 @@ describe('bad scenario files', () => {
 });
 
 describe('bad flags', () => {
+  const dir = tempDir();
   it('trials <= 0', () => {
     expectCleanFailure(['odds', 'landgrab', '--attackers', '5', '--defenders', '3', '--trials', '0'], '--trials', 'at least 1');
   });
@@ -108,6 +109,45 @@ describe('bad flags', () => {
   it('impossible army counts name the flag', () => {
     expectCleanFailure(['odds', 'landgrab', '--attackers', '1', '--defenders', '3'], '--attackers', 'at least 2');
     expectCleanFailure(['odds', 'landgrab', '--attackers', '4', '--defenders', '0'], '--defenders', 'at least 1');
+  });
+
+  it('trials beyond the 1e9 cap, and trials that are not plain decimal numbers', () => {
+    expectCleanFailure(['odds', 'landgrab', '--attackers', '5', '--defenders', '3', '--trials', '1e20'], '--trials', 'at most 1e9');
+    expectCleanFailure(['odds', 'landgrab', '--attackers', '5', '--defenders', '3', '--trials', '0x10'], '--trials', 'whole number');
+  });
+
+  it('flags that do not apply to a chain are refused, not silently dropped', () => {
+    expectCleanFailure(['odds', 'landgrab', '--attackers', '16', '--path', '3,4,2', '--fortress'], '--fortress', '--fortresses');
+    expectCleanFailure(['odds', 'landgrab', '--attackers', '16', '--path', '3,4,2', '--defending-leader'], '--defending-leader', '--leaders');
+    expectCleanFailure(['odds', 'landgrab', '--attackers', '16', '--path', '3,4,2', '--fortresses', '4'], '--fortresses', 'position 4 is not on the path (1..3)');
+    expectCleanFailure(['odds', 'landgrab', '--attackers', '16', '--defenders', '3', '--fortresses', '1'], '--fortresses', 'only with --path');
+    expectCleanFailure(['odds', 'landgrab', '--attackers', '16'], '--defenders', 'is required');
+  });
+
+  it('errors in a capitol list name the flag typed', () => {
+    expectCleanFailure(['odds', 'landgrab', '--attackers', '5', '--defenders', '3', '--capitol', '0,3'], '--capitol', 'at least 1');
+  });
+
+  it('negative continent bonuses', () => {
+    const r = cli(['reinforcements', '--territories', '14', '--continent-bonus', '2,-5']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim()).toBe('battle-odds: error: reinforcements: --continent-bonus: bonuses must be at least 0');
+  });
+
+  it('two battles whose labels name the same output files', () => {
+    const f = scenario(dir, 'slug-clash.json', { ...valid, battles: [{ label: 'fortress!', attackers: 5, defenders: 3 }, { label: 'fortress?', attackers: 6, defenders: 3 }] });
+    expectCleanFailure(['run', f], 'slug-clash.json', 'battles[1].label', 'same output files');
+  });
+
+  it('two sweep variants whose labels name the same columns', () => {
+    const f = scenario(dir, 'variant-clash.json', {
+      name: 'variant-clash',
+      system: 'landgrab',
+      trials: 1000,
+      sweep: { base: { attackers: 5, defenders: 3 }, axes: { defenders: [1, 2] }, variants: [{ label: 'fortress +1' }, { label: 'fortress 1', set: { fortress: true } }] },
+    });
+    expectCleanFailure(['run', f], 'variant-clash.json', 'sweep.variants[1].label');
   });
 
   it('unknown system and unknown flag', () => {

@@ -37,6 +37,26 @@ describe('battle-odds odds landgrab', () => {
     expect(r.stdout).toContain('Examples:');
   });
 
+  it('a chain takes per-step fortresses and leaders, and the exact solver sees them', () => {
+    const plain = JSON.parse(cli(['odds', 'landgrab', '--attackers', '16', '--path', '3,4,2', '--exact-only', '--json']).stdout);
+    const marked = cli(['odds', 'landgrab', '--attackers', '16', '--path', '3,4,2', '--fortresses', '2', '--leaders', '3', '--exact-only', '--json']);
+    expect(marked.code, marked.stderr).toBe(0);
+    const out = JSON.parse(marked.stdout);
+    expect(out.label).toBe('16 in territory along path 3-4F-2L [F fortress, L leader]');
+    expect(out.pAttackerWins).toBeLessThan(plain.pAttackerWins - 0.1);
+  });
+
+  it('says when --precision was not reached within the --trials cap', () => {
+    const r = cli(['odds', 'landgrab', '--attackers', '11', '--defenders', '10', '--precision', '0.001', '--trials', '200000', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.precision.target).toBe(0.001);
+    expect(out.precision.met).toBe(false);
+    expect(out.precision.halfWidth).toBeGreaterThan(0.001);
+    const text = cli(['odds', 'landgrab', '--attackers', '11', '--defenders', '10', '--precision', '0.001', '--trials', '200000']);
+    expect(text.stdout).toMatch(/note: precision 0\.001 not reached: the 95% half-width is 0\.00\d+ after 200,000 trials/);
+  });
+
   it('--exact-only answers without sampling', () => {
     const r = cli(['odds', 'landgrab', '--attackers', '101', '--defenders', '100', '--exact-only', '--json']);
     expect(r.code).toBe(0);
@@ -77,6 +97,34 @@ describe('battle-odds run', () => {
     });
     expect(outputs[1]).toEqual(outputs[0]);
     expect(outputs[2]).toEqual(outputs[0]);
+  });
+
+  it('writes counts and trial numbers exactly in the CSVs (only fractions are rounded)', () => {
+    const out = tempDir();
+    const r = cli(['odds', 'landgrab', '--attackers', '2', '--defenders', '1', '--trials', '1234567', '--out', out, '--threads', '0']);
+    expect(r.code, r.stderr).toBe(0);
+    const summary = readFileSync(path.join(out, 'summary.csv'), 'utf8').split('\n');
+    const header = summary[0].split(',');
+    expect(summary[1].split(',')[header.indexOf('trials')]).toBe('1234567');
+    const rows = readFileSync(path.join(out, 'distributions.csv'), 'utf8').trim().split('\n');
+    const columns = rows[0].split(',');
+    const counts = rows
+      .slice(1)
+      .map((row) => row.split(','))
+      .filter((cells) => cells[columns.indexOf('distribution')] === 'attackerLeft')
+      .map((cells) => Number(cells[columns.indexOf('count')]));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(1234567);
+  });
+
+  it('gives byte-identical sweep CSVs for --threads 0, 1 and 2', () => {
+    const outputs = ['0', '1', '2'].map((threads) => {
+      const out = tempDir();
+      const r = cli(['run', 'scenarios/landgrab-fortress-house-rules.json', '--out', out, '--threads', threads, '--trials', '4000', '--no-charts']);
+      expect(r.code, r.stderr).toBe(0);
+      return readFileSync(path.join(out, 'landgrab-fortress-house-rules', 'sweep.csv'), 'utf8');
+    });
+    expect(outputs[1]).toBe(outputs[0]);
+    expect(outputs[2]).toBe(outputs[0]);
   });
 
   it('renders chart text with the bundled font (the PNG is not blank of text)', () => {

@@ -14,6 +14,8 @@ import { writeResults } from '../../output/writeResults.js';
 import { packageVersion } from '../../packageInfo.js';
 
 const DEFAULT_TRIALS = 1_000_000;
+/** With --precision and no --trials, the cap is this high, so the target is what stops the run. */
+const DEFAULT_PRECISION_CAP = 100_000_000;
 const DEFAULT_SEED = 'battle-odds';
 
 function toOption(spec: OddsOption): Option {
@@ -21,7 +23,7 @@ function toOption(spec: OddsOption): Option {
   if (spec.parse === 'int') option.argParser(parseInteger);
   else if (spec.parse === 'number') option.argParser(parseNumber);
   else if (spec.parse === 'int-list') option.argParser(parseIntegerList);
-  if (spec.default !== undefined) option.default(spec.parse === 'int' && typeof spec.default === 'string' ? parseInteger(spec.default) : spec.default);
+  if (spec.default !== undefined) option.default(parsedDefault(spec));
   return option as unknown as Option;
 }
 
@@ -37,11 +39,13 @@ function flagName(system: RuleSystemWithOdds, field: string): string {
 }
 
 export function oddsCommand(systems: readonly RuleSystemWithOdds[]): Command {
-  const odds = new Command('odds').description('quick odds for one battle, from flags (one subcommand per rule system)');
+  const odds = new Command('odds')
+    .description('quick odds for one battle, from flags (one subcommand per rule system)')
+    .addHelpText('after', `\nExamples:\n${systems.map((s) => `  $ ${s.odds.examples[0]}`).join('\n')}\n\nEach system's flags: battle-odds odds <system> --help\n`);
   for (const system of systems) {
     const sub = new Command(system.id).description(system.odds.summary);
     for (const spec of system.odds.options) sub.addOption(toOption(spec) as never);
-    addEngineOptions(sub, { trials: String(DEFAULT_TRIALS), seed: DEFAULT_SEED });
+    addEngineOptions(sub, { trials: String(DEFAULT_TRIALS), seed: DEFAULT_SEED, sampling: !system.deterministic });
     sub.addOption(new Option('--out <dir>', 'also write CSV, JSON and charts to this folder'));
     sub.addHelpText('after', `\nExamples:\n${system.odds.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
     sub.action(async (flags) => {
@@ -52,6 +56,14 @@ export function oddsCommand(systems: readonly RuleSystemWithOdds[]): Command {
   return odds as never;
 }
 
+/** The default as the flag's parser would have produced it (so `0` equals the default `'0'`). */
+function parsedDefault(spec: OddsOption): unknown {
+  if (typeof spec.default !== 'string') return spec.default;
+  if (spec.parse === 'int') return parseInteger(spec.default);
+  if (spec.parse === 'number') return parseNumber(spec.default);
+  return spec.default;
+}
+
 /** A label for a question the system did not label: the system's own flags as typed. */
 function questionLabel(system: RuleSystemWithOdds, flags: Record<string, unknown>): string {
   const parts: string[] = [];
@@ -59,7 +71,7 @@ function questionLabel(system: RuleSystemWithOdds, flags: Record<string, unknown
     const long = spec.flags.split(/[ ,]+/).find((f) => f.startsWith('--')) as string;
     const name = long.slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
     const value = flags[name];
-    if (value === undefined || value === false || value === spec.default || value === '') continue;
+    if (value === undefined || value === false || value === '' || value === parsedDefault(spec)) continue;
     parts.push(value === true ? long : `${long} ${Array.isArray(value) ? value.join(',') : String(value)}`);
   }
   return parts.join(' ') || system.id;
@@ -81,7 +93,7 @@ async function answerOdds(system: RuleSystemWithOdds, flags: Record<string, unkn
     if (error instanceof InputError && error.field) throw new InputError(`odds ${system.id}`, flagName(system, error.field), error.detail);
     throw error;
   }
-  const trials = flags.trials ?? DEFAULT_TRIALS;
+  const trials = flags.trials ?? (flags.precision ? DEFAULT_PRECISION_CAP : DEFAULT_TRIALS);
   const seed = flags.seed ?? DEFAULT_SEED;
   const executor = chooseExecutor(flags.threads, battle.tallySize > 0 && !flags.exactOnly ? trials : 0);
   const interrupt = interruptSignal();

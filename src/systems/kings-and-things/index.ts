@@ -29,7 +29,7 @@ import { checkEntry } from './check.js';
 import { compileBattle, compileExplore, compileFortLevels, compileMulti } from './compile.js';
 import { duelLayout, exploreLayout, fortLevelsOffsets, multiLayout, type KtPlan } from './plan.js';
 import { kingsAndThingsKernels } from './kernels.js';
-import { EXACT_SCOPE, solvePlan } from './exact.js';
+import { EXACT_SCOPE, cannotSolveReason, solvePlan } from './exact.js';
 import { summarizeKingsAndThings } from './summarize.js';
 import { kingsAndThingsOdds } from './odds.js';
 
@@ -88,10 +88,12 @@ export const kingsAndThings: RuleSystemWithOdds<KtEntry, KtPlan> = {
   headlineCount,
   solve: solvePlan,
   exactScope: EXACT_SCOPE,
+  cannotSolveReason,
   summarize: summarizeKingsAndThings,
   odds: kingsAndThingsOdds,
   benchCase: {
     label: 'six mixed creatures against a castle with two defenders',
+    targetPerThread: 2,
     entry: {
       type: 'battle',
       attacker: { creatures: ['Giant:4', 'Elves:2R', 'Dragon:3*C', 'Knight:3C', 'Nomads:1', 'Bandits:2'] },

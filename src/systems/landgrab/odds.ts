@@ -1,5 +1,6 @@
 /** `battle-odds odds landgrab`: a quick question from flags. */
 import type { OddsCommand } from '../../engine/system.js';
+import { InputError } from '../../engine/inputError.js';
 
 export const landgrabOdds: OddsCommand = {
   summary: 'Odds of one LandGrab (Risk-style) attack, a chain of attacks, or a capitol conquest',
@@ -9,6 +10,7 @@ export const landgrabOdds: OddsCommand = {
     { flags: '--defenders <n>', parse: 'int', description: 'defending armies' },
     { flags: '--path <list>', parse: 'int-list', description: 'chained attack: defenders in each territory along the path, e.g. 3,2,4 (one army stays in each conquered territory)' },
     { flags: '--fortresses <list>', parse: 'int-list', description: 'with --path: 1-based positions on the path that are fortresses, e.g. 2,3' },
+    { flags: '--leaders <list>', parse: 'int-list', description: 'with --path: 1-based positions on the path held by a defending leader, e.g. 3' },
     { flags: '--capitol <list>', parse: 'int-list', description: "the defender's territory is a capitol; list the armies in its owner's other territories, e.g. 10,3,1" },
     { flags: '--fortress', description: "the defender's territory is a fortress (defender +1 on the highest die)" },
     { flags: '--defending-leader', description: "a leader defends (+1 on the defender's highest die; +2 with --fortress)" },
@@ -18,13 +20,21 @@ export const landgrabOdds: OddsCommand = {
     { flags: '--defender-dice <n>', parse: 'int', description: 'house rule: defender dice cap', default: '2' },
     { flags: '--ties <side>', parse: 'text', description: 'house rule: who wins tied dice (defender|attacker)', default: 'defender' },
   ],
+  flagFor(field) {
+    if (field === 'territories' || field.startsWith('territories[')) return '--capitol';
+    if (/^path\[\d+\]\.fortress/.test(field)) return '--fortresses';
+    if (/^path\[\d+\]\.defendingLeader/.test(field)) return '--leaders';
+    if (field === 'path' || field.startsWith('path[')) return '--path';
+    return undefined;
+  },
   examples: [
     'battle-odds odds landgrab --attackers 11 --defenders 10',
     'battle-odds odds landgrab --attackers 8 --defenders 5 --fortress --defending-leader --exact',
-    'battle-odds odds landgrab --attackers 20 --path 3,5,2 --fortresses 2',
+    'battle-odds odds landgrab --attackers 20 --path 3,5,2 --fortresses 2 --leaders 3',
     'battle-odds odds landgrab --attackers 12 --defenders 6 --capitol 10,4,1 --json',
   ],
   toBattle(flags) {
+    rejectMisplacedFlags(flags);
     const common = {
       label: describe(flags),
       ...(flags.attackers !== undefined ? { attackers: flags.attackers } : {}),
@@ -36,11 +46,13 @@ export const landgrabOdds: OddsCommand = {
       ties: flags.ties,
     };
     if (flags.path !== undefined) {
-      const fortresses = new Set((flags.fortresses as number[] | undefined) ?? []);
+      const steps = (flags.path as number[]).length;
+      const fortresses = new Set(stepPositions(flags.fortresses, '--fortresses', steps));
+      const leaders = new Set(stepPositions(flags.leaders, '--leaders', steps));
       const path = (flags.path as number[]).map((defenders, i) => ({
         defenders,
         fortress: fortresses.has(i + 1),
-        defendingLeader: false,
+        defendingLeader: leaders.has(i + 1),
       }));
       return { type: 'chain', ...common, path };
     }
@@ -64,6 +76,34 @@ export const landgrabOdds: OddsCommand = {
   },
 };
 
+/** Flags that belong to another kind of question are refused, never silently dropped. */
+function rejectMisplacedFlags(flags: Record<string, unknown>): void {
+  const given = (name: string) => flags[name] !== undefined && flags[name] !== false;
+  if (given('path')) {
+    for (const [name, flag, instead] of [
+      ['defenders', '--defenders', 'the defenders of each territory are the --path list'],
+      ['fortress', '--fortress', 'mark fortresses on the path with --fortresses'],
+      ['defendingLeader', '--defending-leader', 'mark leaders on the path with --leaders'],
+      ['capitol', '--capitol', 'a chain and a capitol conquest are separate questions'],
+    ] as const) {
+      if (given(name)) throw new InputError('odds landgrab', flag, `does not apply with --path (${instead})`);
+    }
+  } else {
+    if (given('fortresses')) throw new InputError('odds landgrab', '--fortresses', 'applies only with --path (for one territory use --fortress)');
+    if (given('leaders')) throw new InputError('odds landgrab', '--leaders', 'applies only with --path (for one territory use --defending-leader)');
+    if (flags.defenders === undefined) throw new InputError('odds landgrab', '--defenders', 'is required (or give --path for a chain of attacks)');
+  }
+}
+
+/** 1-based step positions on a path of `steps` territories, each in range. */
+function stepPositions(value: unknown, flag: string, steps: number): number[] {
+  const positions = (value as number[] | undefined) ?? [];
+  for (const p of positions) {
+    if (p < 1 || p > steps) throw new InputError('odds landgrab', flag, `position ${p} is not on the path (1..${steps})`);
+  }
+  return positions;
+}
+
 /** A readable label for the question, e.g. "11 in territory vs 10 (fortress)". */
 function describe(flags: Record<string, unknown>): string {
   const attackers =
@@ -75,7 +115,13 @@ function describe(flags: Record<string, unknown>): string {
     flags.stopAt !== undefined && flags.stopAt !== 1 && `stop at ${flags.stopAt}`,
   ].filter(Boolean);
   const tail = extras.length ? ` (${extras.join(', ')})` : '';
-  if (flags.path !== undefined) return `${attackers} along path ${(flags.path as number[]).join('-')}${tail}`;
+  if (flags.path !== undefined) {
+    const forts = new Set((flags.fortresses as number[] | undefined) ?? []);
+    const leaders = new Set((flags.leaders as number[] | undefined) ?? []);
+    const steps = (flags.path as number[]).map((d, i) => `${d}${forts.has(i + 1) ? 'F' : ''}${leaders.has(i + 1) ? 'L' : ''}`);
+    const legend = [flags.fortresses && 'F fortress', flags.leaders && 'L leader'].filter(Boolean);
+    return `${attackers} along path ${steps.join('-')}${legend.length ? ` [${legend.join(', ')}]` : ''}${tail}`;
+  }
   if (flags.capitol !== undefined) return `${attackers} vs capitol of ${flags.defenders}${tail}`;
   return `${attackers} vs ${flags.defenders}${tail}`;
 }

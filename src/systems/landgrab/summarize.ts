@@ -139,7 +139,7 @@ function summarizeChain(input: Input<ChainPlan>): BattleReport {
       exactTaken,
     ),
     distribution(
-      { key: 'finalArmies', label: 'Armies in the last territory when the whole path is taken', xLabel: 'armies', series: 'attacker', values: range(1, Math.max(1, plan.attackers - n)) },
+      { key: 'finalArmies', label: 'Armies moved into the last territory (whole path taken)', xLabel: 'armies', series: 'attacker', values: range(1, Math.max(1, plan.attackers - n)) },
       finalArmies && finalArmies.subarray(1),
       exactFinal && normalize(exactFinal).subarray(1),
     ),
