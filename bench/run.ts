@@ -90,11 +90,34 @@ export async function runBench(options: { quick: boolean }): Promise<Row[]> {
     const sweepSeconds = (performance.now() - sweepStarted) / 1000;
     log({ what: `LandGrab sweep, 600 cells x ${sweepScenario.trials.toLocaleString('en-US')} trials, ${threads} threads`, value: sweepSeconds, unit: 's', target: options.quick ? undefined : '< 60', ok: options.quick ? undefined : sweepSeconds < 60 });
 
+    // The same grid comparing three house rules on common random numbers (paired mode:
+    // every trial runs once per variant from the same generator state).
+    const compared = parseScenario(
+      {
+        name: 'bench-house-rules',
+        system: 'landgrab',
+        seed: 'bench-sweep',
+        trials: sweepScenario.trials,
+        sweep: {
+          base: { attackers: 2, defenders: 1, fortress: true },
+          axes: { attackers: { from: 2, to: 31 }, defenders: { from: 1, to: 20 } },
+          variants: [{ label: 'fortress +1' }, { label: 'fortress +2', set: { fortressBonus: 2 } }, { label: '3 defender dice', set: { defenderDice: 3 } }],
+        },
+      },
+      'bench',
+    );
+    const comparedStarted = performance.now();
+    await runSweep(compared.system, compared.sweep!, { seed: 'bench-sweep', trials: compared.trials, kernel: 'fast', exact: false }, pool);
+    const comparedSeconds = (performance.now() - comparedStarted) / 1000;
+    log({ what: `  same grid, 3 rule variants on common random numbers`, value: comparedSeconds, unit: 's', target: options.quick ? undefined : '< 60', ok: options.quick ? undefined : comparedSeconds < 60 });
+    log({ what: `  cost per variant relative to the plain sweep`, value: comparedSeconds / 3 / sweepSeconds, unit: 'x' });
+
     for (const system of SYSTEMS) {
       if (!system.benchCase) continue;
       const b = compileEntry(system, system.benchCase.entry, 'bench', '', system.benchCase.label);
       const one = (await battlesPerSecond(system, b, 'fast', inProcess, trials / 2, repeats)) / 1e6;
-      log({ what: `${system.benchCase.label}, fast, 1 thread`, value: one, unit: 'M battles/s' });
+      const target = system.benchCase.targetPerThread;
+      log({ what: `${system.benchCase.label}, fast, 1 thread`, value: one, unit: 'M battles/s', ...(target ? { target: `>= ${target}`, ok: one >= target } : {}) });
       const faithful = (await battlesPerSecond(system, b, 'faithful', inProcess, trials / 4, repeats)) / 1e6;
       log({ what: `${system.benchCase.label}, faithful, 1 thread`, value: faithful, unit: 'M battles/s' });
       const all = (await battlesPerSecond(system, b, 'fast', pool, (trials / 2) * threads, repeats)) / 1e6;

@@ -36,7 +36,8 @@ function buildProgram(): Command {
     .action(async (flags) => {
       const { runBench } = await import('../../bench/run.js');
       await runBench({ quick: Boolean(flags.quick) });
-    });
+    })
+    .addHelpText('after', '\nExamples:\n  $ battle-odds bench            # about a minute: every kernel, 1 and all threads, ratios\n  $ battle-odds bench --quick    # a few seconds, noisier\n');
 
   program
     .command('schema')
@@ -46,14 +47,16 @@ function buildProgram(): Command {
       const text = `${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`;
       if (flags.write) writeFileSync(flags.write, text);
       else process.stdout.write(text);
-    });
+    })
+    .addHelpText('after', '\nExamples:\n  $ battle-odds schema > scenario.schema.json\n  $ battle-odds schema --write schema/scenario.schema.json\n\nPoint a scenario\'s "$schema" at the file for completion and checks in your editor.\n');
 
   program
     .command('systems')
     .description('list the rule systems and their battle types')
     .action(() => {
       for (const s of SYSTEMS) process.stdout.write(`${s.id.padEnd(24)}${s.title}\n`);
-    });
+    })
+    .addHelpText('after', '\nExample:\n  $ battle-odds systems\n  $ battle-odds odds <system> --help   # the flags of one system\n');
 
   program
     .command('reinforcements')
@@ -62,8 +65,10 @@ function buildProgram(): Command {
     .option('--continent-bonus <list>', 'bonuses of the continents owned whole, e.g. 2,5', parseIntegerList, [] as number[])
     .action((flags) => {
       if (flags.territories < 0) throw new InputError('reinforcements', '--territories', 'must be at least 0');
+      if (flags.continentBonus.some((b) => b < 0)) throw new InputError('reinforcements', '--continent-bonus', 'bonuses must be at least 0');
       process.stdout.write(`${reinforcements(flags.territories, flags.continentBonus)}\n`);
-    });
+    })
+    .addHelpText('after', '\nExamples:\n  $ battle-odds reinforcements --territories 14                      # max(3, 4) = 4\n  $ battle-odds reinforcements --territories 14 --continent-bonus 2,5  # 4 + 7 = 11\n');
 
   applyToAll(program, (command) =>
     command.exitOverride().configureOutput({ outputError: (text, write) => write(`battle-odds: ${text}`) }),

@@ -47,6 +47,8 @@ function runPairedChunk(
   const views = plans.map((_, i) => tally.subarray(i * size, (i + 1) * size));
   const joint = v * size;
   const hit = new Uint8Array(v);
+  // Each variant's headline count so far: one headlineCount call per trial, not two.
+  const counted = new Float64Array(v);
   // One generator re-seeded per trial from the chunk's stream: every variant of a
   // trial sees the same random numbers (common random numbers), nothing allocated.
   const trialRng = Xoshiro128.fromState([1, 0, 0, 0]);
@@ -54,9 +56,10 @@ function runPairedChunk(
     const s0 = rng.nextUint32(), s1 = rng.nextUint32(), s2 = rng.nextUint32(), s3 = rng.nextUint32();
     for (let i = 0; i < v; i++) {
       trialRng.setState(s0, s1, s2, s3);
-      const before = headlineCount(plans[i], views[i]);
       kernel(plans[i], trialRng, 1, views[i]);
-      hit[i] = headlineCount(plans[i], views[i]) > before ? 1 : 0;
+      const now = headlineCount(plans[i], views[i]);
+      hit[i] = now > counted[i] ? 1 : 0;
+      counted[i] = now;
     }
     for (let i = 1; i < v; i++) tally[joint + 4 * (i - 1) + (hit[0] ? (hit[i] ? 0 : 1) : hit[i] ? 2 : 3)]++;
   }

@@ -8,7 +8,7 @@ import type { SweepResult } from '../engine/runSweep.js';
 import type { Metric } from '../engine/system.js';
 import type { RunMeta } from './writeResults.js';
 import { fixed, percent, roundSignificant, thousands } from './format.js';
-import { sweepRows } from './sweepOutputs.js';
+import { sweepMethodNote, sweepRows } from './sweepOutputs.js';
 
 const MAX_TABLE_ROWS = 300;
 
@@ -36,12 +36,15 @@ function metricsTable(r: RunReport): string {
   return `<table class="metrics"><thead><tr><th></th><th>${estimateHead}</th><th>95% interval</th><th>exact</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-function plainTable(rows: Array<Record<string, unknown>>, caption: string): string {
+type CellFormat = (column: string, value: unknown) => string;
+
+const plainCell: CellFormat = (_, v) => (typeof v === 'number' ? String(roundSignificant(v, 4)) : v === null || v === undefined ? '' : String(v));
+
+function plainTable(rows: Array<Record<string, unknown>>, caption: string, cell: CellFormat = plainCell): string {
   if (rows.length === 0) return '';
   const columns = Object.keys(rows[0]);
   const shown = rows.slice(0, MAX_TABLE_ROWS);
-  const cell = (v: unknown) => (typeof v === 'number' ? String(roundSignificant(v, 4)) : v === null || v === undefined ? '' : String(v));
-  const body = shown.map((row) => `<tr>${columns.map((c) => `<td>${escape(cell(row[c]))}</td>`).join('')}</tr>`).join('\n');
+  const body = shown.map((row) => `<tr>${columns.map((c) => `<td>${escape(cell(c, row[c]))}</td>`).join('')}</tr>`).join('\n');
   const more = rows.length > shown.length ? `<p class="note">First ${shown.length} of ${rows.length} rows; all of them are in the CSV.</p>` : '';
   return `<details><summary>${escape(caption)} (${rows.length} rows)</summary><div class="scroll"><table><thead><tr>${columns.map((c) => `<th>${escape(c)}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table></div>${more}</details>`;
 }
@@ -70,8 +73,11 @@ export function reportHtml(input: HtmlInput): string {
   if (sweep) {
     const svgs = input.sweepSvgs.map((svg) => `<figure>${svg}</figure>`).join('\n');
     const axes = sweep.axes.map((a) => `${escape(a.name)} (${a.values.length} values)`).join(' × ');
+    // Probabilities and differences as percentages; axis values and trial counts as they are.
+    const plain = new Set([...sweep.axes.map((a) => a.name), 'method', 'trials']);
+    const sweepCell: CellFormat = (column, v) => (typeof v === 'number' && !plain.has(column) ? percent(v) : plainCell(column, v));
     sections.unshift(
-      `<section><h2>Sweep: ${escape(sweep.headlineLabel)}</h2><p class="how">${axes} = ${sweep.cells.length} cells · variants: ${escape(sweep.variants.join(', '))} · ${(sweep.elapsedMs / 1000).toFixed(2)} s</p>${svgs}${plainTable(sweepRows(sweep), 'Every cell')}</section>`,
+      `<section><h2>Sweep: ${escape(sweep.headlineLabel)}</h2><p class="how">${axes} = ${sweep.cells.length} cells · variants: ${escape(sweep.variants.join(', '))} · ${escape(sweepMethodNote(sweep))} · ${(sweep.elapsedMs / 1000).toFixed(2)} s</p>${svgs}${plainTable(sweepRows(sweep), 'Every cell (probabilities in percent)', sweepCell)}</section>`,
     );
   }
   const metaRows: Array<[string, string]> = [

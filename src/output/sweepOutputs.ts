@@ -46,7 +46,8 @@ function allExact(sweep: SweepResult): boolean {
   return sweep.cells.length > 0 && sweep.cells.every((c) => c.variants.every((v) => v.headline.exact !== undefined || c.method === 'exact'));
 }
 
-function methodNote(sweep: SweepResult): string {
+/** How the sweep's numbers were obtained, in a few words (chart subtitles, the report page). */
+export function sweepMethodNote(sweep: SweepResult): string {
   const sampled = sweep.cells.some((c) => c.method === 'monte-carlo');
   const trials = sweep.cells.find((c) => c.method === 'monte-carlo')?.trials ?? 0;
   const mc = `${trials.toLocaleString('en-US')} trials per cell${sweep.variants.length > 1 ? ', variants on common random numbers' : ''}`;
@@ -95,7 +96,7 @@ export function sweepCharts(scenario: string, sweep: SweepResult): Array<[string
       };
     });
   const label = sweep.headlineLabel;
-  const subtitle = `${scenario}: ${methodNote(sweep)}`;
+  const subtitle = `${scenario}: ${sweepMethodNote(sweep)}`;
   const baseline = sweep.variants[0];
   if (!y) {
     charts.push(['sweep', lineChart(values, x, 'p', `${label} by ${titleOf(x.name)}`, `${label} (probability)`, '.0%', subtitle, sweep.variants, titleOf)]);
