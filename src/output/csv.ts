@@ -70,7 +70,8 @@ export function distributionsCsv(scenario: string, reports: RunReport[]): string
 }
 
 /** A system's extra table (report.tables) as CSV. */
+/** Rows of plain values; a column that is empty in every row (e.g. `_exact` when nothing was solved) is left out. */
 export function tableCsv(rows: Record<string, Cell>[]): string {
-  const columns = rows.length > 0 ? Object.keys(rows[0]) : [];
+  const columns = rows.length > 0 ? Object.keys(rows[0]).filter((c) => rows.some((row) => row[c] !== null && row[c] !== undefined)) : [];
   return toCsv(rows, columns);
 }
