@@ -48,6 +48,30 @@ describe('one dice round', () => {
   });
 });
 
+describe('the faithful resolver on scripted dice', () => {
+  /** A stand-in generator that deals the given dice in order. */
+  const scripted = (dice: number[]) => {
+    let i = 0;
+    return { d6: () => dice[i++], nextUint32: () => 0 } as unknown as Xoshiro128;
+  };
+
+  it('adds the fortress bonus to the highest die only (3 dice against 2)', () => {
+    // Attacker 6 6 1 against defender 6 5 on a fortress: the defender's dice count as
+    // 7 and 5, so each side loses one (bonus on every die would make it 7 and 6: attacker loses two).
+    const t = compileTables({ ...standard, defenderBonus: 1, stopAt: 3 });
+    const buf = new Int32Array(5);
+    expect(fightWithDice(t, 4, 2, scripted([6, 6, 1, 6, 5]), buf, buf.slice())).toBe(3 * ARMY_PACK + 1);
+  });
+
+  it('adds the attacking leader to the attacker\'s highest die after sorting', () => {
+    // Attacker 2 5 4 sorts to 5 4 2; with +1 the top die is 6 and beats a defending 5,
+    // the second die 4 loses to the defender's 4 (ties to the defender).
+    const t = compileTables({ ...standard, attackerBonus: 1, stopAt: 3 });
+    const buf = new Int32Array(5);
+    expect(fightWithDice(t, 4, 2, scripted([2, 5, 4, 5, 4]), buf, buf.slice())).toBe(3 * ARMY_PACK + 1);
+  });
+});
+
 describe('capitol conversion', () => {
   it('follows the seed\'s example: 10 armies at 73% keep 7', () => {
     expect(convertedArmies([10], 73)).toBe(7);
