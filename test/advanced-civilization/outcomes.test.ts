@@ -155,3 +155,17 @@ describe('sweep outcome column and tokens to clear', () => {
     expect([row.tokensToOutnumber, row.tokensToClear]).toEqual([5, 7]);
   });
 });
+
+describe('the docs table: A 4 against B 4 holding a fort, limit 3, under extra-removals', () => {
+  it('both hold Engineering: +1, the same as neither (1/2, both stay, B has the majority)', () => {
+    const o = outcomeOf(duel(3, { tokens: 4, engineering: true }, { tokens: 4, engineering: true }, { fort: { owner: 'B' }, advantageReading: 'extra-removals' }));
+    expect(o.tokensLeft).toEqual([1, 2]);
+    expect(o.kind).toBe('stay');
+    expect(o.holderName).toBe('B');
+  });
+  it('only the defender holds Engineering: +2, B alone in the area', () => {
+    const o = outcomeOf(duel(3, { tokens: 4 }, { tokens: 4, engineering: true }, { fort: { owner: 'B' }, advantageReading: 'extra-removals' }));
+    expect(o.kind).toBe('alone');
+    expect(o.alone).toBe(1);
+  });
+});
