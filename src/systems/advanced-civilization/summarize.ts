@@ -45,7 +45,7 @@ function outcomeMetrics(plan: ConflictPlan, at: (bin: number) => [number | null,
     ...names.map((name, i) => metric(`alone:${name}`, `${name} alone in the area`, layout.alone + i)),
     metric('stay', `${names.length === 2 ? 'Both stay' : 'Several nations stay'}: limit no longer exceeded`, layout.stay),
   ];
-  if (plan.rules.cityOwner >= 0) metrics.push(metric('cityStands', `${names[plan.rules.cityOwner]}'s city stands, others stay beside it`, layout.cityStands));
+  if (plan.rules.cityOwner >= 0) metrics.push(metric('cityStands', `${names[plan.rules.cityOwner]}'s city stands beside others`, layout.cityStands));
   metrics.push(metric('empty', 'Area empty', layout.empty));
   metrics.push(...names.map((name, i) => metric(`controls:${name}`, `${name} controls the area${fort}: ${how}`, layout.holder + i)));
   metrics.push(metric('controls:none', 'Nobody controls the area: tie or empty', layout.noHolder));
