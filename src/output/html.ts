@@ -49,6 +49,14 @@ function plainTable(rows: Array<Record<string, unknown>>, caption: string, cell:
   return `<details><summary>${escape(caption)} (${rows.length} rows)</summary><div class="scroll"><table><thead><tr>${columns.map((c) => `<th>${escape(c)}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table></div>${more}</details>`;
 }
 
+/** The answer first, in bold; further lines (a sweep's or table's summary) as a list under it. */
+function verdictHtml(lines: string[]): string {
+  if (lines.length === 0) return '';
+  const [first, ...rest] = lines;
+  const list = rest.length ? `<ul class="verdict-more">${rest.map((line) => `<li>${escape(line)}</li>`).join('')}</ul>` : '';
+  return `<p class="verdict">${escape(first)}</p>${list}`;
+}
+
 export interface HtmlInput {
   meta: RunMeta;
   reports: RunReport[];
@@ -67,7 +75,7 @@ export function reportHtml(input: HtmlInput): string {
     const tables = Object.entries(r.tables ?? {})
       .map(([name, rows]) => plainTable(rows, name))
       .join('\n');
-    const verdict = (r.verdict ?? []).map((line) => `<p class="verdict">${escape(line)}</p>`).join('');
+    const verdict = verdictHtml(r.verdict ?? []);
     return `<section><h2>${escape(r.label)}</h2><p class="how">${escape(r.system)} ${escape(r.type)} · ${escape(how)} · ${(r.elapsedMs / 1000).toFixed(2)} s</p>${verdict}${metricsTable(r)}${charts}${tables}</section>`;
   });
   if (sweep) {

@@ -60,6 +60,7 @@ export const princesAndQueens: RuleSystemWithOdds<PqEntry, PqPlan> = {
   kernels: { fast: noSampling, faithful: noSampling },
   headlineCount: () => 0,
   solve: solvePq,
+  deterministic: true,
   summarize: summarizePq,
   odds: pqOdds,
 };
