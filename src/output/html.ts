@@ -19,21 +19,26 @@ function escape(text: unknown): string {
 function value(m: Metric, x: number | undefined): string {
   if (x === undefined || !Number.isFinite(x)) return '';
   if (m.kind === 'probability') return percent(x);
-  if (m.kind === 'quantile') return String(x);
+  if (m.kind === 'quantile' || (m.kind === 'value' && Number.isInteger(x))) return String(x);
   return fixed(x);
 }
 
 function metricsTable(r: RunReport): string {
-  const rows = r.metrics
-    .filter((m) => m.kind !== 'quantile')
+  const metrics = r.metrics.filter((m) => m.kind !== 'quantile');
+  if (r.method === 'exact') {
+    // Nothing was sampled: one column of exact values, as on the terminal.
+    const rows = metrics.map((m) => `<tr><th scope="row">${escape(m.label)}</th><td>${escape(value(m, m.exact ?? m.estimate))}</td></tr>`).join('\n');
+    return `<table class="metrics"><thead><tr><th></th><th>exact</th></tr></thead><tbody>${rows}</tbody></table>`;
+  }
+  const hasExact = metrics.some((m) => m.exact !== undefined);
+  const rows = metrics
     .map((m) => {
-      const shown = r.method === 'exact' ? m.exact ?? m.estimate : m.estimate;
       const ci = m.ci95 ? `${value(m, m.ci95[0])} – ${value(m, m.ci95[1])}` : '';
-      return `<tr><th scope="row">${escape(m.label)}</th><td>${escape(value(m, shown))}</td><td>${escape(ci)}</td><td>${escape(value(m, m.exact))}</td></tr>`;
+      const exact = hasExact ? `<td>${escape(value(m, m.exact))}</td>` : '';
+      return `<tr><th scope="row">${escape(m.label)}</th><td>${escape(value(m, m.estimate))}</td><td>${escape(ci)}</td>${exact}</tr>`;
     })
     .join('\n');
-  const estimateHead = r.method === 'exact' ? 'value (exact)' : 'estimate (Monte Carlo)';
-  return `<table class="metrics"><thead><tr><th></th><th>${estimateHead}</th><th>95% interval</th><th>exact</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return `<table class="metrics"><thead><tr><th></th><th>estimate (Monte Carlo)</th><th>95% interval</th>${hasExact ? '<th>exact</th>' : ''}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 type CellFormat = (column: string, value: unknown) => string;
