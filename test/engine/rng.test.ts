@@ -46,6 +46,25 @@ describe('xoshiro128**', () => {
     expect(chiSquareTest(hundred, new Array(100).fill(1 / 100)).pValue).toBeGreaterThan(1e-4);
     expect(Math.min(...six)).toBeGreaterThan(0);
   });
+
+  it('diceBase6(n) rolls n independent fair dice: every ordered roll of 3 equally likely', () => {
+    const rng = Xoshiro128.fromState(stateFromSeed('three dice'));
+    const rolls = new Array(216).fill(0);
+    const firstDie = new Array(6).fill(0);
+    for (let i = 0; i < 1_080_000; i++) {
+      const roll = rng.diceBase6(3);
+      rolls[roll]++;
+      firstDie[roll % 6]++;
+    }
+    expect(chiSquareTest(rolls, new Array(216).fill(1 / 216)).pValue).toBeGreaterThan(1e-4);
+    expect(chiSquareTest(firstDie, new Array(6).fill(1 / 6)).pValue).toBeGreaterThan(1e-4);
+    for (let n = 1; n <= 5; n++) {
+      for (let i = 0; i < 1000; i++) {
+        const roll = rng.diceBase6(n);
+        expect(Number.isInteger(roll) && roll >= 0 && roll < 6 ** n).toBe(true);
+      }
+    }
+  });
 });
 
 describe('seeding', () => {

@@ -49,10 +49,15 @@ describe('one dice round', () => {
 });
 
 describe('the faithful resolver on scripted dice', () => {
-  /** A stand-in generator that deals the given dice in order. */
+  /** A stand-in generator that deals the given dice in order (one at a time, or n at once as base-6 digits). */
   const scripted = (dice: number[]) => {
     let i = 0;
-    return { d6: () => dice[i++], nextUint32: () => 0 } as unknown as Xoshiro128;
+    const diceBase6 = (n: number) => {
+      let roll = 0;
+      for (let k = 0; k < n; k++) roll += (dice[i++] - 1) * 6 ** k;
+      return roll;
+    };
+    return { d6: () => dice[i++], diceBase6, nextUint32: () => 0 } as unknown as Xoshiro128;
   };
 
   it('adds the fortress bonus to the highest die only (3 dice against 2)', () => {

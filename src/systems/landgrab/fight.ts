@@ -49,10 +49,27 @@ export function fightByTables(t: BattleTables, a: number, d: number, rng: Xoshir
 }
 
 /**
+ * TOP_TWO[n][roll] for n dice: the highest die * 8 + the second highest (0 for one die),
+ * where roll (0 .. 6^n - 1) holds the dice as base-6 digits, die i = digit i + 1.
+ */
+const TOP_TWO: Int32Array[] = [new Int32Array(1)];
+for (let n = 1; n <= MAX_DICE; n++) {
+  const table = new Int32Array(6 ** n);
+  for (let roll = 0; roll < table.length; roll++) {
+    const dice: number[] = [];
+    for (let i = 0, rest = roll; i < n; i++, rest = Math.floor(rest / 6)) dice.push((rest % 6) + 1);
+    dice.sort((x, y) => y - x);
+    table[roll] = dice[0] * 8 + (dice[1] ?? 0);
+  }
+  TOP_TWO.push(table);
+}
+
+/**
  * Faithful kernel: rolls every die, sorts each side descending, adds the bonus to the
  * highest die and compares pairs. With at most two pairs (the standard caps) each side
- * keeps its top two dice in local variables as it rolls (a hand-written partial sort);
- * larger house-rule caps sort into the scratch buffers `attackerRoll`/`defenderRoll`.
+ * rolls its dice in one draw and reads that roll's top two dice from TOP_TWO; larger
+ * house-rule caps (and lockstep mode) roll die by die and sort into the scratch buffers
+ * `attackerRoll`/`defenderRoll`.
  */
 export function fightWithDice(
   t: BattleTables,
@@ -72,19 +89,11 @@ export function fightWithDice(
   while (a > stop && d > 0) {
     const nA = a - 1 < capA ? a - 1 : capA;
     const nD = d < capD ? d : capD;
-    let a1 = 0, a2 = 0, d1 = 0, d2 = 0;
-    // Keep the top two of each side; min/max instead of branches (die values are random,
-    // so branches would mispredict half the time).
-    for (let i = 0; i < nA; i++) {
-      const v = rng.d6();
-      a2 = Math.max(a2, Math.min(a1, v));
-      a1 = Math.max(a1, v);
-    }
-    for (let i = 0; i < nD; i++) {
-      const v = rng.d6();
-      d2 = Math.max(d2, Math.min(d1, v));
-      d1 = Math.max(d1, v);
-    }
+    // Each side rolls its dice in one draw (an ordered roll, uniform over 6^n) and looks up
+    // that roll's two highest dice, found once by sorting every possible roll.
+    const topA = TOP_TWO[nA][rng.diceBase6(nA)];
+    const topD = TOP_TWO[nD][rng.diceBase6(nD)];
+    const a1 = topA >> 3, a2 = topA & 7, d1 = topD >> 3, d2 = topD & 7;
     // Pair outcomes as 0/1 integers (again no data-dependent branches); with ties to the
     // attacker, a >= d is a + 1 > d for whole numbers.
     const first = a1 + bonusA + tieEdge > d1 + bonusD ? 1 : 0;
