@@ -34,7 +34,9 @@ export function friendlyMessage(issue: z.core.$ZodIssue): string {
     return `unknown key${others}; check the spelling against the scenario schema`;
   }
   if (issue.code === 'invalid_union' && 'note' in issue && issue.note === 'No matching discriminator') {
-    return `unknown type (expected one of the documented battle types)`;
+    // A defaulted discriminator shows up among the options as undefined: list the names only.
+    const options = ('options' in issue && Array.isArray(issue.options) ? issue.options : []).filter((o): o is string => typeof o === 'string');
+    return `unknown type${options.length ? `; expected one of: ${options.join(', ')} (or leave it out for ${options[0]})` : ''}`;
   }
   return issue.message;
 }

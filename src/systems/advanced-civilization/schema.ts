@@ -54,7 +54,7 @@ const fortSchema = z.strictObject({ owner: z.string().optional() }, { error: 'fo
 const citySchema = z.strictObject({ owner: z.string().optional() }, { error: 'city must be an object like {"owner": "Egypt"}' });
 
 export const conflictEntrySchema = z.strictObject({
-  type: z.literal('conflict'),
+  type: z.literal('conflict').default('conflict'),
   label: z.string().min(1).optional(),
   limit: count('limit (the area population limit)'),
   nations: z.array(nationSchema).min(2, { error: 'a conflict needs at least two nations' }).max(8, { error: 'at most 8 nations' }),
@@ -90,10 +90,8 @@ export const sweepEntrySchema = z.strictObject({
   advantageReading: reading.default('order'),
 });
 
-export const advancedCivilizationEntrySchema = z.preprocess(
-  (value) => (value && typeof value === 'object' && !Array.isArray(value) && !('type' in value) ? { type: 'conflict', ...value } : value),
-  z.discriminatedUnion('type', [conflictEntrySchema, sweepEntrySchema]),
-);
+/** `type` may be left out: it then defaults to `conflict` (the JSON Schema says so too). */
+export const advancedCivilizationEntrySchema = z.discriminatedUnion('type', [conflictEntrySchema, sweepEntrySchema]);
 
 export type AdvCivEntry = z.output<typeof advancedCivilizationEntrySchema>;
 export type ConflictEntry = z.output<typeof conflictEntrySchema>;

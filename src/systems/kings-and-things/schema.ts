@@ -127,7 +127,7 @@ const common = {
 };
 
 export const battleEntrySchema = z.strictObject({
-  type: z.literal('battle'),
+  type: z.literal('battle').default('battle'),
   ...common,
   attacker: attackerSchema,
   defender: defenderSchema,
@@ -197,12 +197,8 @@ export const exploreEntrySchema = z.strictObject({
     .default(false),
 });
 
-const typed = z.discriminatedUnion('type', [battleEntrySchema, fortLevelsEntrySchema, multiEntrySchema, exploreEntrySchema]);
-
-export const kingsAndThingsEntrySchema = z.preprocess(
-  (value) => (value && typeof value === 'object' && !Array.isArray(value) && !('type' in value) ? { type: 'battle', ...value } : value),
-  typed,
-);
+/** `type` may be left out: it then defaults to `battle` (the JSON Schema says so too). */
+export const kingsAndThingsEntrySchema = z.discriminatedUnion('type', [battleEntrySchema, fortLevelsEntrySchema, multiEntrySchema, exploreEntrySchema]);
 
 export type KtEntry = z.output<typeof kingsAndThingsEntrySchema>;
 export type BattleEntry = z.output<typeof battleEntrySchema>;

@@ -42,7 +42,7 @@ export const territorySchema = z.strictObject({
 });
 
 export const battleEntrySchema = z.strictObject({
-  type: z.literal('battle'),
+  type: z.literal('battle').default('battle'),
   ...rules,
   defenders,
   fortress: z.boolean().default(false),
@@ -67,9 +67,7 @@ export const capitolEntrySchema = z.strictObject({
     .default([]),
 });
 
-export const landgrabEntrySchema = z.preprocess(
-  (value) => (value && typeof value === 'object' && !('type' in value) ? { type: 'battle', ...value } : value),
-  z.discriminatedUnion('type', [battleEntrySchema, chainEntrySchema, capitolEntrySchema]),
-);
+/** `type` may be left out: it then defaults to `battle` (the JSON Schema says so too). */
+export const landgrabEntrySchema = z.discriminatedUnion('type', [battleEntrySchema, chainEntrySchema, capitolEntrySchema]);
 
 export type LandgrabEntry = z.output<typeof landgrabEntrySchema>;

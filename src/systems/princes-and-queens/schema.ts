@@ -25,7 +25,7 @@ const princeFloor = z.enum(PRINCE_FLOORS as ['zero', 'none'], {
 });
 
 export const attackEntrySchema = z.strictObject({
-  type: z.literal('attack'),
+  type: z.literal('attack').default('attack'),
   label: z.string().min(1).optional(),
   princes: z.union([z.literal(1), z.literal(2)], { error: 'princes must be 1 or 2 (two Princes in one hex may attack together)' }).default(1),
   /** Hexes from the battle hex to the attacker's own Queen, at the end of the move. */
@@ -49,10 +49,8 @@ export const tableEntrySchema = z.strictObject({
   princeFloor: princeFloor.default('zero'),
 });
 
-export const princesAndQueensEntrySchema = z.preprocess(
-  (value) => (value && typeof value === 'object' && !Array.isArray(value) && !('type' in value) ? { type: 'attack', ...value } : value),
-  z.discriminatedUnion('type', [attackEntrySchema, tableEntrySchema]),
-);
+/** `type` may be left out: it then defaults to `attack` (the JSON Schema says so too). */
+export const princesAndQueensEntrySchema = z.discriminatedUnion('type', [attackEntrySchema, tableEntrySchema]);
 
 export type PqEntry = z.output<typeof princesAndQueensEntrySchema>;
 export type AttackEntry = z.output<typeof attackEntrySchema>;
