@@ -71,9 +71,9 @@ export async function runSweep(system: RuleSystem, sweep: CompiledSweep, options
     const [baseline] = cell.battles;
     const sampled = baseline.tallySize > 0 && !options.exactOnly;
     const exacts = cell.battles.map((b) => ((options.exact || options.exactOnly || !sampled) && system.solve ? system.solve(b.plan) : null));
-    if (options.exactOnly && exacts.some((e) => e === null)) {
-      const v = exacts.findIndex((e) => e === null);
-      throw new InputError('--exact-only', '', `${noExactReason(system, cell.battles[v])}; run the sweep without --exact-only to sample it`);
+    const unsolved = options.exactOnly ? exacts.indexOf(null) : -1;
+    if (unsolved >= 0) {
+      throw new InputError('--exact-only', '', `${noExactReason(system, cell.battles[unsolved])}; run the sweep without --exact-only to sample it`);
     }
     if (!sampled) {
       const variants = cell.battles.map((b, v) => ({
