@@ -42,7 +42,7 @@ export function runCommand(): Command {
     .argument('<paths...>', 'scenario files or folders of them')
     .addOption(new Option('--out <dir>', 'results folder; each scenario writes <dir>/<scenario-name>/').default('results'))
     .addOption(new Option('--no-charts', 'skip the SVG/PNG charts (faster)'))
-    .addOption(new Option('--brief', 'print one line per battle instead of full tables'));
+    .addOption(new Option('--brief', 'print each battle\'s headline probability (or, for a deterministic answer, its verdict) instead of full tables'));
   addEngineOptions(command, {});
   command.addHelpText(
     'after',
@@ -134,8 +134,8 @@ function printScenario(scenario: Scenario, reports: RunReport[], brief: boolean,
       continue;
     }
     if (r.method === 'exact' && r.verdict?.length) {
-      // A deterministic answer reads better as its sentence than as a 0/1 metric.
-      process.stdout.write(`  ${battleHeading(r)}\n      ${r.verdict[0]}\n`);
+      // A deterministic answer reads better as its sentences than as a 0/1 metric.
+      process.stdout.write(`  ${battleHeading(r)}\n${r.verdict.map((line) => `      ${line}\n`).join('')}`);
       continue;
     }
     const head = r.metrics[0];
