@@ -13,7 +13,7 @@ export function compileEntry(system: RuleSystem, entry: unknown, source: string,
   const problems = system.check?.(parsed.data) ?? [];
   if (problems.length > 0) throw new InputError(source, joinField(field, formatPath(problems[0].path)), problems[0].message);
   const label = (parsed.data as { label?: string }).label ?? defaultLabel;
-  return system.compile(parsed.data, label);
+  return { ...system.compile(parsed.data, label), entry: parsed.data };
 }
 
 function joinField(prefix: string, rest: string): string {

@@ -23,6 +23,8 @@ export interface RunOptions {
 }
 
 export interface RunReport extends BattleReport {
+  /** The validated battle entry that was fought (defaults filled in). */
+  entry?: unknown;
   seed: string | number;
   kernel: KernelName | null;
   elapsedMs: number;
@@ -61,6 +63,7 @@ export async function runBattle(system: RuleSystem, battle: CompiledBattle<unkno
   const report = system.summarize({ battle, tally, trials, partial, exact });
   return {
     ...report,
+    ...(battle.entry !== undefined ? { entry: battle.entry } : {}),
     seed: options.seed,
     kernel: sampled ? options.kernel : null,
     elapsedMs: performance.now() - started,

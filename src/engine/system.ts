@@ -30,6 +30,8 @@ export interface CompiledBattle<Plan> {
    * systems, exact-only questions).
    */
   tallySize: number;
+  /** The validated battle entry (defaults filled in), so outputs can say exactly what was fought. */
+  entry?: unknown;
 }
 
 export interface Metric {

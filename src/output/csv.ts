@@ -18,11 +18,50 @@ function toCsv(rows: Record<string, Cell>[], columns: string[]): string {
   });
 }
 
+/**
+ * A battle entry as flat columns, so each row says what was fought: nested fields dotted
+ * (`defender.fort`), lists of plain values space-separated, lists of objects item by item
+ * (report.json keeps the entry whole).
+ */
+export function entryColumns(entry: unknown, prefix = ''): Record<string, Cell> {
+  const out: Record<string, Cell> = {};
+  if (!entry || typeof entry !== 'object') return out;
+  for (const [key, value] of Object.entries(entry)) {
+    const name = `${prefix}${key}`;
+    if (Array.isArray(value)) {
+      out[name] = value.every((v) => v === null || typeof v !== 'object') ? value.join(' ') : value.map(itemText).join('; ');
+    } else if (value && typeof value === 'object') {
+      Object.assign(out, entryColumns(value, `${name}.`));
+    } else if (value !== undefined) {
+      out[name] = value as Cell;
+    }
+  }
+  return out;
+}
+
+/** One object of a list: its name when it has one (a counter), else its set fields, e.g. `defenders=5 fortress`. */
+function itemText(item: unknown): string {
+  if (!item || typeof item !== 'object') return String(item);
+  const fields = item as Record<string, unknown>;
+  if (typeof fields.name === 'string') return fields.name;
+  return Object.entries(fields)
+    .filter(([, v]) => v !== false && v !== null && v !== undefined && typeof v !== 'object')
+    .map(([k, v]) => (v === true ? k : `${k}=${v}`))
+    .join(' ');
+}
+
 export function summaryCsv(scenario: string, reports: RunReport[]): string {
   const columns = ['scenario', 'battle', 'system', 'type', 'method', 'kernel', 'seed', 'trials', 'partial'];
+  const setupColumns: string[] = [];
   const metricColumns: string[] = [];
   const rows = reports.map((r) => {
+    // The entry's own fields after the fixed columns (its label and type already have theirs).
+    const setup = entryColumns(r.entry);
+    delete setup.label;
+    delete setup.type;
+    for (const k of Object.keys(setup)) if (!setupColumns.includes(k) && !columns.includes(k)) setupColumns.push(k);
     const row: Record<string, Cell> = {
+      ...setup,
       scenario,
       battle: r.label,
       system: r.system,
@@ -45,7 +84,7 @@ export function summaryCsv(scenario: string, reports: RunReport[]): string {
   });
   // Drop interval/exact columns that are empty in every row.
   const used = metricColumns.filter((c) => rows.some((row) => row[c] !== null && row[c] !== undefined));
-  return toCsv(rows, [...columns, ...used]);
+  return toCsv(rows, [...columns, ...setupColumns.filter((c) => !metricColumns.includes(c)), ...used]);
 }
 
 export function distributionsCsv(scenario: string, reports: RunReport[]): string {

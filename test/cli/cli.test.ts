@@ -78,6 +78,13 @@ describe('battle-odds run', () => {
     expect(files.some((f) => f.includes('.tmp-'))).toBe(false);
     const summary = readFileSync(path.join(dir, 'summary.csv'), 'utf8').trim().split('\n');
     expect(summary).toHaveLength(5); // header + 4 battles
+    // Each row says what was fought: the entry's fields as columns.
+    const header = summary[0].split(',');
+    const fortressRow = summary.find((line) => line.split(',')[1] === 'fortress')!.split(',');
+    expect(fortressRow[header.indexOf('attackers')]).toBe('12');
+    expect(fortressRow[header.indexOf('defenders')]).toBe('8');
+    expect(fortressRow[header.indexOf('fortress')]).toBe('true');
+    expect(fortressRow[header.indexOf('defendingLeader')]).toBe('false');
     expect(summary[0]).toContain('pAttackerWins,pAttackerWins_ci_low,pAttackerWins_ci_high,pAttackerWins_exact');
     // No float noise in CSV cells: at most 6 significant digits.
     expect(summary.join('\n')).not.toMatch(/\d\.\d{7,}/);
