@@ -57,6 +57,29 @@ describe('battle-odds odds landgrab', () => {
     expect(text.stdout).toMatch(/note: precision 0\.001 not reached: the 95% half-width is 0\.00\d+ after 200,000 trials/);
   });
 
+  it('--entry answers any battle type given inline as a scenario entry (a three-player battle)', () => {
+    const entry = {
+      type: 'multi',
+      players: [
+        { name: 'Blue', creatures: ['Ogre:2', '2x Archer:2R'], fort: 'keep' },
+        { name: 'Red', creatures: ['Giant:4', 'Dragon:3*C'] },
+        { name: 'Green', creatures: ['3x Orc:2'] },
+      ],
+    };
+    const r = cli(['odds', 'kings-and-things', '--entry', JSON.stringify(entry), '--trials', '20000', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    const holders = out.metrics.filter((m: { label: string }) => m.label.includes('ends holding the hex'));
+    expect(holders).toHaveLength(3);
+    expect(holders.reduce((sum: number, m: { estimate: number }) => sum + m.estimate, 0)).toBeCloseTo(1, 12);
+    const mixed = cli(['odds', 'landgrab', '--entry', '{"attackers":5,"defenders":3}', '--fortress']);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr.trim()).toBe('battle-odds: error: odds landgrab: --entry: describes the whole battle; leave out --fortress');
+    const typo = cli(['odds', 'landgrab', '--entry', '{"attackers":5,"defenderz":3}']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('--entry defenderz: unknown key');
+  });
+
   it('--exact-only answers without sampling', () => {
     const r = cli(['odds', 'landgrab', '--attackers', '101', '--defenders', '100', '--exact-only', '--json']);
     expect(r.code).toBe(0);

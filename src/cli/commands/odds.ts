@@ -45,6 +45,9 @@ export function oddsCommand(systems: readonly RuleSystemWithOdds[]): Command {
   for (const system of systems) {
     const sub = new Command(system.id).description(system.odds.summary);
     for (const spec of system.odds.options) sub.addOption(toOption(spec) as never);
+    sub.addOption(
+      new Option('--entry <json>', "the battle as a scenario file's battle entry, in JSON (any battle type of this system); instead of the flags above"),
+    );
     addEngineOptions(sub, { trials: String(DEFAULT_TRIALS), seed: DEFAULT_SEED, sampling: !system.deterministic });
     sub.addOption(new Option('--out <dir>', 'also write CSV, JSON and charts to this folder'));
     sub.addHelpText('after', `\nExamples:\n${system.odds.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
@@ -64,8 +67,8 @@ function parsedDefault(spec: OddsOption): unknown {
   return spec.default;
 }
 
-/** A label for a question the system did not label: the system's own flags as typed. */
-function questionLabel(system: RuleSystemWithOdds, flags: Record<string, unknown>): string {
+/** The system's flags the user actually typed (not left at their defaults), as typed. */
+function typedFlags(system: RuleSystemWithOdds, flags: Record<string, unknown>): string[] {
   const parts: string[] = [];
   for (const spec of system.odds.options) {
     const long = spec.flags.split(/[ ,]+/).find((f) => f.startsWith('--')) as string;
@@ -74,10 +77,36 @@ function questionLabel(system: RuleSystemWithOdds, flags: Record<string, unknown
     if (value === undefined || value === false || value === '' || value === parsedDefault(spec)) continue;
     parts.push(value === true ? long : `${long} ${Array.isArray(value) ? value.join(',') : String(value)}`);
   }
-  return parts.join(' ') || system.id;
+  return parts;
 }
 
-async function answerOdds(system: RuleSystemWithOdds, flags: Record<string, unknown> & EngineFlags): Promise<void> {
+/** A label for a question the system did not label: the system's own flags as typed. */
+function questionLabel(system: RuleSystemWithOdds, flags: Record<string, unknown>): string {
+  return typedFlags(system, flags).join(' ') || system.id;
+}
+
+/** `--entry`: one battle entry given inline, validated like a scenario file's. */
+function compileInlineEntry(system: RuleSystemWithOdds, flags: Record<string, unknown>) {
+  const source = `odds ${system.id}`;
+  const typed = typedFlags(system, flags);
+  if (typed.length > 0) throw new InputError(source, '--entry', `describes the whole battle; leave out ${typed.map((t) => t.split(' ')[0]).join(', ')}`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(String(flags.entry));
+  } catch (error) {
+    throw new InputError(source, '--entry', `is not valid JSON (${(error as Error).message})`);
+  }
+  try {
+    return compileEntry(system, raw, source, '', 'inline entry');
+  } catch (error) {
+    if (error instanceof InputError && error.field) throw new InputError(source, `--entry ${error.field}`, error.detail);
+    throw error;
+  }
+}
+
+/** The battle the flags (or `--entry`) describe, validated and compiled. */
+function battleFromFlags(system: RuleSystemWithOdds, flags: Record<string, unknown>) {
+  if (flags.entry !== undefined) return compileInlineEntry(system, flags);
   let raw: unknown;
   try {
     raw = system.odds.toBattle(flags);
@@ -86,13 +115,16 @@ async function answerOdds(system: RuleSystemWithOdds, flags: Record<string, unkn
     if (error instanceof InputError) throw error;
     throw new InputError(`odds ${system.id}`, '', (error as Error).message);
   }
-  let battle;
   try {
-    battle = compileEntry(system, raw, `odds ${system.id}`, '', questionLabel(system, flags));
+    return compileEntry(system, raw, `odds ${system.id}`, '', questionLabel(system, flags));
   } catch (error) {
     if (error instanceof InputError && error.field) throw new InputError(`odds ${system.id}`, flagName(system, error.field), error.detail);
     throw error;
   }
+}
+
+async function answerOdds(system: RuleSystemWithOdds, flags: Record<string, unknown> & EngineFlags): Promise<void> {
+  const battle = battleFromFlags(system, flags);
   const trials = flags.trials ?? (flags.precision ? DEFAULT_PRECISION_CAP : DEFAULT_TRIALS);
   const seed = flags.seed ?? DEFAULT_SEED;
   const executor = chooseExecutor(flags.threads, battle.tallySize > 0 && !flags.exactOnly ? trials : 0);
