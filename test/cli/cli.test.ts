@@ -75,9 +75,9 @@ describe('battle-odds odds landgrab', () => {
     const mixed = cli(['odds', 'landgrab', '--entry', '{"attackers":5,"defenders":3}', '--fortress']);
     expect(mixed.code).toBe(2);
     expect(mixed.stderr.trim()).toBe('battle-odds: error: odds landgrab: --entry: describes the whole battle; leave out --fortress');
-    const typo = cli(['odds', 'landgrab', '--entry', '{"attackers":5,"defenderz":3}']);
+    const typo = cli(['odds', 'landgrab', '--entry', '{"attackers":5,"defenders":3,"fortres":true}']);
     expect(typo.code).toBe(2);
-    expect(typo.stderr).toContain('--entry defenderz: unknown key');
+    expect(typo.stderr).toContain('--entry fortres: unknown key');
   });
 
   it('--exact-only answers without sampling', () => {
