@@ -44,5 +44,6 @@ export function parseIntegerList(value: string): number[] {
 
 /** Seeds are kept as text unless they are plain integers (so 42 and "42" agree). */
 export function parseSeed(value: string): string | number {
+  if (value === '') throw new InvalidArgumentError('must not be empty (any text or number).');
   return /^-?\d+$/.test(value) && Number.isSafeInteger(Number(value)) ? Number(value) : value;
 }

@@ -38,6 +38,41 @@ export function friendlyMessage(issue: z.core.$ZodIssue): string {
     const options = ('options' in issue && Array.isArray(issue.options) ? issue.options : []).filter((o): o is string => typeof o === 'string');
     return `unknown type${options.length ? `; expected one of: ${options.join(', ')} (or leave it out for ${options[0]})` : ''}`;
   }
-  return issue.message;
+  return plainZodMessage(issue) ?? issue.message;
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  int: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  string: 'text',
+  array: 'a list',
+  object: 'an object',
+};
+
+/**
+ * zod's own wording ("Too big: expected number to be <=5") in plain words ("must be at
+ * most 5"). Messages a schema wrote itself are left alone.
+ */
+function plainZodMessage(issue: z.core.$ZodIssue): string | undefined {
+  if (!/^(Too big|Too small|Invalid option|Invalid input):/.test(issue.message)) return undefined;
+  const unit = (origin: unknown, n: number) => (origin === 'array' ? ` item${n === 1 ? '' : 's'}` : origin === 'string' ? ` character${n === 1 ? '' : 's'}` : '');
+  switch (issue.code) {
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      return `must be ${issue.inclusive ? 'at most' : 'below'} ${max}${unit(issue.origin, max)}`;
+    }
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (issue.origin === 'string' && min === 1) return 'must not be empty';
+      return `must be ${issue.inclusive ? 'at least' : 'above'} ${min}${unit(issue.origin, min)}`;
+    }
+    case 'invalid_value':
+      return issue.values.length === 1 ? `must be ${JSON.stringify(issue.values[0])}` : `must be one of: ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'invalid_type':
+      return `must be ${TYPE_WORDS[issue.expected] ?? issue.expected}`;
+    default:
+      return undefined;
+  }
 }
 

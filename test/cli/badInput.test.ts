@@ -90,6 +90,15 @@ describe('bad scenario files', () => {
     expectCleanFailure(['run', good, bad], 'zz-bad.json');
   });
 
+  it("zod's own wording becomes plain words", () => {
+    const tooMany = scenario(dir, 'too-many-dice.json', withBattle({ attackers: 5, defenders: 3, attackerDice: 9 }));
+    expectCleanFailure(['run', tooMany], 'battles[0].attackerDice: must be at most 5');
+    const ties = scenario(dir, 'bad-ties.json', withBattle({ attackers: 5, defenders: 3, ties: 'nobody' }));
+    expectCleanFailure(['run', ties], 'battles[0].ties: must be one of: "defender", "attacker"');
+    const seed = scenario(dir, 'empty-seed.json', { ...valid, seed: '' });
+    expectCleanFailure(['run', seed], 'seed: must not be empty');
+  });
+
   it('a capitol on a fortress', () => {
     const f = scenario(dir, 'capitol-fortress.json', withBattle({ type: 'capitol', attackers: 5, defenders: 3, fortress: true }));
     expectCleanFailure(['run', f], 'capitol-fortress.json', 'battles[0].fortress', 'capitol cannot be placed on a fortress');
@@ -109,6 +118,10 @@ describe('bad flags', () => {
   it('impossible army counts name the flag', () => {
     expectCleanFailure(['odds', 'landgrab', '--attackers', '1', '--defenders', '3'], '--attackers', 'at least 2');
     expectCleanFailure(['odds', 'landgrab', '--attackers', '4', '--defenders', '0'], '--defenders', 'at least 1');
+  });
+
+  it('an empty seed', () => {
+    expectCleanFailure(['odds', 'landgrab', '--attackers', '5', '--defenders', '3', '--seed', ''], '--seed', 'must not be empty');
   });
 
   it('trials beyond the 1e9 cap, and trials that are not plain decimal numbers', () => {
