@@ -29,4 +29,24 @@ describe.skipIf(!chromium)('index.html in headless chromium', () => {
     expect((dom.match(/<svg/g) ?? []).length).toBeGreaterThanOrEqual(4);
     expect(dom).toContain('fortress with defending leader');
   });
+
+  it('renders a sweep report: heatmaps, difference charts and the table of cells', () => {
+    const out = tempDir();
+    const r = cli(['run', 'scenarios/landgrab-fortress-house-rules.json', '--out', out, '--trials', '3000']);
+    expect(r.code, r.stderr).toBe(0);
+    const page = path.join(out, 'landgrab-fortress-house-rules', 'index.html');
+    const profile = tempDir('chromium-');
+    const browser = spawnSync(
+      chromium as string,
+      ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', `--user-data-dir=${profile}`, '--dump-dom', `file://${page}`],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(browser.status).toBe(0);
+    const dom = browser.stdout;
+    expect(dom).toContain('Sweep: P(attacker conquers)');
+    // Three variant heatmaps and two difference heatmaps.
+    expect((dom.match(/<svg/g) ?? []).length).toBeGreaterThanOrEqual(5);
+    expect(dom).toContain('fortress +2 minus fortress +1');
+    expect(dom).toContain('Every cell (probabilities in percent)');
+  });
 });
