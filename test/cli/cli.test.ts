@@ -186,7 +186,7 @@ describe('sweeps and the HTML report', () => {
     const out = tempDir();
     const r = cli(['run', 'scenarios/landgrab-fortress-house-rules.json', '--out', out, '--trials', '5000']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/paired 95% half-width <= [\d.]+%; unpaired would be [\d.]+%/);
+    expect(r.stdout).toMatch(/minus fortress \+1: -[\d.]+ \.\. -?[\d.]+ percentage points \(paired 95% half-width <= [\d.]+; unpaired would be [\d.]+\)/);
     const dir = path.join(out, 'landgrab-fortress-house-rules');
     const files = readdirSync(dir);
     expect(files).toEqual(expect.arrayContaining(['sweep.csv', 'index.html', 'report.json', 'sweep-fortress-1.png', 'delta-fortress-2.png', 'delta-fortress-2.vl.json']));

@@ -159,8 +159,10 @@ function printSweep(sweep: SweepResult): void {
     const widest = diffs.reduce((w, d) => Math.max(w, d.ci95 ? (d.ci95[1] - d.ci95[0]) / 2 : 0), 0);
     const widestUnpaired = diffs.reduce((w, d) => Math.max(w, d.unpairedCi95 ? (d.unpairedCi95[1] - d.unpairedCi95[0]) / 2 : 0), 0);
     const spread = diffs.map((d) => d.difference);
+    // A difference of two probabilities is in percentage points, not percent.
+    const points = (x: number) => (x * 100).toFixed(2);
     process.stdout.write(
-      `      ${variant} minus ${sweep.variants[0]}: ${percent(Math.min(...spread))} .. ${percent(Math.max(...spread))}${widest > 0 ? ` (paired 95% half-width <= ${percent(widest)}; unpaired would be ${percent(widestUnpaired)})` : ''}\n`,
+      `      ${variant} minus ${sweep.variants[0]}: ${points(Math.min(...spread))} .. ${points(Math.max(...spread))} percentage points${widest > 0 ? ` (paired 95% half-width <= ${points(widest)}; unpaired would be ${points(widestUnpaired)})` : ''}\n`,
     );
   }
 }
