@@ -11,38 +11,32 @@ import { cli, tempDir } from '../helpers/cli.js';
 
 const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
+/** Runs a bundled scenario and returns its index.html as the headless browser renders it. */
+function renderedReport(scenario: string, trials: string): string {
+  const out = tempDir();
+  const r = cli(['run', `scenarios/${scenario}.json`, '--out', out, '--trials', trials]);
+  expect(r.code, r.stderr).toBe(0);
+  const page = path.join(out, scenario, 'index.html');
+  const profile = tempDir('chromium-');
+  const browser = spawnSync(
+    chromium as string,
+    ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', `--user-data-dir=${profile}`, '--dump-dom', `file://${page}`],
+    { encoding: 'utf8', timeout: 60_000 },
+  );
+  expect(browser.status).toBe(0);
+  return browser.stdout;
+}
+
 describe.skipIf(!chromium)('index.html in headless chromium', () => {
   it('renders the battles and their inline SVG charts offline', () => {
-    const out = tempDir();
-    const r = cli(['run', 'scenarios/landgrab-fortress-assault.json', '--out', out, '--trials', '20000']);
-    expect(r.code, r.stderr).toBe(0);
-    const page = path.join(out, 'landgrab-fortress-assault', 'index.html');
-    const profile = tempDir('chromium-');
-    const browser = spawnSync(
-      chromium as string,
-      ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', `--user-data-dir=${profile}`, '--dump-dom', `file://${page}`],
-      { encoding: 'utf8', timeout: 60_000 },
-    );
-    expect(browser.status).toBe(0);
-    const dom = browser.stdout;
+    const dom = renderedReport('landgrab-fortress-assault', '20000');
     expect(dom).toContain('<h1>landgrab-fortress-assault</h1>');
     expect((dom.match(/<svg/g) ?? []).length).toBeGreaterThanOrEqual(4);
     expect(dom).toContain('fortress with defending leader');
   });
 
   it('renders a sweep report: heatmaps, difference charts and the table of cells', () => {
-    const out = tempDir();
-    const r = cli(['run', 'scenarios/landgrab-fortress-house-rules.json', '--out', out, '--trials', '3000']);
-    expect(r.code, r.stderr).toBe(0);
-    const page = path.join(out, 'landgrab-fortress-house-rules', 'index.html');
-    const profile = tempDir('chromium-');
-    const browser = spawnSync(
-      chromium as string,
-      ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', `--user-data-dir=${profile}`, '--dump-dom', `file://${page}`],
-      { encoding: 'utf8', timeout: 60_000 },
-    );
-    expect(browser.status).toBe(0);
-    const dom = browser.stdout;
+    const dom = renderedReport('landgrab-fortress-house-rules', '3000');
     expect(dom).toContain('Sweep: P(attacker conquers)');
     // Three variant heatmaps and two difference heatmaps.
     expect((dom.match(/<svg/g) ?? []).length).toBeGreaterThanOrEqual(5);
