@@ -8,7 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { CompiledBattle, KernelName, RuleSystem } from './system.js';
 import { findSystem, systemIds } from './registry.js';
-import { slug } from '../output/format.js';
+import { slug } from './slug.js';
 import { InputError, formatPath } from './inputError.js';
 import { compileEntry, friendlyMessage, issueField } from './compileEntry.js';
 import { compileSweep, sweepSchema, type CompiledSweep } from './sweep.js';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { CompiledBattle, RuleSystem } from './system.js';
 import { compileEntry } from './compileEntry.js';
 import { InputError } from './inputError.js';
-import { slug } from '../output/format.js';
+import { slug } from './slug.js';
 
 const scalar = z.union([z.number(), z.string(), z.boolean()]);
 /** A value that is not a plain number, text or flag (e.g. a whole stack of counters) needs a label. */

@@ -27,11 +27,3 @@ export function thousands(n: number): string {
   return Math.round(n).toLocaleString('en-US');
 }
 
-/** A label as a file-name-safe slug: "Fortress, with leader!" -> "fortress-with-leader". */
-export function slug(label: string): string {
-  const s = label
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return s || 'battle';
-}

@@ -9,7 +9,7 @@
 import type { SweepResult } from '../engine/runSweep.js';
 import { roundSignificant } from './format.js';
 import { CHART_CONFIG, OKABE_ITO } from './theme.js';
-import { slug } from './format.js';
+import { slug } from '../engine/slug.js';
 import type { VegaLiteSpec } from './charts.js';
 
 type Cell = string | number | boolean | null;

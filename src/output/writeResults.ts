@@ -10,7 +10,7 @@ import { distributionsCsv, summaryCsv, tableCsv } from './csv.js';
 import { distributionChart, type VegaLiteSpec } from './charts.js';
 import { renderSvg, svgToPng } from './render.js';
 import { CHART_CONFIG } from './theme.js';
-import { slug } from './format.js';
+import { slug } from '../engine/slug.js';
 import { reportHtml } from './html.js';
 import { sweepCharts, sweepRows } from './sweepOutputs.js';
 import type { SweepResult } from '../engine/runSweep.js';

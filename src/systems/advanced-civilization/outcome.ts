@@ -1,7 +1,7 @@
 /** One conflict resolved with plain inputs and outputs, with its removal log. */
 import { cityThreshold, type ConflictRules } from './rules.js';
 import { makeScratch, resolveConflict, strongestOpponent, type RemovalEvent } from './resolver.js';
-import { OUTCOME_KINDS, type OutcomeKind } from './categories.js';
+import { OUTCOME, OUTCOME_KINDS, type OutcomeKind } from './categories.js';
 
 /** Why a city was or was not attacked: the strongest opponent, its tokens and the threshold. */
 export interface CityCheck {
@@ -50,7 +50,7 @@ export function resolveOutcome(rules: ConflictRules, tokens: readonly number[], 
     holderName: s.holder >= 0 ? rules.names[s.holder] : null,
     kind: OUTCOME_KINDS[s.outcome],
     alone: s.alone,
-    sole: s.sole,
+    sole: s.outcome === OUTCOME.alone,
     afterTokenFight,
     city: rules.cityOwner >= 0 ? cityCheck(rules, afterTokenFight) : null,
     cityAttacked: s.cityAttacked,

@@ -45,8 +45,6 @@ export interface ConflictScratch {
   logLevels: Int32Array;
   /** Results of the last resolve(). Index of the nation controlling the area, or -1. */
   holder: number;
-  /** Only one nation is left in the area (its tokens or its standing city). */
-  sole: boolean;
   /** OUTCOME code of the last resolve(). */
   outcome: number;
   /** The nation alone in the area (OUTCOME.alone), else -1. */
@@ -62,7 +60,6 @@ export function makeScratch(nations: number): ConflictScratch {
     group: new Int32Array(nations),
     logLevels: new Int32Array(nations),
     holder: -1,
-    sole: false,
     outcome: OUTCOME.empty,
     alone: -1,
     cityAttacked: false,
@@ -120,7 +117,6 @@ function classify(rules: ConflictRules, tokens: Int32Array, s: ConflictScratch):
       last = i;
     }
   }
-  s.sole = present === 1;
   s.alone = present === 1 ? last : -1;
   if (present === 0) s.outcome = OUTCOME.empty;
   else if (present === 1) s.outcome = OUTCOME.alone;

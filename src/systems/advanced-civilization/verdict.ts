@@ -4,8 +4,7 @@
  * and what a sweep's tokens-needed grid says. The first line is the answer (it is the
  * line `run --brief` prints); further lines explain the Advantage Levels and reading.
  */
-import type { ConflictRules } from './rules.js';
-import { fortBonus } from './rules.js';
+import { fortBonus, type ConflictRules } from './rules.js';
 import { computeLevels } from './resolver.js';
 import type { ConflictOutcome } from './outcome.js';
 import type { SweepResult, TokensNeededRow } from './sweep.js';
