@@ -23,7 +23,14 @@ interface Row {
   ok?: boolean;
 }
 
-async function battlesPerSecond(system: RuleSystem, battle: CompiledBattle<unknown>, kernel: KernelName, executor: Executor, trials: number, repeats: number): Promise<number> {
+async function battlesPerSecond(
+  system: RuleSystem,
+  battle: CompiledBattle<unknown>,
+  kernel: KernelName,
+  executor: Executor,
+  trials: number,
+  repeats: number,
+): Promise<number> {
   await sampleBattle(system, battle, { seed: 'bench-warmup', trials: Math.min(trials, 400_000), kernel }, executor);
   const rates: number[] = [];
   for (let r = 0; r < repeats; r++) {
@@ -55,24 +62,46 @@ export async function runBench(options: { quick: boolean }): Promise<Row[]> {
   const log = (row: Row) => {
     rows.push(row);
     const value = row.unit === 'ms' ? row.value.toFixed(1) : row.value.toFixed(2);
-    const target = row.target ? `  target ${row.target}${row.ok === undefined ? '' : row.ok ? '  ok' : '  MISSED'}` : '';
+    const target = row.target
+      ? `  target ${row.target}${row.ok === undefined ? '' : row.ok ? '  ok' : '  MISSED'}`
+      : '';
     process.stdout.write(`${row.what.padEnd(76)}${value.padStart(9)} ${row.unit}${target}\n`);
   };
-  process.stdout.write(`battle-odds bench: ${threads} threads available, ${trials.toLocaleString('en-US')} battles per measurement, median of ${repeats}\n\n`);
+  process.stdout.write(
+    `battle-odds bench: ${threads} threads available, ${trials.toLocaleString('en-US')} battles per measurement, median of ${repeats}\n\n`,
+  );
   try {
     const landgrab = findSystem('landgrab') as RuleSystem;
     const battle = compileEntry(landgrab, { attackers: 11, defenders: 10 }, 'bench', '', 'LandGrab 11 vs 10');
     const targets: Record<KernelName, number> = { fast: 8, faithful: 2.5 };
     for (const kernel of ['fast', 'faithful'] as const) {
       const one = (await battlesPerSecond(landgrab, battle, kernel, inProcess, trials, repeats)) / 1e6;
-      log({ what: `LandGrab 11 vs 10, ${kernel} kernel, 1 thread`, value: one, unit: 'M battles/s', target: `>= ${targets[kernel]}`, ok: one >= targets[kernel] });
+      log({
+        what: `LandGrab 11 vs 10, ${kernel} kernel, 1 thread`,
+        value: one,
+        unit: 'M battles/s',
+        target: `>= ${targets[kernel]}`,
+        ok: one >= targets[kernel],
+      });
       const all = (await battlesPerSecond(landgrab, battle, kernel, pool, trials * threads, repeats)) / 1e6;
       log({ what: `LandGrab 11 vs 10, ${kernel} kernel, ${threads} threads`, value: all, unit: 'M battles/s' });
-      log({ what: `  speed-up ${threads} threads / 1 thread`, value: all / one, unit: 'x', target: '>= 1.7', ok: all / one >= 1.7 });
+      log({
+        what: `  speed-up ${threads} threads / 1 thread`,
+        value: all / one,
+        unit: 'x',
+        target: '>= 1.7',
+        ok: all / one >= 1.7,
+      });
     }
     const big = compileEntry(landgrab, { attackers: 101, defenders: 100 }, 'bench', '', '101 vs 100');
     const exactMs = timeMs(() => solvePlan(big.plan as LandgrabPlan), repeats * 4);
-    log({ what: 'LandGrab exact solver, 101 vs 100, full distribution', value: exactMs, unit: 'ms', target: '<= 50', ok: exactMs <= 50 });
+    log({
+      what: 'LandGrab exact solver, 101 vs 100, full distribution',
+      value: exactMs,
+      unit: 'ms',
+      target: '<= 50',
+      ok: exactMs <= 50,
+    });
 
     // A balancing sweep: 30 x 20 = 600 cells of 100,000 battles each, on all threads.
     const sweepScenario = parseScenario(
@@ -81,14 +110,28 @@ export async function runBench(options: { quick: boolean }): Promise<Row[]> {
         system: 'landgrab',
         seed: 'bench-sweep',
         trials: options.quick ? 20_000 : 100_000,
-        sweep: { base: { attackers: 2, defenders: 1 }, axes: { attackers: { from: 2, to: 31 }, defenders: { from: 1, to: 20 } } },
+        sweep: {
+          base: { attackers: 2, defenders: 1 },
+          axes: { attackers: { from: 2, to: 31 }, defenders: { from: 1, to: 20 } },
+        },
       },
       'bench',
     );
     const sweepStarted = performance.now();
-    await runSweep(sweepScenario.system, sweepScenario.sweep!, { seed: 'bench-sweep', trials: sweepScenario.trials, kernel: 'fast', exact: false }, pool);
+    await runSweep(
+      sweepScenario.system,
+      sweepScenario.sweep!,
+      { seed: 'bench-sweep', trials: sweepScenario.trials, kernel: 'fast', exact: false },
+      pool,
+    );
     const sweepSeconds = (performance.now() - sweepStarted) / 1000;
-    log({ what: `LandGrab sweep, 600 cells x ${sweepScenario.trials.toLocaleString('en-US')} trials, ${threads} threads`, value: sweepSeconds, unit: 's', target: options.quick ? undefined : '< 60', ok: options.quick ? undefined : sweepSeconds < 60 });
+    log({
+      what: `LandGrab sweep, 600 cells x ${sweepScenario.trials.toLocaleString('en-US')} trials, ${threads} threads`,
+      value: sweepSeconds,
+      unit: 's',
+      target: options.quick ? undefined : '< 60',
+      ok: options.quick ? undefined : sweepSeconds < 60,
+    });
 
     // The same grid comparing three house rules on common random numbers (paired mode:
     // every trial runs once per variant from the same generator state).
@@ -101,23 +144,47 @@ export async function runBench(options: { quick: boolean }): Promise<Row[]> {
         sweep: {
           base: { attackers: 2, defenders: 1, fortress: true },
           axes: { attackers: { from: 2, to: 31 }, defenders: { from: 1, to: 20 } },
-          variants: [{ label: 'fortress +1' }, { label: 'fortress +2', set: { fortressBonus: 2 } }, { label: '3 defender dice', set: { defenderDice: 3 } }],
+          variants: [
+            { label: 'fortress +1' },
+            { label: 'fortress +2', set: { fortressBonus: 2 } },
+            { label: '3 defender dice', set: { defenderDice: 3 } },
+          ],
         },
       },
       'bench',
     );
     const comparedStarted = performance.now();
-    await runSweep(compared.system, compared.sweep!, { seed: 'bench-sweep', trials: compared.trials, kernel: 'fast', exact: false }, pool);
+    await runSweep(
+      compared.system,
+      compared.sweep!,
+      { seed: 'bench-sweep', trials: compared.trials, kernel: 'fast', exact: false },
+      pool,
+    );
     const comparedSeconds = (performance.now() - comparedStarted) / 1000;
-    log({ what: `  same grid, 3 rule variants on common random numbers`, value: comparedSeconds, unit: 's', target: options.quick ? undefined : '< 60', ok: options.quick ? undefined : comparedSeconds < 60 });
-    log({ what: `  cost per variant relative to the plain sweep`, value: comparedSeconds / 3 / sweepSeconds, unit: 'x' });
+    log({
+      what: `  same grid, 3 rule variants on common random numbers`,
+      value: comparedSeconds,
+      unit: 's',
+      target: options.quick ? undefined : '< 60',
+      ok: options.quick ? undefined : comparedSeconds < 60,
+    });
+    log({
+      what: `  cost per variant relative to the plain sweep`,
+      value: comparedSeconds / 3 / sweepSeconds,
+      unit: 'x',
+    });
 
     for (const system of SYSTEMS) {
       if (!system.benchCase) continue;
       const b = compileEntry(system, system.benchCase.entry, 'bench', '', system.benchCase.label);
       const one = (await battlesPerSecond(system, b, 'fast', inProcess, trials / 2, repeats)) / 1e6;
       const target = system.benchCase.targetPerThread;
-      log({ what: `${system.benchCase.label}, fast, 1 thread`, value: one, unit: 'M battles/s', ...(target ? { target: `>= ${target}`, ok: one >= target } : {}) });
+      log({
+        what: `${system.benchCase.label}, fast, 1 thread`,
+        value: one,
+        unit: 'M battles/s',
+        ...(target ? { target: `>= ${target}`, ok: one >= target } : {}),
+      });
       const faithful = (await battlesPerSecond(system, b, 'faithful', inProcess, trials / 4, repeats)) / 1e6;
       log({ what: `${system.benchCase.label}, faithful, 1 thread`, value: faithful, unit: 'M battles/s' });
       const all = (await battlesPerSecond(system, b, 'fast', pool, (trials / 2) * threads, repeats)) / 1e6;

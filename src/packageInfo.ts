@@ -7,7 +7,8 @@ export function packageRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   while (!existsSync(path.join(dir, 'package.json'))) {
     const parent = path.dirname(dir);
-    if (parent === dir) throw new Error('battle-odds: cannot find package.json above ' + fileURLToPath(import.meta.url));
+    if (parent === dir)
+      throw new Error('battle-odds: cannot find package.json above ' + fileURLToPath(import.meta.url));
     dir = parent;
   }
   return dir;

@@ -17,20 +17,50 @@ export interface EngineFlags {
   quantiles?: boolean;
 }
 
-export function addEngineOptions<C extends Command<any, any, any>>(command: C, defaults: { trials?: string; seed?: string; sampling?: boolean }): C {
+export function addEngineOptions<C extends Command<any, any, any>>(
+  command: C,
+  defaults: { trials?: string; seed?: string; sampling?: boolean },
+): C {
   if (defaults.sampling === false) {
     // A system with no randomness: only the output flags mean anything.
     command.addOption(new Option('--json', 'print one JSON object on stdout instead of tables'));
     return command;
   }
   command
-    .addOption(new Option('--trials <n>', `Monte Carlo trials per battle${defaults.trials ? ` (default: ${defaults.trials})` : ' (default: the scenario\'s)'}`).argParser(parseTrials))
-    .addOption(new Option('--seed <s>', `random seed, any text or number; same seed, same numbers${defaults.seed ? ` (default: "${defaults.seed}")` : ' (default: the scenario\'s)'}`).argParser(parseSeed))
-    .addOption(new Option('--threads <n>', 'worker threads; 0 runs in this process (default: all cores, in-process for tiny jobs; results are identical either way)').argParser(parseThreads))
-    .addOption(new Option('--kernel <name>', 'fast (exact per-round tables) or faithful (rolls real dice)').choices(['fast', 'faithful'] as const))
-    .addOption(new Option('--exact', 'also solve exactly where the system can, and show exact values beside the estimates'))
+    .addOption(
+      new Option(
+        '--trials <n>',
+        `Monte Carlo trials per battle${defaults.trials ? ` (default: ${defaults.trials})` : " (default: the scenario's)"}`,
+      ).argParser(parseTrials),
+    )
+    .addOption(
+      new Option(
+        '--seed <s>',
+        `random seed, any text or number; same seed, same numbers${defaults.seed ? ` (default: "${defaults.seed}")` : " (default: the scenario's)"}`,
+      ).argParser(parseSeed),
+    )
+    .addOption(
+      new Option(
+        '--threads <n>',
+        'worker threads; 0 runs in this process (default: all cores, in-process for tiny jobs; results are identical either way)',
+      ).argParser(parseThreads),
+    )
+    .addOption(
+      new Option('--kernel <name>', 'fast (exact per-round tables) or faithful (rolls real dice)').choices([
+        'fast',
+        'faithful',
+      ] as const),
+    )
+    .addOption(
+      new Option('--exact', 'also solve exactly where the system can, and show exact values beside the estimates'),
+    )
     .addOption(new Option('--exact-only', 'skip Monte Carlo; report the exact solution only'))
-    .addOption(new Option('--precision <e>', 'keep sampling until the 95% half-width of the headline probability is at most e (--trials becomes the cap)').argParser(parsePrecision))
+    .addOption(
+      new Option(
+        '--precision <e>',
+        'keep sampling until the 95% half-width of the headline probability is at most e (--trials becomes the cap)',
+      ).argParser(parsePrecision),
+    )
     .addOption(new Option('--quantiles', 'also print survivor quantiles in the table'))
     .addOption(new Option('--json', 'print one JSON object on stdout instead of tables'));
   return command;

@@ -13,7 +13,9 @@ export function interruptSignal(): { signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();
   const onInterrupt = () => {
     if (controller.signal.aborted) process.exit(130);
-    process.stderr.write('\nbattle-odds: interrupted; finishing the running chunks and writing partial results (Ctrl-C again to quit now)\n');
+    process.stderr.write(
+      '\nbattle-odds: interrupted; finishing the running chunks and writing partial results (Ctrl-C again to quit now)\n',
+    );
     interrupted = true;
     controller.abort();
   };

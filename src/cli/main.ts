@@ -20,7 +20,9 @@ export const EXIT_USAGE = 2;
 
 function buildProgram(): Command {
   const program = new Command('battle-odds')
-    .description('Monte Carlo and exact battle odds for board-game combat: LandGrab (Risk-style dice), Kings & Things,\nAdvanced Civilization with fortifications, Princes & Queens.')
+    .description(
+      'Monte Carlo and exact battle odds for board-game combat: LandGrab (Risk-style dice), Kings & Things,\nAdvanced Civilization with fortifications, Princes & Queens.',
+    )
     .version(packageVersion())
     .showSuggestionAfterError(true)
     .showHelpAfterError('(add --help for usage)');
@@ -37,7 +39,10 @@ function buildProgram(): Command {
       const { runBench } = await import('../../bench/run.js');
       await runBench({ quick: Boolean(flags.quick) });
     })
-    .addHelpText('after', '\nExamples:\n  $ battle-odds bench            # about a minute: every kernel, 1 and all threads, ratios\n  $ battle-odds bench --quick    # a few seconds, noisier\n');
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ battle-odds bench            # about a minute: every kernel, 1 and all threads, ratios\n  $ battle-odds bench --quick    # a few seconds, noisier\n',
+    );
 
   program
     .command('schema')
@@ -48,7 +53,10 @@ function buildProgram(): Command {
       if (flags.write) writeFileSync(flags.write, text);
       else process.stdout.write(text);
     })
-    .addHelpText('after', '\nExamples:\n  $ battle-odds schema > scenario.schema.json\n  $ battle-odds schema --write schema/scenario.schema.json\n\nPoint a scenario\'s "$schema" at the file for completion and checks in your editor.\n');
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ battle-odds schema > scenario.schema.json\n  $ battle-odds schema --write schema/scenario.schema.json\n\nPoint a scenario\'s "$schema" at the file for completion and checks in your editor.\n',
+    );
 
   program
     .command('systems')
@@ -56,19 +64,31 @@ function buildProgram(): Command {
     .action(() => {
       for (const s of SYSTEMS) process.stdout.write(`${s.id.padEnd(24)}${s.title}\n`);
     })
-    .addHelpText('after', '\nExample:\n  $ battle-odds systems\n  $ battle-odds odds <system> --help   # the flags of one system\n');
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ battle-odds systems\n  $ battle-odds odds <system> --help   # the flags of one system\n',
+    );
 
   program
     .command('reinforcements')
     .description('LandGrab reinforcements: max(3, floor(territories / 3)) + continent bonuses')
     .requiredOption('--territories <n>', 'territories owned', parseInteger)
-    .option('--continent-bonus <list>', 'bonuses of the continents owned whole, e.g. 2,5', parseIntegerList, [] as number[])
+    .option(
+      '--continent-bonus <list>',
+      'bonuses of the continents owned whole, e.g. 2,5',
+      parseIntegerList,
+      [] as number[],
+    )
     .action((flags) => {
       if (flags.territories < 0) throw new InputError('reinforcements', '--territories', 'must be at least 0');
-      if (flags.continentBonus.some((b) => b < 0)) throw new InputError('reinforcements', '--continent-bonus', 'bonuses must be at least 0');
+      if (flags.continentBonus.some((b) => b < 0))
+        throw new InputError('reinforcements', '--continent-bonus', 'bonuses must be at least 0');
       process.stdout.write(`${reinforcements(flags.territories, flags.continentBonus)}\n`);
     })
-    .addHelpText('after', '\nExamples:\n  $ battle-odds reinforcements --territories 14                      # max(3, 4) = 4\n  $ battle-odds reinforcements --territories 14 --continent-bonus 2,5  # 4 + 7 = 11\n');
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ battle-odds reinforcements --territories 14                      # max(3, 4) = 4\n  $ battle-odds reinforcements --territories 14 --continent-bonus 2,5  # 4 + 7 = 11\n',
+    );
 
   applyToAll(program, (command) =>
     command.exitOverride().configureOutput({ outputError: (text, write) => write(`battle-odds: ${text}`) }),

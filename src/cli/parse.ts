@@ -12,7 +12,8 @@ export function parseTrials(value: string): number {
   const text = value.replace(/_/g, '').trim();
   // Decimal digits with an optional exponent only: no hex, no empty string.
   const n = /^\d+(\.\d+)?(e\d+)?$/i.test(text) ? Number(text) : NaN;
-  if (!Number.isFinite(n) || !Number.isInteger(n)) throw new InvalidArgumentError('must be a whole number (e.g. 1000000 or 1e6).');
+  if (!Number.isFinite(n) || !Number.isInteger(n))
+    throw new InvalidArgumentError('must be a whole number (e.g. 1000000 or 1e6).');
   if (n <= 0) throw new InvalidArgumentError('must be at least 1.');
   if (n > MAX_TRIALS) throw new InvalidArgumentError(`must be at most 1e9 (1,000,000,000).`);
   return n;
@@ -38,7 +39,8 @@ export function parsePrecision(value: string): number {
 
 export function parseIntegerList(value: string): number[] {
   const parts = value.split(',').map((p) => p.trim());
-  if (parts.some((p) => !/^-?\d+$/.test(p))) throw new InvalidArgumentError('must be a comma-separated list of whole numbers, e.g. 3,2,4.');
+  if (parts.some((p) => !/^-?\d+$/.test(p)))
+    throw new InvalidArgumentError('must be a comma-separated list of whole numbers, e.g. 3,2,4.');
   return parts.map((p) => Number.parseInt(p, 10));
 }
 

@@ -10,7 +10,12 @@ export interface Progress {
 export function createProgress(enabled = Boolean(process.stderr.isTTY)): Progress {
   if (!enabled) return { start() {}, update() {}, stop() {} };
   const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, format: ' {label} [{bar}] {percentage}% | {value}/{total} trials | {eta_formatted} left', hideCursor: true, clearOnComplete: true },
+    {
+      stream: process.stderr,
+      format: ' {label} [{bar}] {percentage}% | {value}/{total} trials | {eta_formatted} left',
+      hideCursor: true,
+      clearOnComplete: true,
+    },
     cliProgress.Presets.shades_classic,
   );
   let running = false;

@@ -4,14 +4,21 @@ import type { CompiledBattle, RuleSystem } from './system.js';
 import { InputError, formatPath } from './inputError.js';
 
 /** Validates one battle entry with its system's schema and checks, then compiles it. */
-export function compileEntry(system: RuleSystem, entry: unknown, source: string, field: string, defaultLabel: string): CompiledBattle<unknown> {
+export function compileEntry(
+  system: RuleSystem,
+  entry: unknown,
+  source: string,
+  field: string,
+  defaultLabel: string,
+): CompiledBattle<unknown> {
   const parsed = system.battleSchema.safeParse(entry);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new InputError(source, joinField(field, issueField(issue)), friendlyMessage(issue));
   }
   const problems = system.check?.(parsed.data) ?? [];
-  if (problems.length > 0) throw new InputError(source, joinField(field, formatPath(problems[0].path)), problems[0].message);
+  if (problems.length > 0)
+    throw new InputError(source, joinField(field, formatPath(problems[0].path)), problems[0].message);
   const label = (parsed.data as { label?: string }).label ?? defaultLabel;
   return { ...system.compile(parsed.data, label), entry: parsed.data };
 }
@@ -30,12 +37,20 @@ export function issueField(issue: z.core.$ZodIssue): string {
 /** zod's messages, with the unknown-key case made specific. */
 export function friendlyMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') {
-    const others = issue.keys.length > 1 ? ` (also ${issue.keys.slice(1).map((k) => `'${k}'`).join(', ')})` : '';
+    const others =
+      issue.keys.length > 1
+        ? ` (also ${issue.keys
+            .slice(1)
+            .map((k) => `'${k}'`)
+            .join(', ')})`
+        : '';
     return `unknown key${others}; check the spelling against the scenario schema`;
   }
   if (issue.code === 'invalid_union' && 'note' in issue && issue.note === 'No matching discriminator') {
     // A defaulted discriminator shows up among the options as undefined: list the names only.
-    const options = ('options' in issue && Array.isArray(issue.options) ? issue.options : []).filter((o): o is string => typeof o === 'string');
+    const options = ('options' in issue && Array.isArray(issue.options) ? issue.options : []).filter(
+      (o): o is string => typeof o === 'string',
+    );
     return `unknown type${options.length ? `; expected one of: ${options.join(', ')} (or leave it out for ${options[0]})` : ''}`;
   }
   return plainZodMessage(issue) ?? issue.message;
@@ -56,7 +71,8 @@ const TYPE_WORDS: Record<string, string> = {
  */
 function plainZodMessage(issue: z.core.$ZodIssue): string | undefined {
   if (!/^(Too big|Too small|Invalid option|Invalid input):/.test(issue.message)) return undefined;
-  const unit = (origin: unknown, n: number) => (origin === 'array' ? ` item${n === 1 ? '' : 's'}` : origin === 'string' ? ` character${n === 1 ? '' : 's'}` : '');
+  const unit = (origin: unknown, n: number) =>
+    origin === 'array' ? ` item${n === 1 ? '' : 's'}` : origin === 'string' ? ` character${n === 1 ? '' : 's'}` : '';
   switch (issue.code) {
     case 'too_big': {
       const max = Number(issue.maximum);
@@ -68,11 +84,12 @@ function plainZodMessage(issue: z.core.$ZodIssue): string | undefined {
       return `must be ${issue.inclusive ? 'at least' : 'above'} ${min}${unit(issue.origin, min)}`;
     }
     case 'invalid_value':
-      return issue.values.length === 1 ? `must be ${JSON.stringify(issue.values[0])}` : `must be one of: ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+      return issue.values.length === 1
+        ? `must be ${JSON.stringify(issue.values[0])}`
+        : `must be one of: ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'invalid_type':
       return `must be ${TYPE_WORDS[issue.expected] ?? issue.expected}`;
     default:
       return undefined;
   }
 }
-

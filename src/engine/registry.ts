@@ -5,12 +5,7 @@ import { advancedCivilization } from '../systems/advanced-civilization/index.js'
 import { princesAndQueens } from '../systems/princes-and-queens/index.js';
 
 /** Every rule system the tool knows. Registering a system is one line here. */
-export const SYSTEMS: readonly RuleSystem[] = [
-  landgrab,
-  kingsAndThings,
-  advancedCivilization,
-  princesAndQueens,
-];
+export const SYSTEMS: readonly RuleSystem[] = [landgrab, kingsAndThings, advancedCivilization, princesAndQueens];
 
 export function findSystem(id: string): RuleSystem | undefined {
   return SYSTEMS.find((s) => s.id === id);

@@ -8,7 +8,13 @@ import type { BattleReport, Distribution, Metric, SummarizeInput } from './syste
 import { wilsonInterval } from '../stats/wilson.js';
 import { expectedValue, histogramQuantile, histogramSummary } from '../stats/histogram.js';
 
-export function probabilityMetric(key: string, label: string, successes: number | null, trials: number, exact?: number | null): Metric {
+export function probabilityMetric(
+  key: string,
+  label: string,
+  successes: number | null,
+  trials: number,
+  exact?: number | null,
+): Metric {
   const metric: Metric = { key, label, kind: 'probability', estimate: NaN };
   if (successes !== null && trials > 0) {
     metric.estimate = successes / trials;
@@ -96,7 +102,10 @@ export function range(lo: number, hi: number): number[] {
 }
 
 /** The fields every report starts with: sampled battles are Monte Carlo, the rest exact. */
-export function reportHeader(system: string, input: SummarizeInput<unknown>): Pick<BattleReport, 'label' | 'system' | 'type' | 'method' | 'trials' | 'partial'> {
+export function reportHeader(
+  system: string,
+  input: SummarizeInput<unknown>,
+): Pick<BattleReport, 'label' | 'system' | 'type' | 'method' | 'trials' | 'partial'> {
   return {
     label: input.battle.label,
     system,

@@ -100,16 +100,25 @@ export class Xoshiro128 {
   }
 
   private applyJump(table: readonly number[]): this {
-    let a = 0, b = 0, c = 0, d = 0;
+    let a = 0,
+      b = 0,
+      c = 0,
+      d = 0;
     for (const word of table) {
       for (let bit = 0; bit < 32; bit++) {
         if (word & (1 << bit)) {
-          a ^= this.s0; b ^= this.s1; c ^= this.s2; d ^= this.s3;
+          a ^= this.s0;
+          b ^= this.s1;
+          c ^= this.s2;
+          d ^= this.s3;
         }
         this.nextUint32();
       }
     }
-    this.s0 = a >>> 0; this.s1 = b >>> 0; this.s2 = c >>> 0; this.s3 = d >>> 0;
+    this.s0 = a >>> 0;
+    this.s1 = b >>> 0;
+    this.s2 = c >>> 0;
+    this.s3 = d >>> 0;
     return this;
   }
 }

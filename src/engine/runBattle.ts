@@ -41,13 +41,22 @@ export function noExactReason(system: RuleSystem, battle: CompiledBattle<unknown
   return `${system.id} has no exact solution for '${battle.label}'${why}`;
 }
 
-export async function runBattle(system: RuleSystem, battle: CompiledBattle<unknown>, options: RunOptions, executor: Executor): Promise<RunReport> {
+export async function runBattle(
+  system: RuleSystem,
+  battle: CompiledBattle<unknown>,
+  options: RunOptions,
+  executor: Executor,
+): Promise<RunReport> {
   const started = performance.now();
   const sampled = battle.tallySize > 0 && !options.exactOnly;
   const wantsExact = options.exact || options.exactOnly || !sampled;
   const exact = wantsExact && system.solve ? system.solve(battle.plan) : null;
   if (options.exactOnly && exact === null) {
-    throw new InputError('--exact-only', '', `${noExactReason(system, battle)}; run it without --exact-only to sample it`);
+    throw new InputError(
+      '--exact-only',
+      '',
+      `${noExactReason(system, battle)}; run it without --exact-only to sample it`,
+    );
   }
   let tally: Float64Array | null = null;
   let trials = 0;

@@ -58,7 +58,13 @@ export interface SweepResult {
   elapsedMs: number;
 }
 
-export async function runSweep(system: RuleSystem, sweep: CompiledSweep, options: SweepOptions, executor: Executor, source = 'sweep'): Promise<SweepResult> {
+export async function runSweep(
+  system: RuleSystem,
+  sweep: CompiledSweep,
+  options: SweepOptions,
+  executor: Executor,
+  source = 'sweep',
+): Promise<SweepResult> {
   const started = performance.now();
   const bases = cellBaseStates(options.seed, sweep.cells.length);
   const results: SweepCellResult[] = new Array(sweep.cells.length);
@@ -70,10 +76,16 @@ export async function runSweep(system: RuleSystem, sweep: CompiledSweep, options
     const cell = sweep.cells[i];
     const [baseline] = cell.battles;
     const sampled = baseline.tallySize > 0 && !options.exactOnly;
-    const exacts = cell.battles.map((b) => ((options.exact || options.exactOnly || !sampled) && system.solve ? system.solve(b.plan) : null));
+    const exacts = cell.battles.map((b) =>
+      (options.exact || options.exactOnly || !sampled) && system.solve ? system.solve(b.plan) : null,
+    );
     const unsolved = options.exactOnly ? exacts.indexOf(null) : -1;
     if (unsolved >= 0) {
-      throw new InputError('--exact-only', '', `${noExactReason(system, cell.battles[unsolved])}; run the sweep without --exact-only to sample it`);
+      throw new InputError(
+        '--exact-only',
+        '',
+        `${noExactReason(system, cell.battles[unsolved])}; run the sweep without --exact-only to sample it`,
+      );
     }
     if (!sampled) {
       const variants = cell.battles.map((b, v) => ({
@@ -87,13 +99,26 @@ export async function runSweep(system: RuleSystem, sweep: CompiledSweep, options
       return { at: cell.at, method: 'exact', trials: 0, variants, differences };
     }
     if (cell.battles.some((b) => b.tallySize !== baseline.tallySize)) {
-      throw new InputError(source, 'sweep.variants', 'variants must not change the size of the battle (army counts, counters); put those on an axis instead');
+      throw new InputError(
+        source,
+        'sweep.variants',
+        'variants must not change the size of the battle (army counts, counters); put those on an axis instead',
+      );
     }
-    const paired = cell.battles.length > 1 ? cell.battles.map((b) => (system.lockstep ? system.lockstep(b.plan) : b.plan)) : undefined;
+    const paired =
+      cell.battles.length > 1
+        ? cell.battles.map((b) => (system.lockstep ? system.lockstep(b.plan) : b.plan))
+        : undefined;
     const sample = await sampleBattle(
       system,
       baseline,
-      { seed: options.seed, trials: options.trials, kernel: options.kernel, streamBase: bases[i], signal: options.signal },
+      {
+        seed: options.seed,
+        trials: options.trials,
+        kernel: options.kernel,
+        streamBase: bases[i],
+        signal: options.signal,
+      },
       executor,
       paired,
     );
@@ -101,15 +126,31 @@ export async function runSweep(system: RuleSystem, sweep: CompiledSweep, options
     const size = baseline.tallySize;
     const variants = cell.battles.map((b, v) => {
       const tally = paired ? sample.tally.subarray(v * size, (v + 1) * size) : sample.tally;
-      const report = system.summarize({ battle: b, tally, trials: sample.trials, partial: sample.partial, exact: exacts[v] });
+      const report = system.summarize({
+        battle: b,
+        tally,
+        trials: sample.trials,
+        partial: sample.partial,
+        exact: exacts[v],
+      });
       return { label: sweep.variants[v], headline: report.metrics[0] };
     });
     const joint = cell.battles.length * size;
     const differences = variants.slice(1).map((v, k) => {
       const j = sample.tally.subarray(joint + 4 * k, joint + 4 * k + 4);
       const d = pairedDifference({ both: j[0], onlyA: j[1], onlyB: j[2], neither: j[3] });
-      const exact = v.headline.exact !== undefined && variants[0].headline.exact !== undefined ? v.headline.exact - variants[0].headline.exact : undefined;
-      return { label: v.label, baseline: variants[0].label, difference: d.difference, ci95: d.ci95, unpairedCi95: d.unpairedCi95, ...(exact !== undefined ? { exact } : {}) };
+      const exact =
+        v.headline.exact !== undefined && variants[0].headline.exact !== undefined
+          ? v.headline.exact - variants[0].headline.exact
+          : undefined;
+      return {
+        label: v.label,
+        baseline: variants[0].label,
+        difference: d.difference,
+        ci95: d.ci95,
+        unpairedCi95: d.unpairedCi95,
+        ...(exact !== undefined ? { exact } : {}),
+      };
     });
     return { at: cell.at, method: 'monte-carlo', trials: sample.trials, variants, differences };
   };
@@ -131,7 +172,15 @@ export async function runSweep(system: RuleSystem, sweep: CompiledSweep, options
   await Promise.all(Array.from({ length: Math.min(lanes, sweep.cells.length) }, lane));
   const finished = results.filter((r) => r !== undefined);
   const headlineLabel = finished[0]?.variants[0]?.headline.label ?? 'headline';
-  return { axes: sweep.axes, titles: sweep.titles, variants: sweep.variants, headlineLabel, cells: finished, partial, elapsedMs: performance.now() - started };
+  return {
+    axes: sweep.axes,
+    titles: sweep.titles,
+    variants: sweep.variants,
+    headlineLabel,
+    cells: finished,
+    partial,
+    elapsedMs: performance.now() - started,
+  };
 }
 
 function exactValue(m: Metric): number {

@@ -53,8 +53,12 @@ export async function sampleBattle(
 ): Promise<SampleResult> {
   const size = settings.precision ? PRECISION_CHUNK : chunkSizeFor(settings.trials);
   const sizes = chunkTrials(settings.trials, size);
-  const states = settings.streamBase ? chunkStatesFrom(settings.streamBase, sizes.length) : chunkStates(settings.seed, sizes.length, settings.cell ?? 0);
-  const tallyLength = pairedPlans ? pairedPlans.length * battle.tallySize + 4 * (pairedPlans.length - 1) : battle.tallySize;
+  const states = settings.streamBase
+    ? chunkStatesFrom(settings.streamBase, sizes.length)
+    : chunkStates(settings.seed, sizes.length, settings.cell ?? 0);
+  const tallyLength = pairedPlans
+    ? pairedPlans.length * battle.tallySize + 4 * (pairedPlans.length - 1)
+    : battle.tallySize;
   const tally = new Float64Array(tallyLength);
   let trialsDone = 0;
   let chunksDone = 0;
@@ -107,9 +111,22 @@ export async function sampleBattle(
     done = to;
     const hits = system.headlineCount(battle.plan, pairedPlans ? tally.subarray(0, battle.tallySize) : tally);
     halfWidth = wilsonHalfWidth(hits, trialsDone);
-    if (!complete) return { tally, trials: trialsDone, partial: true, chunks: chunksDone, precision: { target: settings.precision, halfWidth, met: false } };
+    if (!complete)
+      return {
+        tally,
+        trials: trialsDone,
+        partial: true,
+        chunks: chunksDone,
+        precision: { target: settings.precision, halfWidth, met: false },
+      };
     if (halfWidth <= settings.precision) break;
     checkpoint *= 2;
   }
-  return { tally, trials: trialsDone, partial: false, chunks: chunksDone, precision: { target: settings.precision, halfWidth, met: halfWidth <= settings.precision } };
+  return {
+    tally,
+    trials: trialsDone,
+    partial: false,
+    chunks: chunksDone,
+    precision: { target: settings.precision, halfWidth, met: halfWidth <= settings.precision },
+  };
 }

@@ -29,7 +29,9 @@ export const scenarioSchema = z.strictObject({
   $schema: z.string().optional(),
   name: z
     .string({ error: 'must be a string' })
-    .regex(/^[a-z0-9][a-z0-9-]*$/, { error: 'must be lowercase letters, digits and dashes (it names the results folder)' }),
+    .regex(/^[a-z0-9][a-z0-9-]*$/, {
+      error: 'must be lowercase letters, digits and dashes (it names the results folder)',
+    }),
   description: z.string().optional(),
   system: z.string({ error: 'must name a rule system' }),
   seed: seedSchema.default('battle-odds'),
@@ -59,7 +61,12 @@ export function readJsonFile(file: string): unknown {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a scenario file' : `cannot be read (${code ?? 'unknown error'})`;
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a directory, not a scenario file'
+          : `cannot be read (${code ?? 'unknown error'})`;
     throw new InputError(file, '', why);
   }
   try {
@@ -82,15 +89,25 @@ export function parseScenario(raw: unknown, source: string): Scenario {
   }
   const system = findSystem(outer.data.system);
   if (!system) {
-    throw new InputError(source, 'system', `unknown rule system '${outer.data.system}' (known: ${systemIds().join(', ')})`);
+    throw new InputError(
+      source,
+      'system',
+      `unknown rule system '${outer.data.system}' (known: ${systemIds().join(', ')})`,
+    );
   }
-  if (!outer.data.battles && !outer.data.sweep) throw new InputError(source, 'battles', 'a scenario needs "battles", a "sweep", or both');
+  if (!outer.data.battles && !outer.data.sweep)
+    throw new InputError(source, 'battles', 'a scenario needs "battles", a "sweep", or both');
   const labels = new Set<string>();
   const battles = (outer.data.battles ?? []).map((entry, i) => {
     const battle = compileEntry(system, entry, source, `battles[${i}]`, `battle ${i + 1}`);
     // Labels name output files, so two labels must not reduce to the same file name.
     const name = slug(battle.label);
-    if (labels.has(name)) throw new InputError(source, `battles[${i}].label`, `'${battle.label}' names the same output files as an earlier battle; use a distinct label`);
+    if (labels.has(name))
+      throw new InputError(
+        source,
+        `battles[${i}].label`,
+        `'${battle.label}' names the same output files as an earlier battle; use a distinct label`,
+      );
     labels.add(name);
     return battle;
   });

@@ -91,7 +91,8 @@ export function withPath(target: Record<string, unknown>, dotted: string, value:
 export function compileSweep(system: RuleSystem, spec: SweepSpec, source: string): CompiledSweep {
   const axes = expandAxes(spec.axes);
   for (const axis of axes) {
-    if (axis.values.length === 0) throw new InputError(source, `sweep.axes.${axis.name}`, 'is empty (from must be <= to)');
+    if (axis.values.length === 0)
+      throw new InputError(source, `sweep.axes.${axis.name}`, 'is empty (from must be <= to)');
   }
   const count = axes.reduce((n, a) => n * a.values.length, 1);
   if (count > MAX_CELLS) throw new InputError(source, 'sweep.axes', `declares ${count} cells; at most ${MAX_CELLS}`);
@@ -100,7 +101,12 @@ export function compileSweep(system: RuleSystem, spec: SweepSpec, source: string
   const seen = new Map<string, number>();
   variants.forEach((variant, v) => {
     const name = slug(variant.label);
-    if (seen.has(name)) throw new InputError(source, `sweep.variants[${v}].label`, `'${variant.label}' names the same columns and files as variants[${seen.get(name)}]; use a distinct label`);
+    if (seen.has(name))
+      throw new InputError(
+        source,
+        `sweep.variants[${v}].label`,
+        `'${variant.label}' names the same columns and files as variants[${seen.get(name)}]; use a distinct label`,
+      );
     seen.set(name, v);
   });
   const cells: SweepCell[] = [];
@@ -130,7 +136,11 @@ export function compileSweep(system: RuleSystem, spec: SweepSpec, source: string
       } catch (error) {
         if (!(error instanceof InputError)) throw error;
         const field = v === 0 && spec.variants === undefined ? 'sweep' : `sweep.variants[${v}]`;
-        throw new InputError(source, field, `the cell ${where} is not a valid battle: ${error.field ? `${error.field}: ` : ''}${error.detail}`);
+        throw new InputError(
+          source,
+          field,
+          `the cell ${where} is not a valid battle: ${error.field ? `${error.field}: ` : ''}${error.detail}`,
+        );
       }
     });
     cells.push({ index, at, battles });

@@ -130,7 +130,11 @@ export interface RuleSystem<Battle = any, Plan = any> {
   cannotSolveReason?(plan: Plan): string | null;
   summarize(input: SummarizeInput<Plan>): BattleReport;
   /** A fixed, representative raw battle entry that `npm run bench` times (sampled systems). */
-  benchCase?: { label: string; entry: unknown; /** Target for the fast kernel on one thread, in M battles/s. */ targetPerThread?: number };
+  benchCase?: {
+    label: string;
+    entry: unknown;
+    /** Target for the fast kernel on one thread, in M battles/s. */ targetPerThread?: number;
+  };
 }
 
 /** One flag of a system's `battle-odds odds <system>` quick-question command. */

@@ -53,7 +53,10 @@ function runPairedChunk(
   // trial sees the same random numbers (common random numbers), nothing allocated.
   const trialRng = Xoshiro128.fromState([1, 0, 0, 0]);
   for (let t = 0; t < task.trials; t++) {
-    const s0 = rng.nextUint32(), s1 = rng.nextUint32(), s2 = rng.nextUint32(), s3 = rng.nextUint32();
+    const s0 = rng.nextUint32(),
+      s1 = rng.nextUint32(),
+      s2 = rng.nextUint32(),
+      s3 = rng.nextUint32();
     for (let i = 0; i < v; i++) {
       trialRng.setState(s0, s1, s2, s3);
       kernel(plans[i], trialRng, 1, views[i]);

@@ -27,9 +27,14 @@ export function distributionChart(report: RunReport): VegaLiteSpec | null {
       ? `${report.system} ${report.type}, exact`
       : `${report.system} ${report.type}, ${thousands(report.trials)} trials, seed ${report.seed}${report.partial ? ' (PARTIAL: interrupted)' : ''}`;
   const hasExact = report.method !== 'exact' && report.distributions.some((d) => d.exact);
-  const title = { text: `${report.label}: outcome distribution`, subtitle: hasExact ? [subtitle, 'bars: Monte Carlo estimate; black ticks: exact probability'] : subtitle };
+  const title = {
+    text: `${report.label}: outcome distribution`,
+    subtitle: hasExact ? [subtitle, 'bars: Monte Carlo estimate; black ticks: exact probability'] : subtitle,
+  };
   const base = { $schema: SCHEMA, title, config: CHART_CONFIG };
-  return panels.length === 1 ? { ...base, ...panels[0] } : { ...base, vconcat: panels, resolve: { scale: { color: 'independent', xOffset: 'independent' } } };
+  return panels.length === 1
+    ? { ...base, ...panels[0] }
+    : { ...base, vconcat: panels, resolve: { scale: { color: 'independent', xOffset: 'independent' } } };
 }
 
 function panel(xLabel: string, dists: Distribution[], exactOnly: boolean): VegaLiteSpec {
@@ -42,14 +47,25 @@ function panel(xLabel: string, dists: Distribution[], exactOnly: boolean): VegaL
     })),
   );
   const colours = seriesColours(dists.map((d) => d.series));
-  const colour = { field: 'series', type: 'nominal', title: null, scale: { domain: dists.map((d) => d.label), range: colours.range }, legend: { orient: 'top', direction: 'vertical', labelLimit: 480 } };
+  const colour = {
+    field: 'series',
+    type: 'nominal',
+    title: null,
+    scale: { domain: dists.map((d) => d.label), range: colours.range },
+    legend: { orient: 'top', direction: 'vertical', labelLimit: 480 },
+  };
   const x = { field: 'value', type: 'ordinal', title: xLabel, axis: { labelAngle: 0, labelOverlap: 'parity' } };
   const bars = {
     mark: { type: 'bar', opacity: 0.85 },
     encoding: {
       x,
       xOffset: { field: 'series' },
-      y: { field: 'probability', type: 'quantitative', title: exactOnly ? 'probability (exact)' : 'probability (Monte Carlo)', axis: { format: '.0%' } },
+      y: {
+        field: 'probability',
+        type: 'quantitative',
+        title: exactOnly ? 'probability (exact)' : 'probability (Monte Carlo)',
+        axis: { format: '.0%' },
+      },
       color: colour,
       tooltip: [
         { field: 'series' },

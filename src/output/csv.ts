@@ -14,7 +14,10 @@ function toCsv(rows: Record<string, Cell>[], columns: string[]): string {
     header: true,
     columns,
     // Counts and trial numbers are written exactly; only fractions are rounded.
-    cast: { number: (value) => String(Number.isInteger(value) ? value : roundSignificant(value)), boolean: (value) => (value ? 'true' : 'false') },
+    cast: {
+      number: (value) => String(Number.isInteger(value) ? value : roundSignificant(value)),
+      boolean: (value) => (value ? 'true' : 'false'),
+    },
   });
 }
 
@@ -29,7 +32,9 @@ export function entryColumns(entry: unknown, prefix = ''): Record<string, Cell> 
   for (const [key, value] of Object.entries(entry)) {
     const name = `${prefix}${key}`;
     if (Array.isArray(value)) {
-      out[name] = value.every((v) => v === null || typeof v !== 'object') ? value.join(' ') : value.map(itemText).join('; ');
+      out[name] = value.every((v) => v === null || typeof v !== 'object')
+        ? value.join(' ')
+        : value.map(itemText).join('; ');
     } else if (value && typeof value === 'object') {
       Object.assign(out, entryColumns(value, `${name}.`));
     } else if (value !== undefined) {
@@ -105,12 +110,24 @@ export function distributionsCsv(scenario: string, reports: RunReport[]): string
       });
     }
   }
-  return toCsv(rows, ['scenario', 'battle', 'distribution', 'series', 'value', 'count', 'probability', 'exact_probability']);
+  return toCsv(rows, [
+    'scenario',
+    'battle',
+    'distribution',
+    'series',
+    'value',
+    'count',
+    'probability',
+    'exact_probability',
+  ]);
 }
 
 /** A system's extra table (report.tables) as CSV. */
 /** Rows of plain values; a column that is empty in every row (e.g. `_exact` when nothing was solved) is left out. */
 export function tableCsv(rows: Record<string, Cell>[]): string {
-  const columns = rows.length > 0 ? Object.keys(rows[0]).filter((c) => rows.some((row) => row[c] !== null && row[c] !== undefined)) : [];
+  const columns =
+    rows.length > 0
+      ? Object.keys(rows[0]).filter((c) => rows.some((row) => row[c] !== null && row[c] !== undefined))
+      : [];
   return toCsv(rows, columns);
 }

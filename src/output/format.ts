@@ -26,4 +26,3 @@ export function fixed(x: number, decimals = 2): string {
 export function thousands(n: number): string {
   return Math.round(n).toLocaleString('en-US');
 }
-

@@ -13,7 +13,10 @@ import { sweepMethodNote, sweepRows } from './sweepOutputs.js';
 const MAX_TABLE_ROWS = 300;
 
 function escape(text: unknown): string {
-  return String(text ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+  return String(text ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 }
 
 function value(m: Metric, x: number | undefined): string {
@@ -27,7 +30,9 @@ function metricsTable(r: RunReport): string {
   const metrics = r.metrics.filter((m) => m.kind !== 'quantile');
   if (r.method === 'exact') {
     // Nothing was sampled: one column of exact values, as on the terminal.
-    const rows = metrics.map((m) => `<tr><th scope="row">${escape(m.label)}</th><td>${escape(value(m, m.exact ?? m.estimate))}</td></tr>`).join('\n');
+    const rows = metrics
+      .map((m) => `<tr><th scope="row">${escape(m.label)}</th><td>${escape(value(m, m.exact ?? m.estimate))}</td></tr>`)
+      .join('\n');
     return `<table class="metrics"><thead><tr><th></th><th>exact</th></tr></thead><tbody>${rows}</tbody></table>`;
   }
   const hasExact = metrics.some((m) => m.exact !== undefined);
@@ -43,14 +48,20 @@ function metricsTable(r: RunReport): string {
 
 type CellFormat = (column: string, value: unknown) => string;
 
-const plainCell: CellFormat = (_, v) => (typeof v === 'number' ? String(roundSignificant(v, 4)) : v === null || v === undefined ? '' : String(v));
+const plainCell: CellFormat = (_, v) =>
+  typeof v === 'number' ? String(roundSignificant(v, 4)) : v === null || v === undefined ? '' : String(v);
 
 function plainTable(rows: Array<Record<string, unknown>>, caption: string, cell: CellFormat = plainCell): string {
   if (rows.length === 0) return '';
   const columns = Object.keys(rows[0]);
   const shown = rows.slice(0, MAX_TABLE_ROWS);
-  const body = shown.map((row) => `<tr>${columns.map((c) => `<td>${escape(cell(c, row[c]))}</td>`).join('')}</tr>`).join('\n');
-  const more = rows.length > shown.length ? `<p class="note">First ${shown.length} of ${rows.length} rows; all of them are in the CSV.</p>` : '';
+  const body = shown
+    .map((row) => `<tr>${columns.map((c) => `<td>${escape(cell(c, row[c]))}</td>`).join('')}</tr>`)
+    .join('\n');
+  const more =
+    rows.length > shown.length
+      ? `<p class="note">First ${shown.length} of ${rows.length} rows; all of them are in the CSV.</p>`
+      : '';
   return `<details><summary>${escape(caption)} (${rows.length} rows)</summary><div class="scroll"><table><thead><tr>${columns.map((c) => `<th>${escape(c)}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table></div>${more}</details>`;
 }
 
@@ -58,7 +69,9 @@ function plainTable(rows: Array<Record<string, unknown>>, caption: string, cell:
 function verdictHtml(lines: string[]): string {
   if (lines.length === 0) return '';
   const [first, ...rest] = lines;
-  const list = rest.length ? `<ul class="verdict-more">${rest.map((line) => `<li>${escape(line)}</li>`).join('')}</ul>` : '';
+  const list = rest.length
+    ? `<ul class="verdict-more">${rest.map((line) => `<li>${escape(line)}</li>`).join('')}</ul>`
+    : '';
   return `<p class="verdict">${escape(first)}</p>${list}`;
 }
 
@@ -73,9 +86,13 @@ export interface HtmlInput {
 
 export function reportHtml(input: HtmlInput): string {
   const { meta, reports, sweep } = input;
-  const exactAll = reports.every((r) => r.method === 'exact') && (!sweep || sweep.cells.every((c) => c.method === 'exact'));
+  const exactAll =
+    reports.every((r) => r.method === 'exact') && (!sweep || sweep.cells.every((c) => c.method === 'exact'));
   const sections = reports.map((r) => {
-    const how = r.method === 'exact' ? 'exact' : `Monte Carlo, ${thousands(r.trials)} trials, ${r.kernel} kernel${r.partial ? ', PARTIAL (interrupted)' : ''}`;
+    const how =
+      r.method === 'exact'
+        ? 'exact'
+        : `Monte Carlo, ${thousands(r.trials)} trials, ${r.kernel} kernel${r.partial ? ', PARTIAL (interrupted)' : ''}`;
     const charts = (input.battleSvgs.get(r.label) ?? []).map((svg) => `<figure>${svg}</figure>`).join('\n');
     const tables = Object.entries(r.tables ?? {})
       .map(([name, rows]) => plainTable(rows, name))
@@ -88,7 +105,8 @@ export function reportHtml(input: HtmlInput): string {
     const axes = sweep.axes.map((a) => `${escape(a.name)} (${a.values.length} values)`).join(' × ');
     // Probabilities and differences as percentages; axis values and trial counts as they are.
     const plain = new Set([...sweep.axes.map((a) => a.name), 'method', 'trials']);
-    const sweepCell: CellFormat = (column, v) => (typeof v === 'number' && !plain.has(column) ? percent(v) : plainCell(column, v));
+    const sweepCell: CellFormat = (column, v) =>
+      typeof v === 'number' && !plain.has(column) ? percent(v) : plainCell(column, v);
     sections.unshift(
       `<section><h2>Sweep: ${escape(sweep.headlineLabel)}</h2><p class="how">${axes} = ${sweep.cells.length} cells · variants: ${escape(sweep.variants.join(', '))} · ${escape(sweepMethodNote(sweep))} · ${(sweep.elapsedMs / 1000).toFixed(2)} s</p>${svgs}${plainTable(sweepRows(sweep), 'Every cell (probabilities in percent)', sweepCell)}</section>`,
     );
@@ -99,8 +117,16 @@ export function reportHtml(input: HtmlInput): string {
     ['seed', String(meta.seed)],
     ['battle-odds version', meta.version],
     ['started', meta.startedAt],
-    ['took', `${(meta.elapsedMs / 1000).toFixed(2)} s on ${meta.threads === 0 ? 'the main thread' : `${meta.threads} worker threads`}`],
-    ['numbers', exactAll ? 'all exact' : 'Monte Carlo estimates with 95% intervals (Wilson for probabilities); exact values where the system solves exactly'],
+    [
+      'took',
+      `${(meta.elapsedMs / 1000).toFixed(2)} s on ${meta.threads === 0 ? 'the main thread' : `${meta.threads} worker threads`}`,
+    ],
+    [
+      'numbers',
+      exactAll
+        ? 'all exact'
+        : 'Monte Carlo estimates with 95% intervals (Wilson for probabilities); exact values where the system solves exactly',
+    ],
   ];
   if (meta.partial) metaRows.push(['status', 'PARTIAL: the run was interrupted; only finished chunks are counted']);
   return `<!doctype html>

@@ -43,7 +43,10 @@ function axisType(values: Array<number | string | boolean>): 'ordinal' | 'nomina
 
 /** True when every cell of every variant has an exact headline: charts then show those. */
 function allExact(sweep: SweepResult): boolean {
-  return sweep.cells.length > 0 && sweep.cells.every((c) => c.variants.every((v) => v.headline.exact !== undefined || c.method === 'exact'));
+  return (
+    sweep.cells.length > 0 &&
+    sweep.cells.every((c) => c.variants.every((v) => v.headline.exact !== undefined || c.method === 'exact'))
+  );
 }
 
 /** How the sweep's numbers were obtained, in a few words (chart subtitles, the report page). */
@@ -63,7 +66,8 @@ function shown(m: { estimate: number; exact?: number }): number {
 }
 
 /** Percent text for a heatmap cell that never rounds a non-certain value to 0% or 100%. */
-const PERCENT_TEXT = "datum.p > 0 && datum.p < 0.005 ? '<1%' : datum.p < 1 && datum.p > 0.995 ? '>99%' : format(datum.p, '.0%')";
+const PERCENT_TEXT =
+  "datum.p > 0 && datum.p < 0.005 ? '<1%' : datum.p < 1 && datum.p > 0.995 ? '>99%' : format(datum.p, '.0%')";
 /** Percentage points with one decimal: a difference of probabilities is not a percent change. */
 const POINTS_TEXT = "datum.delta === 0 ? '0' : format(datum.delta * 100, '+.1f')";
 
@@ -88,7 +92,7 @@ export function sweepCharts(scenario: string, sweep: SweepResult): Array<[string
       const ci = !exactShown && d?.ci95 ? d.ci95 : null;
       return {
         ...stringKeys(c.at),
-        delta: roundSignificant(d ? (exactShown ? d.exact ?? d.difference : d.difference) : NaN, 5),
+        delta: roundSignificant(d ? (exactShown ? (d.exact ?? d.difference) : d.difference) : NaN, 5),
         low: ci ? roundSignificant(ci[0], 4) : null,
         high: ci ? roundSignificant(ci[1], 4) : null,
         // A Monte Carlo difference whose paired interval includes 0 is not established.
@@ -99,13 +103,39 @@ export function sweepCharts(scenario: string, sweep: SweepResult): Array<[string
   const subtitle = `${scenario}: ${sweepMethodNote(sweep)}`;
   const baseline = sweep.variants[0];
   if (!y) {
-    charts.push(['sweep', lineChart(values, x, 'p', `${label} by ${titleOf(x.name)}`, `${label} (probability)`, '.0%', subtitle, sweep.variants, titleOf)]);
+    charts.push([
+      'sweep',
+      lineChart(
+        values,
+        x,
+        'p',
+        `${label} by ${titleOf(x.name)}`,
+        `${label} (probability)`,
+        '.0%',
+        subtitle,
+        sweep.variants,
+        titleOf,
+      ),
+    ]);
     for (const [k, variant] of sweep.variants.slice(1).entries()) {
       const deltas = deltasOf(variant).map((d) => ({ ...d, variant }));
-      const note = exactShown ? 'difference in percentage points' : 'difference in percentage points, with paired 95% intervals';
+      const note = exactShown
+        ? 'difference in percentage points'
+        : 'difference in percentage points, with paired 95% intervals';
       charts.push([
         `delta-${slug(variant)}`,
-        lineChart(deltas, x, 'delta', `${label}: ${variant} minus ${baseline}`, 'difference (percentage points)', '+.0%', [subtitle, note], [variant], titleOf, [OKABE_ITO[k + 1]]),
+        lineChart(
+          deltas,
+          x,
+          'delta',
+          `${label}: ${variant} minus ${baseline}`,
+          'difference (percentage points)',
+          '+.0%',
+          [subtitle, note],
+          [variant],
+          titleOf,
+          [OKABE_ITO[k + 1]],
+        ),
       ]);
     }
     return charts;
@@ -117,7 +147,13 @@ export function sweepCharts(scenario: string, sweep: SweepResult): Array<[string
       x,
       y,
       facets,
-      { field: 'p', title: 'probability', scale: { scheme: 'viridis', domain: [0, 1] }, legendLabel: "format(datum.value, '.0%')", text: PERCENT_TEXT },
+      {
+        field: 'p',
+        title: 'probability',
+        scale: { scheme: 'viridis', domain: [0, 1] },
+        legendLabel: "format(datum.value, '.0%')",
+        text: PERCENT_TEXT,
+      },
       { text: `${label}${sweep.variants.length > 1 ? ` (${variant})` : ''}`, subtitle },
       small,
       titleOf,
@@ -171,14 +207,34 @@ function lineChart(
   titleOf: (axis: string) => string,
   colours = OKABE_ITO.slice(0, series.length),
 ): VegaLiteSpec {
-  const xEnc = { field: key(x.name), type: axisType(x.values), title: titleOf(x.name), sort: sortOrder(x.values), axis: { labelAngle: 0 } };
+  const xEnc = {
+    field: key(x.name),
+    type: axisType(x.values),
+    title: titleOf(x.name),
+    sort: sortOrder(x.values),
+    axis: { labelAngle: 0 },
+  };
   const colour = { field: 'variant', type: 'nominal', title: 'variant', scale: { domain: series, range: colours } };
-  const yEnc = { field, type: 'quantitative', title: yTitle, axis: { format: format === '+.0%' ? undefined : format, labelExpr: format === '+.0%' ? "format(datum.value * 100, '+.0f')" : undefined } };
-  const layers: VegaLiteSpec[] = [{ mark: { type: 'line', point: true }, encoding: { x: xEnc, y: yEnc, color: colour } }];
+  const yEnc = {
+    field,
+    type: 'quantitative',
+    title: yTitle,
+    axis: {
+      format: format === '+.0%' ? undefined : format,
+      labelExpr: format === '+.0%' ? "format(datum.value * 100, '+.0f')" : undefined,
+    },
+  };
+  const layers: VegaLiteSpec[] = [
+    { mark: { type: 'line', point: true }, encoding: { x: xEnc, y: yEnc, color: colour } },
+  ];
   if (values.some((v) => v.low !== null && v.low !== undefined)) {
-    layers.push({ mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: xEnc, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, color: colour } });
+    layers.push({
+      mark: { type: 'rule', strokeWidth: 2 },
+      encoding: { x: xEnc, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, color: colour },
+    });
   }
-  if (field === 'delta') layers.push({ mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { y: { datum: 0 } } });
+  if (field === 'delta')
+    layers.push({ mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { y: { datum: 0 } } });
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: { text, subtitle },
@@ -195,7 +251,14 @@ function heatmap(
   x: AxisLike,
   y: AxisLike,
   facets: AxisLike[],
-  colour: { field: string; title: string | string[]; scale: Record<string, unknown>; legendLabel: string; text: string; fadeUnsettled?: boolean },
+  colour: {
+    field: string;
+    title: string | string[];
+    scale: Record<string, unknown>;
+    legendLabel: string;
+    text: string;
+    fadeUnsettled?: boolean;
+  },
   title: { text: string; subtitle: string | string[] },
   withText: boolean,
   titleOf: (axis: string) => string,
@@ -203,40 +266,73 @@ function heatmap(
   // Few columns get cells wide enough for their labels and a percentage.
   const cell = Math.max(12, Math.min(x.values.length <= 12 ? 72 : 40, Math.floor(640 / x.values.length)));
   const encoding = {
-    x: { field: key(x.name), type: axisType(x.values), title: titleOf(x.name), sort: sortOrder(x.values), axis: { labelAngle: 0, labelOverlap: 'parity' } },
-    y: { field: key(y.name), type: axisType(y.values), title: titleOf(y.name), sort: sortOrder([...y.values].reverse()) },
+    x: {
+      field: key(x.name),
+      type: axisType(x.values),
+      title: titleOf(x.name),
+      sort: sortOrder(x.values),
+      axis: { labelAngle: 0, labelOverlap: 'parity' },
+    },
+    y: {
+      field: key(y.name),
+      type: axisType(y.values),
+      title: titleOf(y.name),
+      sort: sortOrder([...y.values].reverse()),
+    },
   };
   const layers: VegaLiteSpec[] = [
     {
       mark: { type: 'rect' },
       encoding: {
         ...encoding,
-        color: { field: colour.field, type: 'quantitative', title: colour.title, scale: colour.scale, legend: { labelExpr: colour.legendLabel } },
+        color: {
+          field: colour.field,
+          type: 'quantitative',
+          title: colour.title,
+          scale: colour.scale,
+          legend: { labelExpr: colour.legendLabel },
+        },
         ...(colour.fadeUnsettled ? { opacity: { condition: { test: 'datum.settled', value: 1 }, value: 0.3 } } : {}),
         tooltip: [
           { field: key(x.name), title: titleOf(x.name) },
           { field: key(y.name), title: titleOf(y.name) },
           { field: colour.field, format: colour.field === 'p' ? '.2%' : '+.2%' },
-          ...(colour.field === 'delta' ? [{ field: 'low', title: '95% low', format: '+.2%' }, { field: 'high', title: '95% high', format: '+.2%' }] : []),
+          ...(colour.field === 'delta'
+            ? [
+                { field: 'low', title: '95% low', format: '+.2%' },
+                { field: 'high', title: '95% high', format: '+.2%' },
+              ]
+            : []),
         ],
       },
     },
   ];
   if (withText) {
     // White text on the dark end of each scale, black elsewhere.
-    const dark = colour.field === 'p' ? 'datum.p < 0.45' : `abs(datum.delta) > ${0.55 * Number((colour.scale.domain as number[])[1])}`;
+    const dark =
+      colour.field === 'p'
+        ? 'datum.p < 0.45'
+        : `abs(datum.delta) > ${0.55 * Number((colour.scale.domain as number[])[1])}`;
     layers.push({
       transform: [{ calculate: colour.text, as: 'label' }],
       mark: { type: 'text', fontSize: 10 },
       encoding: {
         ...encoding,
         text: { field: 'label' },
-        color: { condition: { test: colour.fadeUnsettled ? `${dark} && datum.settled` : dark, value: 'white' }, value: 'black' },
+        color: {
+          condition: { test: colour.fadeUnsettled ? `${dark} && datum.settled` : dark, value: 'white' },
+          value: 'black',
+        },
       },
     });
   }
   const inner = { width: cell * x.values.length, height: cell * y.values.length, layer: layers };
-  const base = { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', title, data: { values }, config: CHART_CONFIG };
+  const base = {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title,
+    data: { values },
+    config: CHART_CONFIG,
+  };
   if (facets.length === 0) return { ...base, ...inner };
   // A third axis facets into columns, a fourth into rows.
   const [column, row] = facets;
@@ -250,7 +346,13 @@ function facetChannel(axis: AxisLike, titleOf: (axis: string) => string): Record
   const title = titleOf(axis.name).replace(/'/g, '');
   const yesNo = axis.values.every((v) => typeof v === 'boolean');
   const labelExpr = yesNo ? `datum.value === 'true' ? '${title}' : 'no ${title}'` : `'${title}: ' + datum.value`;
-  return { field: key(axis.name), type: 'nominal', title: null, header: { labelExpr, labelFontSize: 12, title: null }, sort: sortOrder(axis.values) };
+  return {
+    field: key(axis.name),
+    type: 'nominal',
+    title: null,
+    header: { labelExpr, labelFontSize: 12, title: null },
+    sort: sortOrder(axis.values),
+  };
 }
 
 /** Axis names may be dotted paths ("fort.level"); Vega reads dots as nesting, so flatten. */

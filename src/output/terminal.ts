@@ -40,7 +40,12 @@ function alignColumns(all: string[][]): string {
   const header = all[0];
   const widths = header.map((_, c) => Math.max(...all.map((row) => row[c].length)));
   return all
-    .map((row) => row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd())
+    .map((row) =>
+      row
+        .map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c])))
+        .join('  ')
+        .trimEnd(),
+    )
     .join('\n');
 }
 

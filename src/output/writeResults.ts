@@ -45,7 +45,10 @@ export async function writeResults(
     contents.set('summary.csv', summaryCsv(meta.scenario, reports));
     contents.set('distributions.csv', distributionsCsv(meta.scenario, reports));
   }
-  contents.set('report.json', `${JSON.stringify({ ...meta, battles: reports, ...(sweep ? { sweep } : {}) }, null, 2)}\n`);
+  contents.set(
+    'report.json',
+    `${JSON.stringify({ ...meta, battles: reports, ...(sweep ? { sweep } : {}) }, null, 2)}\n`,
+  );
   const battleSvgs = new Map<string, string[]>();
   const sweepSvgs: string[] = [];
   const render = async (file: string, spec: VegaLiteSpec): Promise<string> => {
@@ -57,16 +60,19 @@ export async function writeResults(
   };
   if (sweep) {
     contents.set('sweep.csv', tableCsv(sweepRows(sweep)));
-    if (options.charts !== false) for (const [file, spec] of sweepCharts(meta.scenario, sweep)) sweepSvgs.push(await render(file, spec));
+    if (options.charts !== false)
+      for (const [file, spec] of sweepCharts(meta.scenario, sweep)) sweepSvgs.push(await render(file, spec));
   }
   for (const r of reports) {
     const name = slug(r.label);
-    for (const [table, rows] of Object.entries(r.tables ?? {})) contents.set(`${name}-${slug(table)}.csv`, tableCsv(rows));
+    for (const [table, rows] of Object.entries(r.tables ?? {}))
+      contents.set(`${name}-${slug(table)}.csv`, tableCsv(rows));
     if (options.charts === false) continue;
     const charts: Array<[string, VegaLiteSpec]> = [];
     const main = distributionChart(r);
     if (main) charts.push([name, main]);
-    for (const extra of r.charts ?? []) charts.push([`${name}-${slug(extra.name)}`, { config: CHART_CONFIG, ...extra.spec }]);
+    for (const extra of r.charts ?? [])
+      charts.push([`${name}-${slug(extra.name)}`, { config: CHART_CONFIG, ...extra.spec }]);
     const svgs: string[] = [];
     for (const [file, spec] of charts) svgs.push(await render(file, spec));
     battleSvgs.set(r.label, svgs);

@@ -13,7 +13,11 @@ export interface ChiSquareResult {
   pValue: number;
 }
 
-export function chiSquareTest(observed: ArrayLike<number>, expectedProbabilities: ArrayLike<number>, minExpected = 5): ChiSquareResult {
+export function chiSquareTest(
+  observed: ArrayLike<number>,
+  expectedProbabilities: ArrayLike<number>,
+  minExpected = 5,
+): ChiSquareResult {
   let n = 0;
   for (let i = 0; i < observed.length; i++) n += observed[i];
   const pooledObserved: number[] = [];

@@ -18,7 +18,9 @@ describe('battle-odds odds advanced-civilization (built binary)', () => {
   it('answers a fixed conflict with the verdict first', () => {
     const r = odds('--limit', '3', '--attacker', '4', '--defender', '4', '--fort');
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout.split('\n')[1]).toBe('  Limit 3 no longer exceeded after 5 removals: attacker 1 and defender 2 both stay. Defender has the majority and keeps the fort.');
+    expect(r.stdout.split('\n')[1]).toBe(
+      '  Limit 3 no longer exceeded after 5 removals: attacker 1 and defender 2 both stay. Defender has the majority and keeps the fort.',
+    );
     expect(r.stdout).toMatch(/Both stay: limit no longer exceeded\s+100\.00%/);
   });
 
@@ -41,13 +43,33 @@ describe('battle-odds odds advanced-civilization (built binary)', () => {
   });
 
   const errors: Array<[string, string[], string]> = [
-    ['negative attacker tokens', ['--limit', '3', '--attacker', '-2', '--defender', '3'], '--attacker: tokens must be >= 0'],
+    [
+      'negative attacker tokens',
+      ['--limit', '3', '--attacker', '-2', '--defender', '3'],
+      '--attacker: tokens must be >= 0',
+    ],
     ['a negative sweep range', ['--limit', '3', '--sweep', '-3-5', '--defender', '3'], '--sweep: tokens must be >= 0'],
-    ['an unknown reading', ['--limit', '3', '--attacker', '4', '--defender', '3', '--reading', 'dice'], '--reading: advantageReading must be'],
-    ['a fort owner who is not in the area', ['--limit', '3', '--attacker', '4', '--defender', '3', '--fort-owner', 'nobody'], '--fort-owner: fort.owner "nobody"'],
+    [
+      'an unknown reading',
+      ['--limit', '3', '--attacker', '4', '--defender', '3', '--reading', 'dice'],
+      '--reading: advantageReading must be',
+    ],
+    [
+      'a fort owner who is not in the area',
+      ['--limit', '3', '--attacker', '4', '--defender', '3', '--fort-owner', 'nobody'],
+      '--fort-owner: fort.owner "nobody"',
+    ],
     ['a missing defender', ['--limit', '3', '--attacker', '4'], '--defender is required'],
-    ['--fort with --sweep', ['--limit', '3', '--sweep', '1-8', '--defender', '4', '--fort'], '--fort does not apply with --sweep'],
-    ['--attacker with --sweep', ['--limit', '3', '--sweep', '1-8', '--defender', '4', '--attacker', '5'], '--attacker does not apply with --sweep'],
+    [
+      '--fort with --sweep',
+      ['--limit', '3', '--sweep', '1-8', '--defender', '4', '--fort'],
+      '--fort does not apply with --sweep',
+    ],
+    [
+      '--attacker with --sweep',
+      ['--limit', '3', '--sweep', '1-8', '--defender', '4', '--attacker', '5'],
+      '--attacker does not apply with --sweep',
+    ],
   ];
   for (const [name, args, text] of errors) {
     it(`names the flag: ${name}`, () => expectFlagError(odds(...args), text));

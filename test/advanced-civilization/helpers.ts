@@ -32,8 +32,21 @@ export function reportOf(raw: unknown): BattleReport {
 }
 
 /** Two nations, A (attacker) and B, with extra fields per side. */
-export function duel(limit: number, a: Record<string, unknown>, b: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  return { type: 'conflict', limit, nations: [{ name: 'A', ...a }, { name: 'B', ...b }], ...extra };
+export function duel(
+  limit: number,
+  a: Record<string, unknown>,
+  b: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    type: 'conflict',
+    limit,
+    nations: [
+      { name: 'A', ...a },
+      { name: 'B', ...b },
+    ],
+    ...extra,
+  };
 }
 
 export { system };

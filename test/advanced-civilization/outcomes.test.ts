@@ -16,7 +16,13 @@ const threeAtCity = {
 describe('outcome categories: a standing city counts as its owner being present', () => {
   it('6 tokens against a city at limit 2: the city stands beside them, so nobody is alone (was: onlyOneNationLeft)', () => {
     const report = reportOf(duel(2, { tokens: 6 }, { tokens: 0 }, { city: { owner: 'B' } }));
-    expect(report.json).toMatchObject({ outcome: 'city-stands', alone: null, controller: 'B', onlyOneNationLeft: false, cityAttacked: false });
+    expect(report.json).toMatchObject({
+      outcome: 'city-stands',
+      alone: null,
+      controller: 'B',
+      onlyOneNationLeft: false,
+      cityAttacked: false,
+    });
     expect(report.metrics.find((m) => m.key === 'cityStands')?.exact).toBe(1);
   });
 
@@ -36,7 +42,15 @@ describe('outcome categories: a standing city counts as its owner being present'
   });
 
   it('a city owner with no tokens is alone when nobody else is left', () => {
-    const o = outcomeOf({ limit: 1, nations: [{ name: 'A', tokens: 2 }, { name: 'B', tokens: 0 }, { name: 'C', tokens: 2 }], city: { owner: 'B' } });
+    const o = outcomeOf({
+      limit: 1,
+      nations: [
+        { name: 'A', tokens: 2 },
+        { name: 'B', tokens: 0 },
+        { name: 'C', tokens: 2 },
+      ],
+      city: { owner: 'B' },
+    });
     // A and C remove together to 0: only B's city is left.
     expect(o.tokensLeft).toEqual([0, 0, 0]);
     expect(o.kind).toBe('alone');
@@ -81,14 +95,34 @@ describe('three nations and a fort: "the opponent holds Engineering" means any o
 
 describe('verdicts: the answer in words', () => {
   it('both stay at the limit: names the counts, the majority and the fort', () => {
-    const report = reportOf({ limit: 3, nations: [{ name: 'Assyria', tokens: 4 }, { name: 'Egypt', tokens: 4 }], fort: { owner: 'Egypt' } });
-    expect(report.verdict?.[0]).toBe('Limit 3 no longer exceeded after 5 removals: Assyria 1 and Egypt 2 both stay. Egypt has the majority and keeps the fort.');
-    expect(report.verdict?.[1]).toBe('Advantage Levels at the start: Assyria 0, Egypt 1 (fort +1: neither holds Engineering); reading "order": the lower level removes first, whatever the counts.');
+    const report = reportOf({
+      limit: 3,
+      nations: [
+        { name: 'Assyria', tokens: 4 },
+        { name: 'Egypt', tokens: 4 },
+      ],
+      fort: { owner: 'Egypt' },
+    });
+    expect(report.verdict?.[0]).toBe(
+      'Limit 3 no longer exceeded after 5 removals: Assyria 1 and Egypt 2 both stay. Egypt has the majority and keeps the fort.',
+    );
+    expect(report.verdict?.[1]).toBe(
+      'Advantage Levels at the start: Assyria 0, Egypt 1 (fort +1: neither holds Engineering); reading "order": the lower level removes first, whatever the counts.',
+    );
   });
 
   it('a tie that goes to the fort controller', () => {
-    const report = reportOf({ limit: 3, nations: [{ name: 'Assyria', tokens: 4, engineering: true }, { name: 'Egypt', tokens: 4 }], fort: { owner: 'Egypt' } });
-    expect(report.verdict?.[0]).toBe("Limit 3 no longer exceeded after 6 removals: Assyria 1 and Egypt 1 both stay. Equal counts: the tie goes to Egypt, the fort's controller, who keeps the fort.");
+    const report = reportOf({
+      limit: 3,
+      nations: [
+        { name: 'Assyria', tokens: 4, engineering: true },
+        { name: 'Egypt', tokens: 4 },
+      ],
+      fort: { owner: 'Egypt' },
+    });
+    expect(report.verdict?.[0]).toBe(
+      "Limit 3 no longer exceeded after 6 removals: Assyria 1 and Egypt 1 both stay. Equal counts: the tie goes to Egypt, the fort's controller, who keeps the fort.",
+    );
   });
 
   it('three nations at a city', () => {
@@ -99,22 +133,36 @@ describe('verdicts: the answer in words', () => {
 
   it('a city attacked and taken', () => {
     const report = reportOf(duel(2, { tokens: 7 }, { tokens: 0 }, { city: { owner: 'B' } }));
-    expect(report.verdict?.[0]).toBe('A attacks B\'s city with 7 tokens (7 needed): it is replaced by 6 B tokens. City fight: B is eliminated after 11 removals. A is alone in the area with 2 tokens.');
+    expect(report.verdict?.[0]).toBe(
+      "A attacks B's city with 7 tokens (7 needed): it is replaced by 6 B tokens. City fight: B is eliminated after 11 removals. A is alone in the area with 2 tokens.",
+    );
   });
 
   it('the extra-removals reading is named when levels differ, and a captured fort is said', () => {
-    const report = reportOf(duel(2, { tokens: 6 }, { tokens: 2 }, { fort: { owner: 'B' }, advantageReading: 'extra-removals' }));
+    const report = reportOf(
+      duel(2, { tokens: 6 }, { tokens: 2 }, { fort: { owner: 'B' }, advantageReading: 'extra-removals' }),
+    );
     // A removes 1 extra (5/2) for the fort's +1, then B (fewer) first: 5/1, 4/1, 4/0.
-    expect(report.verdict?.[0]).toBe('B is eliminated after 4 removals. A is alone in the area with 4 tokens and captures the fort.');
+    expect(report.verdict?.[0]).toBe(
+      'B is eliminated after 4 removals. A is alone in the area with 4 tokens and captures the fort.',
+    );
     expect(report.verdict?.[1]).toContain('reading "extra-removals"');
   });
 
   it('no conflict', () => {
-    expect(reportOf(duel(6, { tokens: 3 }, { tokens: 2 })).verdict).toEqual(['No conflict: 5 tokens do not exceed the limit 6. A has the majority.']);
+    expect(reportOf(duel(6, { tokens: 3 }, { tokens: 2 })).verdict).toEqual([
+      'No conflict: 5 tokens do not exceed the limit 6. A has the majority.',
+    ]);
   });
 
   it('a sweep summarises the tokens needed at one defender count', () => {
-    const report = reportOf({ type: 'sweep', limit: 3, attackerTokens: { min: 1, max: 12 }, defenderTokens: { min: 1, max: 8 }, metalworking: ['neither'] });
+    const report = reportOf({
+      type: 'sweep',
+      limit: 3,
+      attackerTokens: { min: 1, max: 12 },
+      defenderTokens: { min: 1, max: 8 },
+      metalworking: ['neither'],
+    });
     expect(report.verdict).toEqual([
       'Attacker tokens needed against 4 defenders (area limit 3; every defender count is in the tokens-needed table):',
       'No fort: 5 to outnumber, 6 to clear in every Engineering matchup.',
@@ -126,17 +174,39 @@ describe('verdicts: the answer in words', () => {
 describe('the removal log is never empty', () => {
   it('no conflict: one row that says why', () => {
     const rows = reportOf(duel(6, { tokens: 3 }, { tokens: 2 })).tables!.removals;
-    expect(rows).toEqual([{ step: 0, phase: 'start', round: null, removing: null, note: 'no conflict: 5 <= limit 6', 'A tokens': 3, 'A level': 0, 'B tokens': 2, 'B level': 0 }]);
+    expect(rows).toEqual([
+      {
+        step: 0,
+        phase: 'start',
+        round: null,
+        removing: null,
+        note: 'no conflict: 5 <= limit 6',
+        'A tokens': 3,
+        'A level': 0,
+        'B tokens': 2,
+        'B level': 0,
+      },
+    ]);
   });
 
   it('a city that is not attacked gets a row with the threshold', () => {
     const rows = reportOf(duel(2, { tokens: 6 }, { tokens: 0 }, { city: { owner: 'B' } })).tables!.removals;
-    expect(rows.map((r) => r.note)).toEqual(['no token fight: only one nation has tokens in the area', 'no city attack: A 6 < 7 needed']);
+    expect(rows.map((r) => r.note)).toEqual([
+      'no token fight: only one nation has tokens in the area',
+      'no city attack: A 6 < 7 needed',
+    ]);
   });
 
   it('under extra-removals the rounds log the real Advantage Levels, not 0', () => {
     // A 4 vs B 4 holding a fort with Engineering (+2): A removes 2 extra, then rounds by counts.
-    const rows = reportOf(duel(3, { tokens: 4 }, { tokens: 4, engineering: true }, { fort: { owner: 'B' }, advantageReading: 'extra-removals' })).tables!.removals;
+    const rows = reportOf(
+      duel(
+        3,
+        { tokens: 4 },
+        { tokens: 4, engineering: true },
+        { fort: { owner: 'B' }, advantageReading: 'extra-removals' },
+      ),
+    ).tables!.removals;
     const rounds = rows.filter((r) => typeof r.round === 'number' && (r.round as number) > 0);
     expect(rounds.length).toBeGreaterThan(0);
     for (const r of rounds) expect([r['A level'], r['B level']]).toEqual([0, 2]);
@@ -144,7 +214,13 @@ describe('the removal log is never empty', () => {
 });
 
 describe('sweep outcome column and tokens to clear', () => {
-  const needed = reportOf({ type: 'sweep', limit: 3, attackerTokens: { min: 1, max: 12 }, defenderTokens: { min: 4, max: 4 }, metalworking: ['neither'] });
+  const needed = reportOf({
+    type: 'sweep',
+    limit: 3,
+    attackerTokens: { min: 1, max: 12 },
+    defenderTokens: { min: 4, max: 4 },
+    metalworking: ['neither'],
+  });
   it('every cell has an outcome category', () => {
     const rows = needed.tables!.sweep;
     const cell = rows.find((r) => r.engineering === 'neither' && r.fort === true && r.attackerTokens === 4)!;
@@ -158,13 +234,27 @@ describe('sweep outcome column and tokens to clear', () => {
 
 describe('the docs table: A 4 against B 4 holding a fort, limit 3, under extra-removals', () => {
   it('both hold Engineering: +1, the same as neither (1/2, both stay, B has the majority)', () => {
-    const o = outcomeOf(duel(3, { tokens: 4, engineering: true }, { tokens: 4, engineering: true }, { fort: { owner: 'B' }, advantageReading: 'extra-removals' }));
+    const o = outcomeOf(
+      duel(
+        3,
+        { tokens: 4, engineering: true },
+        { tokens: 4, engineering: true },
+        { fort: { owner: 'B' }, advantageReading: 'extra-removals' },
+      ),
+    );
     expect(o.tokensLeft).toEqual([1, 2]);
     expect(o.kind).toBe('stay');
     expect(o.holderName).toBe('B');
   });
   it('only the defender holds Engineering: +2, B alone in the area', () => {
-    const o = outcomeOf(duel(3, { tokens: 4 }, { tokens: 4, engineering: true }, { fort: { owner: 'B' }, advantageReading: 'extra-removals' }));
+    const o = outcomeOf(
+      duel(
+        3,
+        { tokens: 4 },
+        { tokens: 4, engineering: true },
+        { fort: { owner: 'B' }, advantageReading: 'extra-removals' },
+      ),
+    );
     expect(o.kind).toBe('alone');
     expect(o.alone).toBe(1);
   });

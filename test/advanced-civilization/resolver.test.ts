@@ -44,14 +44,28 @@ describe('token-against-token removal (24.2x)', () => {
 
   it('three or more nations remove in ascending order of strength', () => {
     // A2 B3 C5, limit 4: A 1, B 2, C 4 | A 0, B 1, C 3 (total 4) stop.
-    const o = outcomeOf({ limit: 4, nations: [{ name: 'A', tokens: 2 }, { name: 'B', tokens: 3 }, { name: 'C', tokens: 5 }] });
+    const o = outcomeOf({
+      limit: 4,
+      nations: [
+        { name: 'A', tokens: 2 },
+        { name: 'B', tokens: 3 },
+        { name: 'C', tokens: 5 },
+      ],
+    });
     expect(left(o)).toEqual([0, 1, 3]);
     expect(o.holderName).toBe('C');
     expect(o.events.map((e) => e.nations)).toEqual([[0], [1], [2], [0], [1], [2]]);
   });
 
   it('three nations: the two weakest with equal counts remove together', () => {
-    const o = outcomeOf({ limit: 3, nations: [{ name: 'A', tokens: 3 }, { name: 'B', tokens: 3 }, { name: 'C', tokens: 4 }] });
+    const o = outcomeOf({
+      limit: 3,
+      nations: [
+        { name: 'A', tokens: 3 },
+        { name: 'B', tokens: 3 },
+        { name: 'C', tokens: 4 },
+      ],
+    });
     expect(left(o)).toEqual([0, 0, 2]);
     expect(o.events[0].nations).toEqual([0, 1]);
     expect(o.holderName).toBe('C');
@@ -74,7 +88,9 @@ describe('Metalworking (24.24)', () => {
   });
 
   it('two holders resolve by counts as if neither held it', () => {
-    expect(left(outcomeOf(duel(3, { tokens: 2, metalworking: true }, { tokens: 4, metalworking: true })))).toEqual([0, 3]);
+    expect(left(outcomeOf(duel(3, { tokens: 2, metalworking: true }, { tokens: 4, metalworking: true })))).toEqual([
+      0, 3,
+    ]);
   });
 });
 
@@ -120,7 +136,14 @@ describe('forts and Engineering (seed 003)', () => {
 
   // A (4) attacks B (4) who controls the fort, area limit 3.
   const fortDuel = (aEng: boolean, bEng: boolean, reading = 'order') =>
-    outcomeOf(duel(3, { tokens: 4, engineering: aEng }, { tokens: 4, engineering: bEng }, { fort: { owner: 'B' }, advantageReading: reading }));
+    outcomeOf(
+      duel(
+        3,
+        { tokens: 4, engineering: aEng },
+        { tokens: 4, engineering: bEng },
+        { fort: { owner: 'B' }, advantageReading: reading },
+      ),
+    );
 
   it('neither holds Engineering: the fort gives +1, the attacker removes first, the defender keeps 2 against 1', () => {
     const o = fortDuel(false, false);
@@ -169,7 +192,9 @@ describe('forts and Engineering (seed 003)', () => {
 describe('the advantage reading switch', () => {
   it('changes the result where the readings differ: 4 Metalworking tokens against 4, limit 4', () => {
     const order = outcomeOf(duel(4, { tokens: 4, metalworking: true }, { tokens: 4 }));
-    const extra = outcomeOf(duel(4, { tokens: 4, metalworking: true }, { tokens: 4 }, { advantageReading: 'extra-removals' }));
+    const extra = outcomeOf(
+      duel(4, { tokens: 4, metalworking: true }, { tokens: 4 }, { advantageReading: 'extra-removals' }),
+    );
     expect(left(order)).toEqual([2, 2]);
     expect(order.holder).toBe(-1);
     expect(left(extra)).toEqual([3, 1]);
@@ -177,7 +202,9 @@ describe('the advantage reading switch', () => {
   });
 
   it('agrees where the readings coincide (no advantage)', () => {
-    expect(left(outcomeOf(duel(3, { tokens: 2 }, { tokens: 5 }, { advantageReading: 'extra-removals' })))).toEqual([0, 4]);
+    expect(left(outcomeOf(duel(3, { tokens: 2 }, { tokens: 5 }, { advantageReading: 'extra-removals' })))).toEqual([
+      0, 4,
+    ]);
   });
 });
 

@@ -41,7 +41,9 @@ function sample(raw: unknown, kernel: 'fast' | 'faithful', trials: number, seed:
 describe('uncertain token counts: Monte Carlo over what the player does not know', () => {
   it('is sampled (tallySize > 0) only when some count is uncertain', () => {
     expect(compileRaw(unknownDefender).tallySize).toBeGreaterThan(0);
-    expect(compileRaw({ ...unknownDefender, nations: [unknownDefender.nations[0], { name: 'B', tokens: 4 }] }).tallySize).toBe(0);
+    expect(
+      compileRaw({ ...unknownDefender, nations: [unknownDefender.nations[0], { name: 'B', tokens: 4 }] }).tallySize,
+    ).toBe(0);
   });
 
   it('the exact answer is the average of the deterministic outcomes over the input distribution', () => {
@@ -60,7 +62,10 @@ describe('uncertain token counts: Monte Carlo over what the player does not know
   });
 
   for (const kernel of ['fast', 'faithful'] as const) {
-    for (const [name, raw] of [['two nations and a fort', unknownDefender], ['three nations, weighted list and a city', threeNations]] as const) {
+    for (const [name, raw] of [
+      ['two nations and a fort', unknownDefender],
+      ['three nations, weighted list and a city', threeNations],
+    ] as const) {
       it(`${kernel} kernel agrees with the exact enumeration: ${name}`, () => {
         const trials = 200_000;
         const { battle, tally, exact } = sample(raw, kernel, trials, `adv-civ-${kernel}-${name}`);
@@ -69,7 +74,8 @@ describe('uncertain token counts: Monte Carlo over what the player does not know
         const n = plan.rules.names.length;
         for (let i = 0; i <= n; i++) {
           const p = exact.probabilities[layout.holder + i];
-          if (p > 0 && p < 1) expect(Math.abs(proportionZTest(tally[layout.holder + i], trials, p).z)).toBeLessThan(Z_MAX);
+          if (p > 0 && p < 1)
+            expect(Math.abs(proportionZTest(tally[layout.holder + i], trials, p).z)).toBeLessThan(Z_MAX);
           else expect(tally[layout.holder + i]).toBe(p * trials);
         }
         for (let i = 0; i < n; i++) {
@@ -93,14 +99,25 @@ describe('uncertain token counts: Monte Carlo over what the player does not know
     expect(holdsA.ci95).toBeDefined();
     expect(holdsA.exact).toBeCloseTo(exact.probabilities[0], 12);
     // A alone, B alone, both stay, area empty: one row per outcome category.
-    expect(report.tables?.outcomes.map((r) => r.outcome)).toEqual(['A alone in the area', 'B alone in the area', 'Both stay: limit no longer exceeded', 'Area empty']);
+    expect(report.tables?.outcomes.map((r) => r.outcome)).toEqual([
+      'A alone in the area',
+      'B alone in the area',
+      'Both stay: limit no longer exceeded',
+      'Area empty',
+    ]);
     expect(report.charts?.[0].spec).toMatchObject({ config: { font: 'DejaVu Sans' } });
     expect(report.json.pAttackerControls).toBe(holdsA.estimate);
   });
 
   it('without sampling (engine exact path) the report is exact', () => {
     const battle = compileRaw(unknownDefender);
-    const report = system.summarize({ battle, tally: null, trials: 0, partial: false, exact: system.solve!(battle.plan) });
+    const report = system.summarize({
+      battle,
+      tally: null,
+      trials: 0,
+      partial: false,
+      exact: system.solve!(battle.plan),
+    });
     expect(report.method).toBe('exact');
     expect(report.metrics[0].estimate).toBe(report.metrics[0].exact);
   });

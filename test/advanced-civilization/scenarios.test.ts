@@ -23,7 +23,13 @@ describe('bundled scenarios of the deterministic systems', () => {
         expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
         expect(system.check!(parsed.data as never)).toEqual([]);
         const battle = system.compile(parsed.data as never, raw.label);
-        const report = system.summarize({ battle: battle as never, tally: null, trials: 0, partial: false, exact: system.solve!(battle.plan as never) });
+        const report = system.summarize({
+          battle: battle as never,
+          tally: null,
+          trials: 0,
+          partial: false,
+          exact: system.solve!(battle.plan as never),
+        });
         expect(report.method).toBe('exact');
         expect(report.metrics.length).toBeGreaterThan(0);
       }

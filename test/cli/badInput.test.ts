@@ -100,15 +100,28 @@ describe('bad scenario files', () => {
   });
 
   it('a capitol on a fortress', () => {
-    const f = scenario(dir, 'capitol-fortress.json', withBattle({ type: 'capitol', attackers: 5, defenders: 3, fortress: true }));
-    expectCleanFailure(['run', f], 'capitol-fortress.json', 'battles[0].fortress', 'capitol cannot be placed on a fortress');
+    const f = scenario(
+      dir,
+      'capitol-fortress.json',
+      withBattle({ type: 'capitol', attackers: 5, defenders: 3, fortress: true }),
+    );
+    expectCleanFailure(
+      ['run', f],
+      'capitol-fortress.json',
+      'battles[0].fortress',
+      'capitol cannot be placed on a fortress',
+    );
   });
 });
 
 describe('bad flags', () => {
   const dir = tempDir();
   it('trials <= 0', () => {
-    expectCleanFailure(['odds', 'landgrab', '--attackers', '5', '--defenders', '3', '--trials', '0'], '--trials', 'at least 1');
+    expectCleanFailure(
+      ['odds', 'landgrab', '--attackers', '5', '--defenders', '3', '--trials', '0'],
+      '--trials',
+      'at least 1',
+    );
   });
 
   it('non-integer armies', () => {
@@ -121,24 +134,56 @@ describe('bad flags', () => {
   });
 
   it('an empty seed', () => {
-    expectCleanFailure(['odds', 'landgrab', '--attackers', '5', '--defenders', '3', '--seed', ''], '--seed', 'must not be empty');
+    expectCleanFailure(
+      ['odds', 'landgrab', '--attackers', '5', '--defenders', '3', '--seed', ''],
+      '--seed',
+      'must not be empty',
+    );
   });
 
   it('trials beyond the 1e9 cap, and trials that are not plain decimal numbers', () => {
-    expectCleanFailure(['odds', 'landgrab', '--attackers', '5', '--defenders', '3', '--trials', '1e20'], '--trials', 'at most 1e9');
-    expectCleanFailure(['odds', 'landgrab', '--attackers', '5', '--defenders', '3', '--trials', '0x10'], '--trials', 'whole number');
+    expectCleanFailure(
+      ['odds', 'landgrab', '--attackers', '5', '--defenders', '3', '--trials', '1e20'],
+      '--trials',
+      'at most 1e9',
+    );
+    expectCleanFailure(
+      ['odds', 'landgrab', '--attackers', '5', '--defenders', '3', '--trials', '0x10'],
+      '--trials',
+      'whole number',
+    );
   });
 
   it('flags that do not apply to a chain are refused, not silently dropped', () => {
-    expectCleanFailure(['odds', 'landgrab', '--attackers', '16', '--path', '3,4,2', '--fortress'], '--fortress', '--fortresses');
-    expectCleanFailure(['odds', 'landgrab', '--attackers', '16', '--path', '3,4,2', '--defending-leader'], '--defending-leader', '--leaders');
-    expectCleanFailure(['odds', 'landgrab', '--attackers', '16', '--path', '3,4,2', '--fortresses', '4'], '--fortresses', 'position 4 is not on the path (1..3)');
-    expectCleanFailure(['odds', 'landgrab', '--attackers', '16', '--defenders', '3', '--fortresses', '1'], '--fortresses', 'only with --path');
+    expectCleanFailure(
+      ['odds', 'landgrab', '--attackers', '16', '--path', '3,4,2', '--fortress'],
+      '--fortress',
+      '--fortresses',
+    );
+    expectCleanFailure(
+      ['odds', 'landgrab', '--attackers', '16', '--path', '3,4,2', '--defending-leader'],
+      '--defending-leader',
+      '--leaders',
+    );
+    expectCleanFailure(
+      ['odds', 'landgrab', '--attackers', '16', '--path', '3,4,2', '--fortresses', '4'],
+      '--fortresses',
+      'position 4 is not on the path (1..3)',
+    );
+    expectCleanFailure(
+      ['odds', 'landgrab', '--attackers', '16', '--defenders', '3', '--fortresses', '1'],
+      '--fortresses',
+      'only with --path',
+    );
     expectCleanFailure(['odds', 'landgrab', '--attackers', '16'], '--defenders', 'is required');
   });
 
   it('errors in a capitol list name the flag typed', () => {
-    expectCleanFailure(['odds', 'landgrab', '--attackers', '5', '--defenders', '3', '--capitol', '0,3'], '--capitol', 'at least 1');
+    expectCleanFailure(
+      ['odds', 'landgrab', '--attackers', '5', '--defenders', '3', '--capitol', '0,3'],
+      '--capitol',
+      'at least 1',
+    );
   });
 
   it('negative continent bonuses', () => {
@@ -149,7 +194,13 @@ describe('bad flags', () => {
   });
 
   it('two battles whose labels name the same output files', () => {
-    const f = scenario(dir, 'slug-clash.json', { ...valid, battles: [{ label: 'fortress!', attackers: 5, defenders: 3 }, { label: 'fortress?', attackers: 6, defenders: 3 }] });
+    const f = scenario(dir, 'slug-clash.json', {
+      ...valid,
+      battles: [
+        { label: 'fortress!', attackers: 5, defenders: 3 },
+        { label: 'fortress?', attackers: 6, defenders: 3 },
+      ],
+    });
     expectCleanFailure(['run', f], 'slug-clash.json', 'battles[1].label', 'same output files');
   });
 
@@ -158,7 +209,11 @@ describe('bad flags', () => {
       name: 'variant-clash',
       system: 'landgrab',
       trials: 1000,
-      sweep: { base: { attackers: 5, defenders: 3 }, axes: { defenders: [1, 2] }, variants: [{ label: 'fortress +1' }, { label: 'fortress 1', set: { fortress: true } }] },
+      sweep: {
+        base: { attackers: 5, defenders: 3 },
+        axes: { defenders: [1, 2] },
+        variants: [{ label: 'fortress +1' }, { label: 'fortress 1', set: { fortress: true } }],
+      },
     });
     expectCleanFailure(['run', f], 'variant-clash.json', 'sweep.variants[1].label');
   });

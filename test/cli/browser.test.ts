@@ -20,7 +20,17 @@ function renderedReport(scenario: string, trials: string): string {
   const profile = tempDir('chromium-');
   const browser = spawnSync(
     chromium as string,
-    ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', `--user-data-dir=${profile}`, '--dump-dom', `file://${page}`],
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      `--user-data-dir=${profile}`,
+      '--dump-dom',
+      `file://${page}`,
+    ],
     { encoding: 'utf8', timeout: 60_000 },
   );
   expect(browser.status).toBe(0);

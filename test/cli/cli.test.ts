@@ -5,7 +5,20 @@ import { cli, tempDir, ROOT } from '../helpers/cli.js';
 
 describe('battle-odds odds landgrab', () => {
   it('answers the question as JSON with the documented fields', () => {
-    const r = cli(['odds', 'landgrab', '--attackers', '4', '--defenders', '2', '--trials', '200000', '--seed', '1', '--exact', '--json']);
+    const r = cli([
+      'odds',
+      'landgrab',
+      '--attackers',
+      '4',
+      '--defenders',
+      '2',
+      '--trials',
+      '200000',
+      '--seed',
+      '1',
+      '--exact',
+      '--json',
+    ]);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.system).toBe('landgrab');
@@ -33,13 +46,30 @@ describe('battle-odds odds landgrab', () => {
     const r = cli(['odds', 'landgrab', '--help']);
     expect(r.code).toBe(0);
     // commander wraps help to the terminal width: compare with whitespace folded.
-    expect(r.stdout.replace(/\s+/g, ' ')).toContain('armies in the attacking territory (one must stay behind, so n - 1 may attack)');
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain(
+      'armies in the attacking territory (one must stay behind, so n - 1 may attack)',
+    );
     expect(r.stdout).toContain('Examples:');
   });
 
   it('a chain takes per-step fortresses and leaders, and the exact solver sees them', () => {
-    const plain = JSON.parse(cli(['odds', 'landgrab', '--attackers', '16', '--path', '3,4,2', '--exact-only', '--json']).stdout);
-    const marked = cli(['odds', 'landgrab', '--attackers', '16', '--path', '3,4,2', '--fortresses', '2', '--leaders', '3', '--exact-only', '--json']);
+    const plain = JSON.parse(
+      cli(['odds', 'landgrab', '--attackers', '16', '--path', '3,4,2', '--exact-only', '--json']).stdout,
+    );
+    const marked = cli([
+      'odds',
+      'landgrab',
+      '--attackers',
+      '16',
+      '--path',
+      '3,4,2',
+      '--fortresses',
+      '2',
+      '--leaders',
+      '3',
+      '--exact-only',
+      '--json',
+    ]);
     expect(marked.code, marked.stderr).toBe(0);
     const out = JSON.parse(marked.stdout);
     expect(out.label).toBe('16 in territory along path 3-4F-2L [F fortress, L leader]');
@@ -47,14 +77,39 @@ describe('battle-odds odds landgrab', () => {
   });
 
   it('says when --precision was not reached within the --trials cap', () => {
-    const r = cli(['odds', 'landgrab', '--attackers', '11', '--defenders', '10', '--precision', '0.001', '--trials', '200000', '--json']);
+    const r = cli([
+      'odds',
+      'landgrab',
+      '--attackers',
+      '11',
+      '--defenders',
+      '10',
+      '--precision',
+      '0.001',
+      '--trials',
+      '200000',
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.precision.target).toBe(0.001);
     expect(out.precision.met).toBe(false);
     expect(out.precision.halfWidth).toBeGreaterThan(0.001);
-    const text = cli(['odds', 'landgrab', '--attackers', '11', '--defenders', '10', '--precision', '0.001', '--trials', '200000']);
-    expect(text.stdout).toMatch(/note: precision 0\.001 not reached: the 95% half-width is 0\.00\d+ after 200,000 trials/);
+    const text = cli([
+      'odds',
+      'landgrab',
+      '--attackers',
+      '11',
+      '--defenders',
+      '10',
+      '--precision',
+      '0.001',
+      '--trials',
+      '200000',
+    ]);
+    expect(text.stdout).toMatch(
+      /note: precision 0\.001 not reached: the 95% half-width is 0\.00\d+ after 200,000 trials/,
+    );
   });
 
   it('--entry answers any battle type given inline as a scenario entry (a three-player battle)', () => {
@@ -74,7 +129,9 @@ describe('battle-odds odds landgrab', () => {
     expect(holders.reduce((sum: number, m: { estimate: number }) => sum + m.estimate, 0)).toBeCloseTo(1, 12);
     const mixed = cli(['odds', 'landgrab', '--entry', '{"attackers":5,"defenders":3}', '--fortress']);
     expect(mixed.code).toBe(2);
-    expect(mixed.stderr.trim()).toBe('battle-odds: error: odds landgrab: --entry: describes the whole battle; leave out --fortress');
+    expect(mixed.stderr.trim()).toBe(
+      'battle-odds: error: odds landgrab: --entry: describes the whole battle; leave out --fortress',
+    );
     const typo = cli(['odds', 'landgrab', '--entry', '{"attackers":5,"defenders":3,"fortres":true}']);
     expect(typo.code).toBe(2);
     expect(typo.stderr).toContain('--entry fortres: unknown key');
@@ -97,7 +154,16 @@ describe('battle-odds run', () => {
     expect(r.code, r.stderr).toBe(0);
     const dir = path.join(out, 'landgrab-fortress-assault');
     const files = readdirSync(dir).sort();
-    expect(files).toEqual(expect.arrayContaining(['summary.csv', 'distributions.csv', 'report.json', 'fortress.vl.json', 'fortress.svg', 'fortress.png']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'summary.csv',
+        'distributions.csv',
+        'report.json',
+        'fortress.vl.json',
+        'fortress.svg',
+        'fortress.png',
+      ]),
+    );
     expect(files.some((f) => f.includes('.tmp-'))).toBe(false);
     const summary = readFileSync(path.join(dir, 'summary.csv'), 'utf8').trim().split('\n');
     expect(summary).toHaveLength(5); // header + 4 battles
@@ -120,7 +186,17 @@ describe('battle-odds run', () => {
   it('gives byte-identical CSVs for --threads 1, --threads 2 and in-process', () => {
     const outputs = ['1', '2', '0'].map((threads) => {
       const out = tempDir();
-      const r = cli(['run', 'scenarios/landgrab-chain.json', '--out', out, '--threads', threads, '--trials', '400000', '--no-charts']);
+      const r = cli([
+        'run',
+        'scenarios/landgrab-chain.json',
+        '--out',
+        out,
+        '--threads',
+        threads,
+        '--trials',
+        '400000',
+        '--no-charts',
+      ]);
       expect(r.code, r.stderr).toBe(0);
       const dir = path.join(out, 'landgrab-chain');
       return ['summary.csv', 'distributions.csv'].map((f) => readFileSync(path.join(dir, f), 'utf8'));
@@ -131,7 +207,20 @@ describe('battle-odds run', () => {
 
   it('writes counts and trial numbers exactly in the CSVs (only fractions are rounded)', () => {
     const out = tempDir();
-    const r = cli(['odds', 'landgrab', '--attackers', '2', '--defenders', '1', '--trials', '1234567', '--out', out, '--threads', '0']);
+    const r = cli([
+      'odds',
+      'landgrab',
+      '--attackers',
+      '2',
+      '--defenders',
+      '1',
+      '--trials',
+      '1234567',
+      '--out',
+      out,
+      '--threads',
+      '0',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const summary = readFileSync(path.join(out, 'summary.csv'), 'utf8').split('\n');
     const header = summary[0].split(',');
@@ -149,7 +238,17 @@ describe('battle-odds run', () => {
   it('gives byte-identical sweep CSVs for --threads 0, 1 and 2', () => {
     const outputs = ['0', '1', '2'].map((threads) => {
       const out = tempDir();
-      const r = cli(['run', 'scenarios/landgrab-fortress-house-rules.json', '--out', out, '--threads', threads, '--trials', '4000', '--no-charts']);
+      const r = cli([
+        'run',
+        'scenarios/landgrab-fortress-house-rules.json',
+        '--out',
+        out,
+        '--threads',
+        threads,
+        '--trials',
+        '4000',
+        '--no-charts',
+      ]);
       expect(r.code, r.stderr).toBe(0);
       return readFileSync(path.join(out, 'landgrab-fortress-house-rules', 'sweep.csv'), 'utf8');
     });
@@ -186,10 +285,21 @@ describe('sweeps and the HTML report', () => {
     const out = tempDir();
     const r = cli(['run', 'scenarios/landgrab-fortress-house-rules.json', '--out', out, '--trials', '5000']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/minus fortress \+1: -[\d.]+ \.\. -?[\d.]+ percentage points \(paired 95% half-width <= [\d.]+; unpaired would be [\d.]+\)/);
+    expect(r.stdout).toMatch(
+      /minus fortress \+1: -[\d.]+ \.\. -?[\d.]+ percentage points \(paired 95% half-width <= [\d.]+; unpaired would be [\d.]+\)/,
+    );
     const dir = path.join(out, 'landgrab-fortress-house-rules');
     const files = readdirSync(dir);
-    expect(files).toEqual(expect.arrayContaining(['sweep.csv', 'index.html', 'report.json', 'sweep-fortress-1.png', 'delta-fortress-2.png', 'delta-fortress-2.vl.json']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'sweep.csv',
+        'index.html',
+        'report.json',
+        'sweep-fortress-1.png',
+        'delta-fortress-2.png',
+        'delta-fortress-2.vl.json',
+      ]),
+    );
     const csv = readFileSync(path.join(dir, 'sweep.csv'), 'utf8').trim().split('\n');
     expect(csv).toHaveLength(1 + 11 * 6);
     expect(csv[0]).toContain('fortress_2_minus_fortress_1_ci_low');
@@ -207,7 +317,9 @@ describe('sweeps and the HTML report', () => {
     const out = tempDir();
     const r = cli(['run', 'scenarios/landgrab-sweep.json', '--out', out, '--exact-only', '--no-charts']);
     expect(r.code, r.stderr).toBe(0);
-    const csv = readFileSync(path.join(out, 'landgrab-sweep', 'sweep.csv'), 'utf8').trim().split('\n');
+    const csv = readFileSync(path.join(out, 'landgrab-sweep', 'sweep.csv'), 'utf8')
+      .trim()
+      .split('\n');
     expect(csv[1].split(',')[3]).toBe('exact');
     expect(readFileSync(path.join(out, 'landgrab-sweep', 'index.html'), 'utf8')).toContain('all exact');
   });
@@ -218,7 +330,22 @@ describe('Ctrl-C', () => {
     const { spawn } = await import('node:child_process');
     const { BIN } = await import('../helpers/cli.js');
     const out = tempDir();
-    const child = spawn(process.execPath, [BIN, 'odds', 'landgrab', '--attackers', '50', '--defenders', '50', '--trials', '1e9', '--threads', '2', '--json', '--out', out]);
+    const child = spawn(process.execPath, [
+      BIN,
+      'odds',
+      'landgrab',
+      '--attackers',
+      '50',
+      '--defenders',
+      '50',
+      '--trials',
+      '1e9',
+      '--threads',
+      '2',
+      '--json',
+      '--out',
+      out,
+    ]);
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
     // Interrupt once the first chunks are surely running (a 1e9-trial job takes far longer).

@@ -11,7 +11,9 @@ describe('bundled scenarios', () => {
 
   it('cover every rule system, with a sweep for LandGrab and Kings & Things', () => {
     const scenarios = files.map((f) => loadScenario(path.join(dir, f)));
-    expect(new Set(scenarios.map((s) => s.system.id))).toEqual(new Set(['landgrab', 'kings-and-things', 'advanced-civilization', 'princes-and-queens']));
+    expect(new Set(scenarios.map((s) => s.system.id))).toEqual(
+      new Set(['landgrab', 'kings-and-things', 'advanced-civilization', 'princes-and-queens']),
+    );
     expect(scenarios.some((s) => s.system.id === 'landgrab' && s.sweep)).toBe(true);
     expect(scenarios.some((s) => s.system.id === 'kings-and-things' && s.sweep)).toBe(true);
   });

@@ -48,7 +48,12 @@ describe('determinism across executors', () => {
 
   it('a different seed gives a different tally', async () => {
     const a = await sampleBattle(landgrab, battle, { ...settings, trials: 50_000 }, new InProcessExecutor());
-    const b = await sampleBattle(landgrab, battle, { ...settings, trials: 50_000, seed: 'other' }, new InProcessExecutor());
+    const b = await sampleBattle(
+      landgrab,
+      battle,
+      { ...settings, trials: 50_000, seed: 'other' },
+      new InProcessExecutor(),
+    );
     expect(Array.from(b.tally)).not.toEqual(Array.from(a.tally));
   });
 
@@ -86,7 +91,9 @@ describe('determinism across executors', () => {
     expect(r.partial).toBe(true);
     expect(r.trials % chunkSizeFor(5_000_000)).toBe(0);
     expect(r.trials).toBeLessThan(5_000_000);
-    expect(r.tally.subarray(0, 12).reduce((s, x) => s + x, 0) + r.tally.subarray(24, 35).reduce((s, x) => s + x, 0)).toBeGreaterThan(0);
+    expect(
+      r.tally.subarray(0, 12).reduce((s, x) => s + x, 0) + r.tally.subarray(24, 35).reduce((s, x) => s + x, 0),
+    ).toBeGreaterThan(0);
   });
 });
 

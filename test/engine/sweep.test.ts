@@ -6,12 +6,18 @@ import { InputError } from '../../src/engine/inputError.js';
 import { pairedDifference } from '../../src/stats/pairedDifference.js';
 
 function sweepScenario(sweep: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  return parseScenario({ name: 'sweep-test', system: 'landgrab', seed: 'sweep', trials: 50_000, sweep, ...extra }, 'sweep-test.json');
+  return parseScenario(
+    { name: 'sweep-test', system: 'landgrab', seed: 'sweep', trials: 50_000, sweep, ...extra },
+    'sweep-test.json',
+  );
 }
 
 describe('sweep grids', () => {
   it('expands every combination of the axes, the last axis fastest', () => {
-    const s = sweepScenario({ base: { attackers: 2, defenders: 1 }, axes: { attackers: { from: 2, to: 4 }, fortress: [false, true] } });
+    const s = sweepScenario({
+      base: { attackers: 2, defenders: 1 },
+      axes: { attackers: { from: 2, to: 4 }, fortress: [false, true] },
+    });
     expect(s.sweep?.cells.map((c) => c.at)).toEqual([
       { attackers: 2, fortress: false },
       { attackers: 2, fortress: true },
@@ -23,11 +29,15 @@ describe('sweep grids', () => {
   });
 
   it('names the cell that is not a valid battle', () => {
-    expect(() => sweepScenario({ base: { attackers: 2, defenders: 1 }, axes: { attackers: { from: 1, to: 3 } } })).toThrow(
-      /sweep: the cell attackers=1 is not a valid battle: attackers: must be at least 2/,
-    );
+    expect(() =>
+      sweepScenario({ base: { attackers: 2, defenders: 1 }, axes: { attackers: { from: 1, to: 3 } } }),
+    ).toThrow(/sweep: the cell attackers=1 is not a valid battle: attackers: must be at least 2/);
     try {
-      sweepScenario({ base: { attackers: 5, defenders: 1 }, axes: { defenders: [1, 2] }, variants: [{ label: 'a' }, { label: 'b', set: { tiez: 'x' } }] });
+      sweepScenario({
+        base: { attackers: 5, defenders: 1 },
+        axes: { defenders: [1, 2] },
+        variants: [{ label: 'a' }, { label: 'b', set: { tiez: 'x' } }],
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(InputError);
@@ -37,10 +47,23 @@ describe('sweep grids', () => {
   });
 
   it('runs exact-only sweeps with no sampling, and Monte Carlo agrees with them cell by cell', async () => {
-    const scenario = sweepScenario({ base: { attackers: 2, defenders: 1 }, axes: { attackers: [3, 6, 9], defenders: [2, 5] } });
+    const scenario = sweepScenario({
+      base: { attackers: 2, defenders: 1 },
+      axes: { attackers: [3, 6, 9], defenders: [2, 5] },
+    });
     const executor = new InProcessExecutor();
-    const exact = await runSweep(scenario.system, scenario.sweep!, { seed: 'x', trials: 1, kernel: 'fast', exact: false, exactOnly: true }, executor);
-    const sampled = await runSweep(scenario.system, scenario.sweep!, { seed: 'x', trials: 50_000, kernel: 'fast', exact: true }, executor);
+    const exact = await runSweep(
+      scenario.system,
+      scenario.sweep!,
+      { seed: 'x', trials: 1, kernel: 'fast', exact: false, exactOnly: true },
+      executor,
+    );
+    const sampled = await runSweep(
+      scenario.system,
+      scenario.sweep!,
+      { seed: 'x', trials: 50_000, kernel: 'fast', exact: true },
+      executor,
+    );
     expect(exact.cells.every((c) => c.method === 'exact' && c.trials === 0)).toBe(true);
     for (let i = 0; i < exact.cells.length; i++) {
       const p = exact.cells[i].variants[0].headline.estimate;
@@ -56,14 +79,16 @@ describe('house-rule comparisons on common random numbers', () => {
   const scenario = sweepScenario({
     base: { attackers: 12, defenders: 8 },
     axes: { defenders: [4, 8, 12] },
-    variants: [
-      { label: 'to the end' },
-      { label: 'stop at 2', set: { stopAt: 2 } },
-    ],
+    variants: [{ label: 'to the end' }, { label: 'stop at 2', set: { stopAt: 2 } }],
   });
 
   it('gives each difference a paired interval much narrower than the unpaired one', async () => {
-    const r = await runSweep(scenario.system, scenario.sweep!, { seed: 'crn', trials: 100_000, kernel: 'fast', exact: true }, new InProcessExecutor());
+    const r = await runSweep(
+      scenario.system,
+      scenario.sweep!,
+      { seed: 'crn', trials: 100_000, kernel: 'fast', exact: true },
+      new InProcessExecutor(),
+    );
     for (const cell of r.cells) {
       const d = cell.differences[0];
       const paired = d.ci95![1] - d.ci95![0];
@@ -84,10 +109,19 @@ describe('house-rule comparisons on common random numbers', () => {
       const house = sweepScenario({
         base: { attackers: 10, defenders: 6, fortress: true },
         axes: { attackers: [6, 10, 14], defenders: [3, 6] },
-        variants: [{ label: '+1' }, { label: '+2', set: { fortressBonus: 2 } }, { label: '3 dice', set: { defenderDice: 3 } }],
+        variants: [
+          { label: '+1' },
+          { label: '+2', set: { fortressBonus: 2 } },
+          { label: '3 dice', set: { defenderDice: 3 } },
+        ],
       });
       const trials = 40_000;
-      const r = await runSweep(house.system, house.sweep!, { seed: 'monotone', trials, kernel, exact: false }, new InProcessExecutor());
+      const r = await runSweep(
+        house.system,
+        house.sweep!,
+        { seed: 'monotone', trials, kernel, exact: false },
+        new InProcessExecutor(),
+      );
       for (const cell of r.cells) {
         for (const d of cell.differences) {
           const paired = (d.ci95![1] - d.ci95![0]) / 2;

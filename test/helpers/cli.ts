@@ -16,7 +16,11 @@ export interface CliResult {
 /** Runs the built binary as a user would (`npm test` builds it first). */
 export function cli(args: string[], options: { cwd?: string } = {}): CliResult {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` (npm test does it)`);
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: options.cwd ?? ROOT, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 

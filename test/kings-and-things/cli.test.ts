@@ -22,13 +22,21 @@ describe('odds kings-and-things: errors name the flag typed', () => {
     expectFlagError(odds('--attackers', 'Goblinn'), '--attackers', /unknown creature 'Goblinn'/);
   });
   it('a retreating defender of an unexplored hex names --defender-retreat', () => {
-    expectFlagError(odds('--attackers', 'Orc:2', '--defenders', 'Orc:2', '--unexplored', '--defender-retreat', 'rounds:2'), '--defender-retreat', /never retreat/);
+    expectFlagError(
+      odds('--attackers', 'Orc:2', '--defenders', 'Orc:2', '--unexplored', '--defender-retreat', 'rounds:2'),
+      '--defender-retreat',
+      /never retreat/,
+    );
   });
   it('too much bribery gold names --bribe', () => {
     expectFlagError(odds('--attackers', 'Giant:4', '--explore', '--bribe', '10000000000'), '--bribe', /at most 60/);
   });
   it('an unknown --fort-after-retreat reading names the flag', () => {
-    expectFlagError(odds('--attackers', 'Orc:2', '--fort', 'keep', '--fort-after-retreat', 'crumbles'), '--fort-after-retreat', /fights-on or falls/);
+    expectFlagError(
+      odds('--attackers', 'Orc:2', '--fort', 'keep', '--fort-after-retreat', 'crumbles'),
+      '--fort-after-retreat',
+      /fights-on or falls/,
+    );
   });
 });
 
@@ -37,21 +45,49 @@ describe('odds kings-and-things: flags that do not apply are refused', () => {
     expectFlagError(odds('--attackers', 'Orc:2', '--bribe', '5'), '--bribe', /only with --explore/);
   });
   it('--fort with --fort-levels', () => {
-    expectFlagError(odds('--attackers', 'Orc:2', '--fort-levels', '--fort', 'keep'), '--fort', /does not apply with --fort-levels/);
+    expectFlagError(
+      odds('--attackers', 'Orc:2', '--fort-levels', '--fort', 'keep'),
+      '--fort',
+      /does not apply with --fort-levels/,
+    );
   });
   it('--defenders with --explore', () => {
-    expectFlagError(odds('--attackers', 'Orc:2', '--explore', '--defenders', 'Orc:2'), '--defenders', /does not apply with --explore/);
+    expectFlagError(
+      odds('--attackers', 'Orc:2', '--explore', '--defenders', 'Orc:2'),
+      '--defenders',
+      /does not apply with --explore/,
+    );
   });
 });
 
 describe('odds kings-and-things: answers', () => {
   it('a single counter name for --attacker-losses is a one-element loss order', () => {
-    const r = odds('--attackers', 'Giant:4,Orc:2', '--defenders', 'Troll:3', '--attacker-losses', 'Giant', '--exact-only', '--json');
+    const r = odds(
+      '--attackers',
+      'Giant:4,Orc:2',
+      '--defenders',
+      'Troll:3',
+      '--attacker-losses',
+      'Giant',
+      '--exact-only',
+      '--json',
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).method).toBe('exact');
   });
   it("--fort-after-retreat falls makes a retreating defender's battle solvable exactly", () => {
-    const args = ['--attackers', '2x Orc:2,Troll:3', '--defenders', '2x Goblin:1', '--fort', 'keep', '--defender-losses', 'weakest-first', '--defender-retreat', 'down-to:1'];
+    const args = [
+      '--attackers',
+      '2x Orc:2,Troll:3',
+      '--defenders',
+      '2x Goblin:1',
+      '--fort',
+      'keep',
+      '--defender-losses',
+      'weakest-first',
+      '--defender-retreat',
+      'down-to:1',
+    ];
     expect(odds(...args, '--fort-after-retreat', 'falls', '--exact-only', '--json').code).toBe(0);
   });
 });

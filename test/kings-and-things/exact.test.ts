@@ -28,7 +28,11 @@ const battles: Record<string, unknown> = {
     defender: { fort: 'citadel', village: true, income: ['Gold Mine'] },
   },
   'protect-strongest attacker with an outnumbered retreat': {
-    attacker: { creatures: ['Dragon:4*C', '2x Nomads:1', 'Bear:2'], losses: 'protect-strongest', retreat: { whenOutnumbered: 2 } },
+    attacker: {
+      creatures: ['Dragon:4*C', '2x Nomads:1', 'Bear:2'],
+      losses: 'protect-strongest',
+      retreat: { whenOutnumbered: 2 },
+    },
     defender: { creatures: ['2x Elves:3R', 'Goblin:1'], fort: 'keep', losses: 'weakest-first' },
   },
   'explicit loss order, retreat after 2 rounds and a defender that retreats when down to 1 (no buildings)': {
@@ -73,8 +77,15 @@ describe('what the exact solver does not cover answers null, with a reason', () 
       attacker: { creatures: ['2x Orc:2'] },
       defender: { creatures: ['Goblin:1'], fort: 'keep', retreat: { afterRounds: 1 } },
     },
-    'a fort-level comparison with such a defender': { type: 'fort-levels', attacker: { creatures: ['2x Orc:2'] }, defender: { creatures: ['Goblin:1'], retreat: { afterRounds: 1 } } },
-    'a multi-player battle': { type: 'multi', players: [{ creatures: ['Orc:2'] }, { creatures: ['Orc:2'] }, { creatures: ['Orc:2'] }] },
+    'a fort-level comparison with such a defender': {
+      type: 'fort-levels',
+      attacker: { creatures: ['2x Orc:2'] },
+      defender: { creatures: ['Goblin:1'], retreat: { afterRounds: 1 } },
+    },
+    'a multi-player battle': {
+      type: 'multi',
+      players: [{ creatures: ['Orc:2'] }, { creatures: ['Orc:2'] }, { creatures: ['Orc:2'] }],
+    },
     'an exploration of the full cup': { type: 'explore', explorer: { creatures: ['Giant:4'] } },
   };
   for (const [name, entry] of Object.entries(cases)) {
@@ -85,7 +96,9 @@ describe('what the exact solver does not cover answers null, with a reason', () 
     });
   }
   it('a solvable battle has no reason', () => {
-    expect(cannotSolveReason(compileEntry({ attacker: { creatures: ['Orc:2'] }, defender: { fort: 'keep' } }).plan)).toBeNull();
+    expect(
+      cannotSolveReason(compileEntry({ attacker: { creatures: ['Orc:2'] }, defender: { fort: 'keep' } }).plan),
+    ).toBeNull();
   });
 });
 
@@ -98,7 +111,8 @@ describe('exact values worked by hand', () => {
     expect(exact[L.outcome + 4]).toBeCloseTo(1 / 3, 12);
   });
   it('a magic 1 strikes before a melee 6 that always hits: P(capture) = 1/6', () => {
-    const plan = compileEntry({ attacker: { creatures: ['Sprite:1*'] }, defender: { creatures: ['Champion:6'] } }).plan as DuelPlan;
+    const plan = compileEntry({ attacker: { creatures: ['Sprite:1*'] }, defender: { creatures: ['Champion:6'] } })
+      .plan as DuelPlan;
     const exact = kingsAndThings.solve!(plan) as Float64Array;
     expect(exact[duelLayout(plan).outcome]).toBeCloseTo(1 / 6, 12);
   });

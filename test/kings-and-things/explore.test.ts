@@ -34,7 +34,12 @@ describe('exploration', () => {
     const plan = battle.plan as ExplorePlan;
     // The explorer's three roster counters are not in the cup.
     expect(plan.classCopies.reduce((s, x) => s + x, 0)).toBe(147 - 3);
-    const all = compileEntry({ type: 'explore', explorer: { creatures: ['Old Dragon'] }, cup: 'all-counters', removeExplorerFromCup: false }).plan as ExplorePlan;
+    const all = compileEntry({
+      type: 'explore',
+      explorer: { creatures: ['Old Dragon'] },
+      cup: 'all-counters',
+      removeExplorerFromCup: false,
+    }).plan as ExplorePlan;
     expect(all.classCopies.reduce((s, x) => s + x, 0)).toBe(184);
     const L = exploreLayout(plan);
     const tally = run(plan, battle.tallySize, 60_000, 'explore-full');
@@ -43,7 +48,11 @@ describe('exploration', () => {
   });
 
   it('bribery raises the odds', () => {
-    const entry = (gold: number | false) => ({ type: 'explore', explorer: { creatures: ['Giant:4', 'Nomads:1'] }, bribery: gold === false ? false : { gold } });
+    const entry = (gold: number | false) => ({
+      type: 'explore',
+      explorer: { creatures: ['Giant:4', 'Nomads:1'] },
+      bribery: gold === false ? false : { gold },
+    });
     const p = (gold: number | false) => {
       const b = compileEntry(entry(gold));
       const t = run(b.plan, b.tallySize, 50_000, 'bribe');

@@ -3,8 +3,22 @@
  * still stands, the fort fights on (default) or the hex falls at once.
  */
 import { describe, expect, it } from 'vitest';
-import { CAPTURE_RETREATED, duelLayout, multiLayout, type DuelPlan, type MultiPlan } from '../../src/systems/kings-and-things/plan.js';
-import { compileEntry, expectSameDistribution, expectSegmentMatches, kingsAndThings, problems, run, Z_MAX } from './helpers.js';
+import {
+  CAPTURE_RETREATED,
+  duelLayout,
+  multiLayout,
+  type DuelPlan,
+  type MultiPlan,
+} from '../../src/systems/kings-and-things/plan.js';
+import {
+  compileEntry,
+  expectSameDistribution,
+  expectSegmentMatches,
+  kingsAndThings,
+  problems,
+  run,
+  Z_MAX,
+} from './helpers.js';
 
 const TRIALS = 200_000;
 
@@ -71,7 +85,14 @@ describe('fortAfterRetreat', () => {
     const players = (fortAfterRetreat: 'fights-on' | 'falls') => ({
       type: 'multi',
       players: [
-        { name: 'Owner', creatures: ['2x Goblin:1'], fort: 'castle', losses: 'weakest-first', retreat: { whenDownTo: 1 }, fortAfterRetreat },
+        {
+          name: 'Owner',
+          creatures: ['2x Goblin:1'],
+          fort: 'castle',
+          losses: 'weakest-first',
+          retreat: { whenDownTo: 1 },
+          fortAfterRetreat,
+        },
         { name: 'Red', creatures: ['Giant:4', 'Orc:2'], target: 'defender' },
         { name: 'Green', creatures: ['3x Orc:2'], target: 'defender' },
       ],
@@ -94,9 +115,14 @@ describe('fortAfterRetreat', () => {
   });
 
   it('is checked: a value other than the two readings, and on an attacker in a multi-player battle', () => {
-    expect(problems({ ...entry(), defender: { ...entry().defender, fortAfterRetreat: 'crumbles' } }).join('\n')).toMatch(/fortAfterRetreat must be fights-on or falls/);
     expect(
-      problems({ type: 'multi', players: [{ creatures: ['Orc:2'] }, { creatures: ['Orc:2'], fortAfterRetreat: 'falls' }] }).join('\n'),
+      problems({ ...entry(), defender: { ...entry().defender, fortAfterRetreat: 'crumbles' } }).join('\n'),
+    ).toMatch(/fortAfterRetreat must be fights-on or falls/);
+    expect(
+      problems({
+        type: 'multi',
+        players: [{ creatures: ['Orc:2'] }, { creatures: ['Orc:2'], fortAfterRetreat: 'falls' }],
+      }).join('\n'),
     ).toMatch(/only the defender/);
   });
 });

@@ -26,7 +26,13 @@ export function problems(entry: unknown): string[] {
   return kingsAndThings.check!(parsed.data).map((i) => `${i.path.join('.')}: ${i.message}`);
 }
 
-export function run(plan: KtPlan, size: number, trials: number, seed: string, kernel: 'fast' | 'faithful' = 'fast'): Float64Array {
+export function run(
+  plan: KtPlan,
+  size: number,
+  trials: number,
+  seed: string,
+  kernel: 'fast' | 'faithful' = 'fast',
+): Float64Array {
   const tally = new Float64Array(size);
   kingsAndThings.kernels[kernel](plan, Xoshiro128.fromState(stateFromSeed(seed)), trials, tally);
   return tally;
@@ -40,12 +46,17 @@ export function run(plan: KtPlan, size: number, trials: number, seed: string, ke
 export function expectSegmentMatches(tally: Float64Array, exact: Float64Array, from: number, n: number): void {
   const observed = tally.subarray(from, from + n);
   const e = exact.subarray(from, from + n);
-  const impossibleButSeen = Array.from(e, (p, i) => (p === 0 && observed[i] !== 0 ? `bin ${from + i}: ${observed[i]}` : '')).filter((s) => s);
+  const impossibleButSeen = Array.from(e, (p, i) =>
+    p === 0 && observed[i] !== 0 ? `bin ${from + i}: ${observed[i]}` : '',
+  ).filter((s) => s);
   expect(impossibleButSeen, 'counts in bins the exact solution says are impossible').toEqual([]);
   let mass = 0;
   for (const p of e) mass += p;
   if (mass === 0) return;
-  const { pValue } = chiSquareTest(observed, Array.from(e, (p) => p / mass));
+  const { pValue } = chiSquareTest(
+    observed,
+    Array.from(e, (p) => p / mass),
+  );
   expect(pValue).toBeGreaterThan(P_REJECT);
 }
 

@@ -9,39 +9,98 @@ const army = { creatures: ['Orc:2'] };
 
 describe('bad scenario input', () => {
   const cases: Array<[string, unknown, RegExp]> = [
-    ['unknown creature name', { attacker: { creatures: ['Goblinn'] }, defender: army }, /unknown creature 'Goblinn' \(not in the bundled roster/],
-    ['ambiguous roster name', { attacker: { creatures: ['Elves'] }, defender: army }, /'Elves' is ambiguous.*'Elves:2R'.*'Elves:3R'/],
+    [
+      'unknown creature name',
+      { attacker: { creatures: ['Goblinn'] }, defender: army },
+      /unknown creature 'Goblinn' \(not in the bundled roster/,
+    ],
+    [
+      'ambiguous roster name',
+      { attacker: { creatures: ['Elves'] }, defender: army },
+      /'Elves' is ambiguous.*'Elves:2R'.*'Elves:3R'/,
+    ],
     ['bad inline stat code', { attacker: { creatures: ['Orc:7'] }, defender: army }, /bad stat code '7'/],
-    ['magic and ranged at once', { attacker: { creatures: ['Orc:3*R'] }, defender: army }, /magic \(\*\) or ranged \(R\), not both/],
+    [
+      'magic and ranged at once',
+      { attacker: { creatures: ['Orc:3*R'] }, defender: army },
+      /magic \(\*\) or ranged \(R\), not both/,
+    ],
     ['fort level out of range', { attacker: army, defender: { fort: 5 } }, /fort level 5 is out of range/],
-    ['unknown fort name', { attacker: army, defender: { fort: 'palace' } }, /fort must be one of none, tower, keep, castle, citadel/],
-    ['retreating defender of an unexplored hex', { unexplored: true, attacker: army, defender: { ...army, retreat: { afterRounds: 2 } } }, /unexplored hex never retreat/],
-    ['a fort in an unexplored hex', { unexplored: true, attacker: army, defender: { fort: 'tower' } }, /unexplored hex has no fort/],
-    ['city and village together', { attacker: army, defender: { city: true, village: true } }, /a city or a village, not both/],
-    ['unknown income counter', { attacker: army, defender: { income: ['Gold Mien'] } }, /unknown special income counter 'Gold Mien'/],
-    ['loss order naming a missing counter', { attacker: { ...army, losses: ['Dragon'] }, defender: army }, /loss order names 'Dragon'/],
-    ['unknown loss policy', { attacker: { ...army, losses: 'random' }, defender: army }, /loss policy must be one of weakest-first/],
+    [
+      'unknown fort name',
+      { attacker: army, defender: { fort: 'palace' } },
+      /fort must be one of none, tower, keep, castle, citadel/,
+    ],
+    [
+      'retreating defender of an unexplored hex',
+      { unexplored: true, attacker: army, defender: { ...army, retreat: { afterRounds: 2 } } },
+      /unexplored hex never retreat/,
+    ],
+    [
+      'a fort in an unexplored hex',
+      { unexplored: true, attacker: army, defender: { fort: 'tower' } },
+      /unexplored hex has no fort/,
+    ],
+    [
+      'city and village together',
+      { attacker: army, defender: { city: true, village: true } },
+      /a city or a village, not both/,
+    ],
+    [
+      'unknown income counter',
+      { attacker: army, defender: { income: ['Gold Mien'] } },
+      /unknown special income counter 'Gold Mien'/,
+    ],
+    [
+      'loss order naming a missing counter',
+      { attacker: { ...army, losses: ['Dragon'] }, defender: army },
+      /loss order names 'Dragon'/,
+    ],
+    [
+      'unknown loss policy',
+      { attacker: { ...army, losses: 'random' }, defender: army },
+      /loss policy must be one of weakest-first/,
+    ],
     ['empty attacker', { attacker: { creatures: [] }, defender: army }, /attacker needs at least one creature/],
     ['unknown key', { attacker: army, defender: army, fortress: true }, /fortress/],
-    ['outnumbered ratio below 1', { attacker: { ...army, retreat: { whenOutnumbered: 0.5 } }, defender: army }, /outnumbered ratio must be at least 1/],
+    [
+      'outnumbered ratio below 1',
+      { attacker: { ...army, retreat: { whenOutnumbered: 0.5 } }, defender: army },
+      /outnumbered ratio must be at least 1/,
+    ],
   ];
   for (const [name, entry, message] of cases) {
     it(name, () => expect(problems(entry).join('\n')).toMatch(message));
   }
-  it("an unexplored hex accepts a defender retreat that sets no condition ({} is never)", () => {
+  it('an unexplored hex accepts a defender retreat that sets no condition ({} is never)', () => {
     expect(problems({ unexplored: true, attacker: army, defender: { ...army, retreat: {} } })).toEqual([]);
     expect(problems({ type: 'multi', unexplored: true, players: [{ ...army, retreat: {} }, army] })).toEqual([]);
-    expect(problems({ type: 'multi', unexplored: true, players: [{ ...army, retreat: { whenDownTo: 0 } }, army] }).join('\n')).toMatch(/unexplored hex never retreat/);
+    expect(
+      problems({ type: 'multi', unexplored: true, players: [{ ...army, retreat: { whenDownTo: 0 } }, army] }).join(
+        '\n',
+      ),
+    ).toMatch(/unexplored hex never retreat/);
   });
   it('a good entry has no problems (type defaults to battle)', () => {
-    expect(problems({ attacker: { creatures: ['Giant Spider', '2x Knight:3C'] }, defender: { fort: 'castle', creatures: ['Dervish'] } })).toEqual([]);
+    expect(
+      problems({
+        attacker: { creatures: ['Giant Spider', '2x Knight:3C'] },
+        defender: { fort: 'castle', creatures: ['Dervish'] },
+      }),
+    ).toEqual([]);
   });
 });
 
 describe('odds flags', () => {
   const toEntry = (flags: Record<string, unknown>) => kingsAndThings.odds.toBattle(flags);
   it('a battle from flags', () => {
-    const entry = toEntry({ attackers: 'Giant:4, Elves:2R, Dragon:3*C', defenders: 'Nomads', fort: 'castle', city: true, retreat: 'rounds:3+outnumbered:2' });
+    const entry = toEntry({
+      attackers: 'Giant:4, Elves:2R, Dragon:3*C',
+      defenders: 'Nomads',
+      fort: 'castle',
+      city: true,
+      retreat: 'rounds:3+outnumbered:2',
+    });
     expect(problems(entry)).toEqual([]);
   });
   it('fort levels and exploration from flags', () => {
@@ -75,17 +134,39 @@ describe('odds flags name what the user typed', () => {
     for (const [field, flag] of Object.entries(expected)) expect(flagFor(field), field).toBe(flag);
   });
   it('a single name for --attacker-losses that is not a policy is a one-element explicit order', () => {
-    const entry = kingsAndThings.odds.toBattle({ attackers: 'Giant:4, Orc:2', attackerLosses: 'Giant' }) as { attacker: { losses: unknown } };
+    const entry = kingsAndThings.odds.toBattle({ attackers: 'Giant:4, Orc:2', attackerLosses: 'Giant' }) as {
+      attacker: { losses: unknown };
+    };
     expect(entry.attacker.losses).toEqual(['Giant']);
     expect(problems(entry)).toEqual([]);
-    expect((kingsAndThings.odds.toBattle({ attackers: 'Orc:2', attackerLosses: 'protect-strongest' }) as { attacker: { losses: unknown } }).attacker.losses).toBe('protect-strongest');
+    expect(
+      (
+        kingsAndThings.odds.toBattle({ attackers: 'Orc:2', attackerLosses: 'protect-strongest' }) as {
+          attacker: { losses: unknown };
+        }
+      ).attacker.losses,
+    ).toBe('protect-strongest');
   });
   it('flags the chosen mode would ignore are refused', () => {
-    const toEntry = (flags: Record<string, unknown>) => () => kingsAndThings.odds.toBattle({ attackers: 'Orc:2', ...flags });
+    const toEntry = (flags: Record<string, unknown>) => () =>
+      kingsAndThings.odds.toBattle({ attackers: 'Orc:2', ...flags });
     expect(toEntry({ bribe: 5 })).toThrow(/--bribe: applies only with --explore/);
     expect(toEntry({ fortLevels: true, fort: 'keep' })).toThrow(/--fort: does not apply with --fort-levels/);
-    for (const flag of ['defenders', 'fort', 'city', 'unexplored', 'defenderRetreat', 'fortAfterRetreat', 'fortLevels']) {
-      expect(toEntry({ explore: true, [flag]: flag === 'city' || flag === 'unexplored' || flag === 'fortLevels' ? true : 'x' })).toThrow(/does not apply with --explore/);
+    for (const flag of [
+      'defenders',
+      'fort',
+      'city',
+      'unexplored',
+      'defenderRetreat',
+      'fortAfterRetreat',
+      'fortLevels',
+    ]) {
+      expect(
+        toEntry({
+          explore: true,
+          [flag]: flag === 'city' || flag === 'unexplored' || flag === 'fortLevels' ? true : 'x',
+        }),
+      ).toThrow(/does not apply with --explore/);
     }
   });
 });
@@ -116,7 +197,8 @@ describe('bundled scenarios', () => {
     for (const file of files) {
       const scenario = JSON.parse(readFileSync(join(dir, file), 'utf8'));
       for (const entry of scenario.battles ?? []) {
-        if ((entry.type ?? 'battle') !== 'battle' || !entry.attacker.retreat || entry.attacker.retreat === 'never') continue;
+        if ((entry.type ?? 'battle') !== 'battle' || !entry.attacker.retreat || entry.attacker.retreat === 'never')
+          continue;
         const plan = compileEntry(entry).plan as DuelPlan;
         const exact = kingsAndThings.solve!(plan) as Float64Array | null;
         if (!exact) continue;

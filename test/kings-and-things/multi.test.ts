@@ -63,14 +63,20 @@ describe('multi-player battles', () => {
     expect(tally[1]).toBe(20_000);
   });
 
-  it('retreat decisions go from the defender\'s left: the attacker seated first leaves, the other holds', () => {
+  it("retreat decisions go from the defender's left: the attacker seated first leaves, the other holds", () => {
     // Round 1: both value-6 magic counters hit the owner's goblin in the magic step (sure kills,
     // before it fires in melee); their later hits go to the target named for the round. Then two
     // attackers are left, both wanting to retreat after round 1: the first to decide leaves, and
     // the second, now alone, holds the hex. Swapping their seats swaps the holder.
     const mage = (name: string) => ({ name, creatures: ['Mage:6*'], target: 'defender', retreat: { afterRounds: 1 } });
-    for (const [first, second] of [['Red', 'Green'], ['Green', 'Red']]) {
-      const battle = compileEntry({ type: 'multi', players: [{ name: 'Owner', creatures: ['Goblin:1'] }, mage(first), mage(second)] });
+    for (const [first, second] of [
+      ['Red', 'Green'],
+      ['Green', 'Red'],
+    ]) {
+      const battle = compileEntry({
+        type: 'multi',
+        players: [{ name: 'Owner', creatures: ['Goblin:1'] }, mage(first), mage(second)],
+      });
       const plan = battle.plan as MultiPlan;
       const L = multiLayout(plan);
       for (const kernel of ['fast', 'faithful'] as const) {
@@ -85,9 +91,14 @@ describe('multi-player battles', () => {
   it('bad targets are named', () => {
     const parsed = kingsAndThings.battleSchema.parse({
       type: 'multi',
-      players: [{ name: 'A', creatures: ['Orc:2'] }, { name: 'B', creatures: ['Orc:2'], target: 'Zed', fort: 'tower' }],
+      players: [
+        { name: 'A', creatures: ['Orc:2'] },
+        { name: 'B', creatures: ['Orc:2'], target: 'Zed', fort: 'tower' },
+      ],
     });
-    const messages = kingsAndThings.check!(parsed).map((i) => i.message).join('\n');
+    const messages = kingsAndThings.check!(parsed)
+      .map((i) => i.message)
+      .join('\n');
     expect(messages).toMatch(/unknown target 'Zed'/);
     expect(messages).toMatch(/only the defender/);
   });

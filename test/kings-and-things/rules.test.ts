@@ -1,20 +1,50 @@
 /** Tables, loss policies, retreats and the post-battle roll. */
 import { describe, expect, it } from 'vitest';
 import { compileSide } from '../../src/systems/kings-and-things/tables.js';
-import { fortCounter, cityCounter, creatureCounter, RANGED, MAGIC } from '../../src/systems/kings-and-things/counters.js';
+import {
+  fortCounter,
+  cityCounter,
+  creatureCounter,
+  RANGED,
+  MAGIC,
+} from '../../src/systems/kings-and-things/counters.js';
 import { namedOrder } from '../../src/systems/kings-and-things/lossOrder.js';
-import { CAPTURE_RETREATED, HOLD_RETREATED, duelLayout, fortLevelsOffsets, type DuelPlan, type FortLevelsPlan } from '../../src/systems/kings-and-things/plan.js';
-import { compileEntry, expectProportion, expectSameDistribution, expectSegmentMatches, kingsAndThings, run } from './helpers.js';
+import {
+  CAPTURE_RETREATED,
+  HOLD_RETREATED,
+  duelLayout,
+  fortLevelsOffsets,
+  type DuelPlan,
+  type FortLevelsPlan,
+} from '../../src/systems/kings-and-things/plan.js';
+import {
+  compileEntry,
+  expectProportion,
+  expectSameDistribution,
+  expectSegmentMatches,
+  kingsAndThings,
+  run,
+} from './helpers.js';
 
 const c = (name: string, value: number, flags = '') =>
-  creatureCounter(name, { value, magic: flags.includes('*'), ranged: flags.includes('R'), charge: flags.includes('C'), flying: false });
+  creatureCounter(name, {
+    value,
+    magic: flags.includes('*'),
+    ranged: flags.includes('R'),
+    charge: flags.includes('C'),
+    flying: false,
+  });
 
 describe('per-step tables', () => {
   it('a damaged castle still fires in the ranged step, at its reduced value', () => {
     const t = compileSide([fortCounter(3)]);
     expect(fortCounter(3).step).toBe(RANGED);
     expect(fortCounter(4).step).toBe(MAGIC);
-    for (const [h, value] of [[0, 3], [1, 2], [2, 1]]) {
+    for (const [h, value] of [
+      [0, 3],
+      [1, 2],
+      [2, 1],
+    ]) {
       const row = h * 3 + RANGED;
       expect(t.probs[row * t.stride + 1]).toBeCloseTo(value / 6, 15);
       expect(t.maxHits[h * 3 + 2]).toBe(0);
@@ -32,13 +62,31 @@ describe('per-step tables', () => {
 describe('loss policies', () => {
   const counters = [c('Dragon', 4, '*'), c('Nomads', 1), c('Bear', 2), fortCounter(2), cityCounter()];
   it('weakest-first: creatures by worth, buildings last', () => {
-    expect(namedOrder(counters, 'weakest-first').map((x) => x.name)).toEqual(['Nomads', 'Bear', 'Dragon', 'City', 'Keep']);
+    expect(namedOrder(counters, 'weakest-first').map((x) => x.name)).toEqual([
+      'Nomads',
+      'Bear',
+      'Dragon',
+      'City',
+      'Keep',
+    ]);
   });
   it('buildings-first: buildings soak up hits before any creature', () => {
-    expect(namedOrder(counters, 'buildings-first').map((x) => x.name)).toEqual(['City', 'Keep', 'Nomads', 'Bear', 'Dragon']);
+    expect(namedOrder(counters, 'buildings-first').map((x) => x.name)).toEqual([
+      'City',
+      'Keep',
+      'Nomads',
+      'Bear',
+      'Dragon',
+    ]);
   });
   it('protect-strongest: everything by worth, the strongest hit last', () => {
-    expect(namedOrder(counters, 'protect-strongest').map((x) => x.name)).toEqual(['Nomads', 'City', 'Keep', 'Bear', 'Dragon']);
+    expect(namedOrder(counters, 'protect-strongest').map((x) => x.name)).toEqual([
+      'Nomads',
+      'City',
+      'Keep',
+      'Bear',
+      'Dragon',
+    ]);
   });
   it('an explicit order puts the named counters first, the rest in the default order', () => {
     const plan = compileEntry({
@@ -50,21 +98,31 @@ describe('loss policies', () => {
   });
   it('the policy changes the odds (buildings-first keeps creatures firing)', () => {
     const solve = (losses: string) =>
-      (kingsAndThings.solve!(compileEntry({ attacker: { creatures: ['4x Orc:3'] }, defender: { creatures: ['2x Elves:3R'], city: true, losses } }).plan) as Float64Array)[0];
+      (
+        kingsAndThings.solve!(
+          compileEntry({
+            attacker: { creatures: ['4x Orc:3'] },
+            defender: { creatures: ['2x Elves:3R'], city: true, losses },
+          }).plan,
+        ) as Float64Array
+      )[0];
     expect(solve('buildings-first')).toBeLessThan(solve('weakest-first'));
   });
 });
 
 describe('retreats', () => {
   it('after N rounds: the attacker never fights a round N + 1', () => {
-    const battle = compileEntry({ attacker: { creatures: ['Orc:2'], retreat: { afterRounds: 2 } }, defender: { creatures: ['Orc:2'] } });
+    const battle = compileEntry({
+      attacker: { creatures: ['Orc:2'], retreat: { afterRounds: 2 } },
+      defender: { creatures: ['Orc:2'] },
+    });
     const plan = battle.plan as DuelPlan;
     const tally = run(plan, battle.tallySize, 20_000, 'retreat-rounds');
     const L = duelLayout(plan);
     for (let r = 3; r <= 30; r++) expect(tally[L.rounds + r]).toBe(0);
     expect(tally[L.outcome + HOLD_RETREATED]).toBeGreaterThan(0);
   });
-  it("a defender whose creatures retreat leaves the fort to fight on alone (fast = faithful)", () => {
+  it('a defender whose creatures retreat leaves the fort to fight on alone (fast = faithful)', () => {
     const battle = compileEntry({
       attacker: { creatures: ['3x Orc:2', 'Troll:3'] },
       defender: { creatures: ['2x Goblin:1'], fort: 'keep', losses: 'weakest-first', retreat: { whenDownTo: 1 } },
@@ -82,7 +140,11 @@ describe('retreats', () => {
   });
   it('defenders of an unexplored hex never retreat', () => {
     const issues = kingsAndThings.check!(
-      kingsAndThings.battleSchema.parse({ unexplored: true, attacker: { creatures: ['Orc:2'] }, defender: { creatures: ['Orc:2'], retreat: { afterRounds: 1 } } }),
+      kingsAndThings.battleSchema.parse({
+        unexplored: true,
+        attacker: { creatures: ['Orc:2'] },
+        defender: { creatures: ['Orc:2'], retreat: { afterRounds: 1 } },
+      }),
     );
     expect(issues[0].message).toMatch(/unexplored hex never retreat/);
   });
@@ -90,14 +152,19 @@ describe('retreats', () => {
 
 describe('the post-battle roll', () => {
   it('a castle drops to a keep on 1 or 6, a citadel never changes, cities and income counters go on 1 or 6', () => {
-    const castle = compileEntry({ attacker: { creatures: ['Orc:1'] }, defender: { fort: 'castle', city: true, income: ['Gold Mine'] } });
+    const castle = compileEntry({
+      attacker: { creatures: ['Orc:1'] },
+      defender: { fort: 'castle', city: true, income: ['Gold Mine'] },
+    });
     const plan = castle.plan as DuelPlan;
     const exact = kingsAndThings.solve!(plan) as Float64Array;
     const L = duelLayout(plan);
     const pHold = 1 - exact[L.outcome] - exact[L.outcome + 1];
     expect(exact[L.fortAfterHold + 3]).toBeCloseTo(pHold * (2 / 3), 12);
     expect(exact[L.fortAfterHold + 2]).toBeCloseTo(pHold / 3, 12);
-    expect(Array.from(exact.subarray(L.specialsDestroyed, L.specialsDestroyed + 3)).map((x) => x * 9)).toEqual([4, 4, 1].map((x) => expect.closeTo(x, 12)));
+    expect(Array.from(exact.subarray(L.specialsDestroyed, L.specialsDestroyed + 3)).map((x) => x * 9)).toEqual(
+      [4, 4, 1].map((x) => expect.closeTo(x, 12)),
+    );
     const tally = run(plan, castle.tallySize, 100_000, 'post-battle');
     expectSegmentMatches(tally, exact, L.fortAfterCapture, 10);
     expectSegmentMatches(tally, exact, L.specialsDestroyed, 3);
@@ -110,7 +177,11 @@ describe('the post-battle roll', () => {
 
 describe('fort levels with common random numbers', () => {
   it('matches the exact solver at every level, and stronger forts are harder to take', () => {
-    const battle = compileEntry({ type: 'fort-levels', attacker: { creatures: ['Giant:4', 'Elves:2R', 'Dragon:3*C', 'Nomads:1'] }, defender: { creatures: ['Ogre:2'] } });
+    const battle = compileEntry({
+      type: 'fort-levels',
+      attacker: { creatures: ['Giant:4', 'Elves:2R', 'Dragon:3*C', 'Nomads:1'] },
+      defender: { creatures: ['Ogre:2'] },
+    });
     const plan = battle.plan as FortLevelsPlan;
     const exact = kingsAndThings.solve!(plan) as Float64Array;
     const tally = run(plan, battle.tallySize, 100_000, 'fort-levels');

@@ -56,7 +56,8 @@ describe('worked example: Player A attacks Player B, whose hex has a city', () =
 
   it('a counter killed in the magic step does not fire later in the round', () => {
     // The attacker's magic kills the defender's only ranged counter before it fires.
-    const p = compileEntry({ attacker: { creatures: ['Mage:6*'] }, defender: { creatures: ['Archer:6R'] } }).plan as DuelPlan;
+    const p = compileEntry({ attacker: { creatures: ['Mage:6*'] }, defender: { creatures: ['Archer:6R'] } })
+      .plan as DuelPlan;
     const b = new CounterBattle(2, 1);
     b.loadSide(0, p.defender, p.defenderRetreat);
     b.loadSide(1, p.attacker, p.attackerRetreat);

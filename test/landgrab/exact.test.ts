@@ -24,10 +24,22 @@ describe('exact LandGrab solver', () => {
   // src/) that sorts real dice: every modifier, house rule and the stop-at policy.
   it.each([
     ['5 vs 3, fortress', { attackers: 5, defenders: 3, fortress: true }, 0.44741536004112104],
-    ['10 vs 10, leader on a fortress', { attackers: 10, defenders: 10, fortress: true, defendingLeader: true }, 0.053130546903530348],
+    [
+      '10 vs 10, leader on a fortress',
+      { attackers: 10, defenders: 10, fortress: true, defendingLeader: true },
+      0.053130546903530348,
+    ],
     ['8 vs 6, attacking leader', { attackers: 8, defenders: 6, attackingLeader: true }, 0.87666648270923497],
-    ['9 vs 9, defender 3 dice, ties to the attacker', { attackers: 9, defenders: 9, defenderDice: 3, ties: 'attacker' }, 0.72018843456759274],
-    ['12 vs 9, stop at 4, defending leader', { attackers: 12, defenders: 9, stopAt: 4, defendingLeader: true }, 0.2712900227215097],
+    [
+      '9 vs 9, defender 3 dice, ties to the attacker',
+      { attackers: 9, defenders: 9, defenderDice: 3, ties: 'attacker' },
+      0.72018843456759274,
+    ],
+    [
+      '12 vs 9, stop at 4, defending leader',
+      { attackers: 12, defenders: 9, stopAt: 4, defendingLeader: true },
+      0.2712900227215097,
+    ],
   ])('pins %s', (_, entry, expected) => {
     expect(pWin(entry)).toBeCloseTo(expected, 13);
   });
@@ -68,7 +80,11 @@ describe('exact LandGrab solver', () => {
     const one = landgrabBattle({ type: 'chain', attackers: 15, path: [{ defenders: 4 }] });
     const exactOne = solvePlan(one.plan);
     expect(exactOne[chainLayout(one.plan as never).taken + 1]).toBeCloseTo(battle, 14);
-    const three = landgrabBattle({ type: 'chain', attackers: 15, path: [{ defenders: 4 }, { defenders: 4 }, { defenders: 4 }] });
+    const three = landgrabBattle({
+      type: 'chain',
+      attackers: 15,
+      path: [{ defenders: 4 }, { defenders: 4 }, { defenders: 4 }],
+    });
     const exactThree = solvePlan(three.plan);
     const layout = chainLayout(three.plan as never);
     const taken = exactThree.subarray(layout.taken, layout.taken + 4);

@@ -24,8 +24,16 @@ function sample(plan: LandgrabPlan, size: number, kernel: 'fast' | 'faithful', s
 }
 
 /** Outcomes as one partition: conquered with a armies left, or held with d armies left. */
-function outcomePartition(v: Float64Array, layout: { won: number; heldDefender: number }, A: number, D: number): number[] {
-  return [...v.subarray(layout.won, layout.won + A + 1), ...v.subarray(layout.heldDefender + 1, layout.heldDefender + D + 1)];
+function outcomePartition(
+  v: Float64Array,
+  layout: { won: number; heldDefender: number },
+  A: number,
+  D: number,
+): number[] {
+  return [
+    ...v.subarray(layout.won, layout.won + A + 1),
+    ...v.subarray(layout.heldDefender + 1, layout.heldDefender + D + 1),
+  ];
 }
 
 const battles: Array<Record<string, unknown>> = [
@@ -61,7 +69,11 @@ describe.each(['fast', 'faithful'] as const)('%s kernel agrees with the exact so
   });
 
   it('a three-territory chain', () => {
-    const b = landgrabBattle({ type: 'chain', attackers: 16, path: [{ defenders: 3 }, { defenders: 4, fortress: true }, { defenders: 2, defendingLeader: true }] });
+    const b = landgrabBattle({
+      type: 'chain',
+      attackers: 16,
+      path: [{ defenders: 3 }, { defenders: 4, fortress: true }, { defenders: 2, defendingLeader: true }],
+    });
     const layout = chainLayout(b.plan as never);
     const tally = sample(b.plan, b.tallySize, kernel, `chain-${kernel}`);
     const exact = solvePlan(b.plan);
@@ -71,25 +83,44 @@ describe.each(['fast', 'faithful'] as const)('%s kernel agrees with the exact so
     const final = [...tally.subarray(layout.finalArmies, layout.finalArmies + 17)];
     const exactFinal = [...exact.subarray(layout.finalArmies, layout.finalArmies + 17)];
     const whole = exactFinal.reduce((s, x) => s + x, 0);
-    expect(chiSquareTest(final, exactFinal.map((p) => p / whole)).pValue).toBeGreaterThan(P_LIMIT);
+    expect(
+      chiSquareTest(
+        final,
+        exactFinal.map((p) => p / whole),
+      ).pValue,
+    ).toBeGreaterThan(P_LIMIT);
   });
 
   it('a capitol conquest with conversion', () => {
-    const b = landgrabBattle({ type: 'capitol', attackers: 10, defenders: 5, defendingLeader: true, territories: [10, 4, 1] });
+    const b = landgrabBattle({
+      type: 'capitol',
+      attackers: 10,
+      defenders: 5,
+      defendingLeader: true,
+      territories: [10, 4, 1],
+    });
     const layout = capitolLayout(b.plan as never);
     const tally = sample(b.plan, b.tallySize, kernel, `capitol-${kernel}`);
     const exact = solvePlan(b.plan);
     const converted = [...tally.subarray(layout.converted, layout.converted + layout.maxConverted + 1)];
     const exactConverted = [...exact.subarray(layout.converted, layout.converted + layout.maxConverted + 1)];
     const pWin = exactConverted.reduce((s, x) => s + x, 0);
-    expect(chiSquareTest(converted, exactConverted.map((p) => p / pWin)).pValue).toBeGreaterThan(P_LIMIT);
+    expect(
+      chiSquareTest(
+        converted,
+        exactConverted.map((p) => p / pWin),
+      ).pValue,
+    ).toBeGreaterThan(P_LIMIT);
   });
 });
 
 describe('the two kernels agree with each other', () => {
   it('P(win) of 11 vs 10 differs by less than 4.5 standard errors of the difference', () => {
     const b = landgrabBattle({ attackers: 11, defenders: 10, fortress: true });
-    const wins = (k: 'fast' | 'faithful') => sample(b.plan, b.tallySize, k, `pair-${k}`).subarray(0, 12).reduce((s, x) => s + x, 0);
+    const wins = (k: 'fast' | 'faithful') =>
+      sample(b.plan, b.tallySize, k, `pair-${k}`)
+        .subarray(0, 12)
+        .reduce((s, x) => s + x, 0);
     const p1 = wins('fast') / TRIALS;
     const p2 = wins('faithful') / TRIALS;
     const pooled = (p1 + p2) / 2;

@@ -20,7 +20,7 @@ describe('one dice round', () => {
     expect(r.counts[0] / r.total).toBe(15 / 36);
   });
 
-  it('a fortress (+1 on the defender\'s highest die) turns a 6-vs-6 tie and a 6-vs-5 win', () => {
+  it("a fortress (+1 on the defender's highest die) turns a 6-vs-6 tie and a 6-vs-5 win", () => {
     // Seed: "If the defender rolls 6 and 3, the actual numbers used are 7 and 3."
     const plain = roundOutcomeCounts({ ...standard, attackerDice: 1, defenderDice: 1 });
     const fortress = roundOutcomeCounts({ ...standard, attackerDice: 1, defenderDice: 1, defenderBonus: 1 });
@@ -68,7 +68,7 @@ describe('the faithful resolver on scripted dice', () => {
     expect(fightWithDice(t, 4, 2, scripted([6, 6, 1, 6, 5]), buf, buf.slice())).toBe(3 * ARMY_PACK + 1);
   });
 
-  it('adds the attacking leader to the attacker\'s highest die after sorting', () => {
+  it("adds the attacking leader to the attacker's highest die after sorting", () => {
     // Attacker 2 5 4 sorts to 5 4 2; with +1 the top die is 6 and beats a defending 5,
     // the second die 4 loses to the defender's 4 (ties to the defender).
     const t = compileTables({ ...standard, attackerBonus: 1, stopAt: 3 });
@@ -78,7 +78,7 @@ describe('the faithful resolver on scripted dice', () => {
 });
 
 describe('capitol conversion', () => {
-  it('follows the seed\'s example: 10 armies at 73% keep 7', () => {
+  it("follows the seed's example: 10 armies at 73% keep 7", () => {
     expect(convertedArmies([10], 73)).toBe(7);
   });
 

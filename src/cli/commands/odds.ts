@@ -41,12 +41,18 @@ function flagName(system: RuleSystemWithOdds, field: string): string {
 export function oddsCommand(systems: readonly RuleSystemWithOdds[]): Command {
   const odds = new Command('odds')
     .description('quick odds for one battle, from flags (one subcommand per rule system)')
-    .addHelpText('after', `\nExamples:\n${systems.map((s) => `  $ ${s.odds.examples[0]}`).join('\n')}\n\nEach system's flags: battle-odds odds <system> --help\n`);
+    .addHelpText(
+      'after',
+      `\nExamples:\n${systems.map((s) => `  $ ${s.odds.examples[0]}`).join('\n')}\n\nEach system's flags: battle-odds odds <system> --help\n`,
+    );
   for (const system of systems) {
     const sub = new Command(system.id).description(system.odds.summary);
     for (const spec of system.odds.options) sub.addOption(toOption(spec) as never);
     sub.addOption(
-      new Option('--entry <json>', "the battle as a scenario file's battle entry, in JSON (any battle type of this system); instead of the flags above"),
+      new Option(
+        '--entry <json>',
+        "the battle as a scenario file's battle entry, in JSON (any battle type of this system); instead of the flags above",
+      ),
     );
     addEngineOptions(sub, { trials: String(DEFAULT_TRIALS), seed: DEFAULT_SEED, sampling: !system.deterministic });
     sub.addOption(new Option('--out <dir>', 'also write CSV, JSON and charts to this folder'));
@@ -89,7 +95,12 @@ function questionLabel(system: RuleSystemWithOdds, flags: Record<string, unknown
 function compileInlineEntry(system: RuleSystemWithOdds, flags: Record<string, unknown>) {
   const source = `odds ${system.id}`;
   const typed = typedFlags(system, flags);
-  if (typed.length > 0) throw new InputError(source, '--entry', `describes the whole battle; leave out ${typed.map((t) => t.split(' ')[0]).join(', ')}`);
+  if (typed.length > 0)
+    throw new InputError(
+      source,
+      '--entry',
+      `describes the whole battle; leave out ${typed.map((t) => t.split(' ')[0]).join(', ')}`,
+    );
   let raw: unknown;
   try {
     raw = JSON.parse(String(flags.entry));
@@ -99,7 +110,8 @@ function compileInlineEntry(system: RuleSystemWithOdds, flags: Record<string, un
   try {
     return compileEntry(system, raw, source, '', 'inline entry');
   } catch (error) {
-    if (error instanceof InputError && error.field) throw new InputError(source, `--entry ${error.field}`, error.detail);
+    if (error instanceof InputError && error.field)
+      throw new InputError(source, `--entry ${error.field}`, error.detail);
     throw error;
   }
 }
@@ -118,7 +130,8 @@ function battleFromFlags(system: RuleSystemWithOdds, flags: Record<string, unkno
   try {
     return compileEntry(system, raw, `odds ${system.id}`, '', questionLabel(system, flags));
   } catch (error) {
-    if (error instanceof InputError && error.field) throw new InputError(`odds ${system.id}`, flagName(system, error.field), error.detail);
+    if (error instanceof InputError && error.field)
+      throw new InputError(`odds ${system.id}`, flagName(system, error.field), error.detail);
     throw error;
   }
 }
@@ -150,21 +163,28 @@ async function answerOdds(system: RuleSystemWithOdds, flags: Record<string, unkn
     );
     progress.stop();
     if (flags.out) {
-      await writeResults(flags.out, {
-        scenario: `odds-${system.id}`,
-        system: system.id,
-        seed,
-        version: packageVersion(),
-        startedAt: started.toISOString(),
-        elapsedMs: report.elapsedMs,
-        threads: executor.threads,
-        partial: report.partial,
-      }, [report]);
+      await writeResults(
+        flags.out,
+        {
+          scenario: `odds-${system.id}`,
+          system: system.id,
+          seed,
+          version: packageVersion(),
+          startedAt: started.toISOString(),
+          elapsedMs: report.elapsedMs,
+          threads: executor.threads,
+          partial: report.partial,
+        },
+        [report],
+      );
     }
     if (flags.json) {
       const { json, metrics, distributions, tables, charts, ...header } = report;
-      void distributions; void charts;
-      process.stdout.write(`${JSON.stringify({ ...header, ...json, metrics, ...(tables ? { tables } : {}) }, null, 2)}\n`);
+      void distributions;
+      void charts;
+      process.stdout.write(
+        `${JSON.stringify({ ...header, ...json, metrics, ...(tables ? { tables } : {}) }, null, 2)}\n`,
+      );
     } else {
       process.stdout.write(formatReport(report, { quantiles: flags.quantiles }));
       if (flags.out) process.stdout.write(`\nwrote ${flags.out}/\n`);

@@ -26,7 +26,9 @@ export function scenarioFiles(paths: string[]): string[] {
       throw new InputError(p, '', 'no such file or folder');
     }
     if (stats.isDirectory()) {
-      const inside = readdirSync(p).filter((f) => f.endsWith('.json')).sort();
+      const inside = readdirSync(p)
+        .filter((f) => f.endsWith('.json'))
+        .sort();
       if (inside.length === 0) throw new InputError(p, '', 'folder holds no .json scenario files');
       files.push(...inside.map((f) => path.join(p, f)));
     } else {
@@ -40,9 +42,16 @@ export function runCommand(): Command {
   const command = new Command('run')
     .description('run scenario files (or every .json in a folder) and write results/<scenario-name>/')
     .argument('<paths...>', 'scenario files or folders of them')
-    .addOption(new Option('--out <dir>', 'results folder; each scenario writes <dir>/<scenario-name>/').default('results'))
+    .addOption(
+      new Option('--out <dir>', 'results folder; each scenario writes <dir>/<scenario-name>/').default('results'),
+    )
     .addOption(new Option('--no-charts', 'skip the SVG/PNG charts (faster)'))
-    .addOption(new Option('--brief', 'print each battle\'s headline probability (or, for a deterministic answer, its verdict) instead of full tables'));
+    .addOption(
+      new Option(
+        '--brief',
+        "print each battle's headline probability (or, for a deterministic answer, its verdict) instead of full tables",
+      ),
+    );
   addEngineOptions(command, {});
   command.addHelpText(
     'after',
@@ -61,13 +70,21 @@ Scenario files are JSON; their schema is schema/scenario.schema.json (print it w
   return command as never;
 }
 
-async function runScenarios(paths: string[], flags: EngineFlags & { out: string; charts: boolean; brief?: boolean }): Promise<void> {
+async function runScenarios(
+  paths: string[],
+  flags: EngineFlags & { out: string; charts: boolean; brief?: boolean },
+): Promise<void> {
   // Validate every file before running anything: bad input writes nothing.
   const scenarios: Scenario[] = scenarioFiles(paths).map(loadScenario);
   const names = new Map<string, string>();
   for (const s of scenarios) {
     const other = names.get(s.name);
-    if (other) throw new InputError(s.file, 'name', `'${s.name}' is also the name of ${other}; results would overwrite each other`);
+    if (other)
+      throw new InputError(
+        s.file,
+        'name',
+        `'${s.name}' is also the name of ${other}; results would overwrite each other`,
+      );
     names.set(s.name, s.file);
   }
   const overrides: JobOverrides = {
@@ -109,7 +126,9 @@ async function runScenarios(paths: string[], flags: EngineFlags & { out: string;
       } else {
         printScenario(scenario, run.reports, Boolean(flags.brief), flags.quantiles);
         if (run.sweep) printSweep(run.sweep);
-        process.stdout.write(`  -> ${written.dir}/ (${written.files.length} files${run.partial ? ', PARTIAL' : ''})\n\n`);
+        process.stdout.write(
+          `  -> ${written.dir}/ (${written.files.length} files${run.partial ? ', PARTIAL' : ''})\n\n`,
+        );
       }
     }
   } finally {
@@ -127,7 +146,9 @@ function jsonBattle(r: RunReport) {
 }
 
 function printScenario(scenario: Scenario, reports: RunReport[], brief: boolean, quantiles?: boolean): void {
-  process.stdout.write(`== ${scenario.name} (${scenario.system.id})${scenario.description ? `: ${scenario.description}` : ''}\n`);
+  process.stdout.write(
+    `== ${scenario.name} (${scenario.system.id})${scenario.description ? `: ${scenario.description}` : ''}\n`,
+  );
   for (const r of reports) {
     if (!brief) {
       process.stdout.write(`${formatReport(r, { quantiles })}\n`);
@@ -139,8 +160,16 @@ function printScenario(scenario: Scenario, reports: RunReport[], brief: boolean,
       continue;
     }
     const head = r.metrics[0];
-    const value = head ? (head.kind === 'probability' ? percent(r.method === 'exact' && head.exact !== undefined ? head.exact : head.estimate) : String(head.estimate)) : '';
-    const ci = head?.ci95 ? ` [${percent(head.ci95[0])}, ${percent(head.ci95[1])}]` : r.method === 'exact' ? ' (exact)' : '';
+    const value = head
+      ? head.kind === 'probability'
+        ? percent(r.method === 'exact' && head.exact !== undefined ? head.exact : head.estimate)
+        : String(head.estimate)
+      : '';
+    const ci = head?.ci95
+      ? ` [${percent(head.ci95[0])}, ${percent(head.ci95[1])}]`
+      : r.method === 'exact'
+        ? ' (exact)'
+        : '';
     process.stdout.write(`  ${battleHeading(r)}\n      ${head ? `${head.label}: ${value}${ci}` : ''}\n`);
   }
 }
@@ -149,15 +178,22 @@ function printScenario(scenario: Scenario, reports: RunReport[], brief: boolean,
 function printSweep(sweep: SweepResult): void {
   const axes = sweep.axes.map((a) => `${a.name} (${a.values.length})`).join(' x ');
   const exact = sweep.cells.every((c) => c.method === 'exact');
-  process.stdout.write(`  sweep ${axes} = ${sweep.cells.length} cells, variants: ${sweep.variants.join(', ')}; ${exact ? 'exact' : `${(sweep.cells[0]?.trials ?? 0).toLocaleString('en-US')} trials per cell`}, ${(sweep.elapsedMs / 1000).toFixed(2)} s${sweep.partial ? ', PARTIAL' : ''}\n`);
+  process.stdout.write(
+    `  sweep ${axes} = ${sweep.cells.length} cells, variants: ${sweep.variants.join(', ')}; ${exact ? 'exact' : `${(sweep.cells[0]?.trials ?? 0).toLocaleString('en-US')} trials per cell`}, ${(sweep.elapsedMs / 1000).toFixed(2)} s${sweep.partial ? ', PARTIAL' : ''}\n`,
+  );
   for (const [i, variant] of sweep.variants.entries()) {
     const values = sweep.cells.map((c) => c.variants[i].headline.estimate);
-    process.stdout.write(`      ${variant}: ${sweep.headlineLabel} ranges ${percent(Math.min(...values))} .. ${percent(Math.max(...values))}\n`);
+    process.stdout.write(
+      `      ${variant}: ${sweep.headlineLabel} ranges ${percent(Math.min(...values))} .. ${percent(Math.max(...values))}\n`,
+    );
   }
   for (const [k, variant] of sweep.variants.slice(1).entries()) {
     const diffs = sweep.cells.map((c) => c.differences[k]);
     const widest = diffs.reduce((w, d) => Math.max(w, d.ci95 ? (d.ci95[1] - d.ci95[0]) / 2 : 0), 0);
-    const widestUnpaired = diffs.reduce((w, d) => Math.max(w, d.unpairedCi95 ? (d.unpairedCi95[1] - d.unpairedCi95[0]) / 2 : 0), 0);
+    const widestUnpaired = diffs.reduce(
+      (w, d) => Math.max(w, d.unpairedCi95 ? (d.unpairedCi95[1] - d.unpairedCi95[0]) / 2 : 0),
+      0,
+    );
     const spread = diffs.map((d) => d.difference);
     // A difference of two probabilities is in percentage points, not percent.
     const points = (x: number) => (x * 100).toFixed(2);

@@ -53,7 +53,12 @@ export function sweepHeatmap(result: SweepResult, title: string): Record<string,
         {
           mark: 'rect',
           encoding: {
-            color: { field: 'outcome', type: 'nominal', title: 'Outcome', scale: { domain: [...SWEEP_OUTCOMES], range: OUTCOME_COLOURS } },
+            color: {
+              field: 'outcome',
+              type: 'nominal',
+              title: 'Outcome',
+              scale: { domain: [...SWEEP_OUTCOMES], range: OUTCOME_COLOURS },
+            },
             tooltip: [
               { field: 'attackerTokens', title: 'attacker tokens' },
               { field: 'defenderTokens', title: 'defender tokens' },
@@ -94,7 +99,10 @@ export function tokensNeededChart(result: SweepResult, title: string): Record<st
   );
   return {
     $schema: SCHEMA,
-    title: { text: title, subtitle: 'Fewest attacker tokens in the swept range; missing points: not reachable in the range' },
+    title: {
+      text: title,
+      subtitle: 'Fewest attacker tokens in the swept range; missing points: not reachable in the range',
+    },
     data: { values },
     facet: {
       column: { field: 'engineering', type: 'nominal', title: 'Engineering held by', sort: ENGINEERING_ORDER },
@@ -105,11 +113,37 @@ export function tokensNeededChart(result: SweepResult, title: string): Record<st
       height: 140,
       mark: { type: 'line', point: { size: 40 } },
       encoding: {
-        x: { field: 'x', type: 'quantitative', title: 'Defender tokens (count)', axis: { tickMinStep: 1, format: 'd' } },
+        x: {
+          field: 'x',
+          type: 'quantitative',
+          title: 'Defender tokens (count)',
+          axis: { tickMinStep: 1, format: 'd' },
+        },
         y: { field: 'needed', type: 'quantitative', title: 'Attacker tokens (count)', axis: { tickMinStep: 1 } },
-        color: { field: 'measure', type: 'nominal', title: 'Attacker tokens needed', scale: { domain: measures.map((m) => m.name), range: ['#0072B2', '#D55E00'] } },
-        strokeDash: { field: 'measure', type: 'nominal', title: 'Attacker tokens needed', scale: { domain: measures.map((m) => m.name), range: [[1, 0], [5, 3]] } },
-        shape: { field: 'measure', type: 'nominal', title: 'Attacker tokens needed', scale: { domain: measures.map((m) => m.name), range: ['circle', 'square'] } },
+        color: {
+          field: 'measure',
+          type: 'nominal',
+          title: 'Attacker tokens needed',
+          scale: { domain: measures.map((m) => m.name), range: ['#0072B2', '#D55E00'] },
+        },
+        strokeDash: {
+          field: 'measure',
+          type: 'nominal',
+          title: 'Attacker tokens needed',
+          scale: {
+            domain: measures.map((m) => m.name),
+            range: [
+              [1, 0],
+              [5, 3],
+            ],
+          },
+        },
+        shape: {
+          field: 'measure',
+          type: 'nominal',
+          title: 'Attacker tokens needed',
+          scale: { domain: measures.map((m) => m.name), range: ['circle', 'square'] },
+        },
         tooltip: [
           { field: 'defenderTokens', title: 'defender tokens' },
           { field: 'needed', title: 'attacker tokens needed' },
@@ -122,7 +156,10 @@ export function tokensNeededChart(result: SweepResult, title: string): Record<st
 }
 
 /** P(each outcome category) with 95% intervals, for a conflict with uncertain inputs. */
-export function outcomeChart(rows: Array<{ outcome: string; probability: number; low: number; high: number }>, title: string): Record<string, unknown> {
+export function outcomeChart(
+  rows: Array<{ outcome: string; probability: number; low: number; high: number }>,
+  title: string,
+): Record<string, unknown> {
   return {
     $schema: SCHEMA,
     title: { text: title, subtitle: 'Bars: probability of each outcome; lines: 95% interval' },
@@ -132,7 +169,13 @@ export function outcomeChart(rows: Array<{ outcome: string; probability: number;
         mark: 'bar',
         encoding: {
           y: { field: 'outcome', type: 'nominal', title: null, sort: null, axis: { labelLimit: 320 } },
-          x: { field: 'probability', type: 'quantitative', title: 'Probability', scale: { domain: [0, 1] }, axis: { format: '%' } },
+          x: {
+            field: 'probability',
+            type: 'quantitative',
+            title: 'Probability',
+            scale: { domain: [0, 1] },
+            axis: { format: '%' },
+          },
           color: { field: 'outcome', type: 'nominal', legend: null, scale: { range: OKABE_ITO } },
         },
       },
@@ -150,12 +193,19 @@ export function outcomeChart(rows: Array<{ outcome: string; probability: number;
 }
 
 /** Each nation's tokens over the removal steps of a fixed conflict (nations nudged apart on x). */
-export function tokensOverRemovalsChart(rows: Array<{ step: number; nation: string; tokens: number }>, title: string, limit: number): Record<string, unknown> {
+export function tokensOverRemovalsChart(
+  rows: Array<{ step: number; nation: string; tokens: number }>,
+  title: string,
+  limit: number,
+): Record<string, unknown> {
   const nations = [...new Set(rows.map((r) => r.nation))];
   const nudge = (nation: string) => (nations.indexOf(nation) - (nations.length - 1) / 2) * 0.08;
   return {
     $schema: SCHEMA,
-    title: { text: title, subtitle: `Area limit ${limit}; step 0 is the start; a city attack adds its replacement tokens` },
+    title: {
+      text: title,
+      subtitle: `Area limit ${limit}; step 0 is the start; a city attack adds its replacement tokens`,
+    },
     data: { values: rows.map((r) => ({ ...r, x: r.step + nudge(r.nation) })) },
     width: Math.max(240, 40 * (rows.length / nations.length)),
     height: 200,

@@ -35,12 +35,19 @@ function minTokens(spec: TokenSpec): number {
 function checkTokens(spec: TokenSpec, path: (string | number)[], issues: FieldIssue[]): void {
   if (typeof spec === 'number') return;
   if ('min' in spec) {
-    if (spec.min > spec.max) issues.push({ path: [...path, 'min'], message: `tokens range is empty: min ${spec.min} is above max ${spec.max}` });
+    if (spec.min > spec.max)
+      issues.push({
+        path: [...path, 'min'],
+        message: `tokens range is empty: min ${spec.min} is above max ${spec.max}`,
+      });
     return;
   }
   if (spec.weights) {
     if (spec.weights.length !== spec.values.length) {
-      issues.push({ path: [...path, 'weights'], message: `weights needs one weight per value (${spec.values.length}), got ${spec.weights.length}` });
+      issues.push({
+        path: [...path, 'weights'],
+        message: `weights needs one weight per value (${spec.values.length}), got ${spec.weights.length}`,
+      });
     } else if (!(spec.weights.reduce((s, w) => s + w, 0) > 0)) {
       issues.push({ path: [...path, 'weights'], message: 'weights must not all be 0' });
     }
@@ -52,12 +59,16 @@ function checkConflict(entry: ConflictEntry): FieldIssue[] {
   const names = entry.nations.map((n) => n.name);
   const list = names.map((n) => `"${n}"`).join(', ');
   names.forEach((name, i) => {
-    if (names.indexOf(name) !== i) issues.push({ path: ['nations', i, 'name'], message: `nation names must be unique: "${name}" appears twice` });
+    if (names.indexOf(name) !== i)
+      issues.push({ path: ['nations', i, 'name'], message: `nation names must be unique: "${name}" appears twice` });
   });
   entry.nations.forEach((nation, i) => {
     checkTokens(nation.tokens, ['nations', i, 'tokens'], issues);
     if (nation.armies > minTokens(nation.tokens)) {
-      issues.push({ path: ['nations', i, 'armies'], message: `armies (${nation.armies}) cannot exceed the nation's tokens (at least ${minTokens(nation.tokens)})` });
+      issues.push({
+        path: ['nations', i, 'armies'],
+        message: `armies (${nation.armies}) cannot exceed the nation's tokens (at least ${minTokens(nation.tokens)})`,
+      });
     }
   });
   for (const place of ['fort', 'city'] as const) {
@@ -65,14 +76,20 @@ function checkConflict(entry: ConflictEntry): FieldIssue[] {
     if (value === undefined || value === false) continue;
     const owner = ownerName(value);
     if (owner === undefined) {
-      issues.push({ path: [place, 'owner'], message: `a ${place} needs an owner: set ${place}.owner to one of the nations (${list})` });
+      issues.push({
+        path: [place, 'owner'],
+        message: `a ${place} needs an owner: set ${place}.owner to one of the nations (${list})`,
+      });
     } else if (!names.includes(owner)) {
       issues.push({ path: [place, 'owner'], message: `${place}.owner "${owner}" is not one of the nations (${list})` });
     }
   }
   const combinations = entry.nations.reduce((p, n) => p * tokenDistribution(n.tokens).values.length, 1);
   if (issues.length === 0 && combinations > MAX_EXACT_COMBINATIONS) {
-    issues.push({ path: ['nations'], message: `too many token combinations to solve exactly (${combinations}); narrow the ranges below ${MAX_EXACT_COMBINATIONS}` });
+    issues.push({
+      path: ['nations'],
+      message: `too many token combinations to solve exactly (${combinations}); narrow the ranges below ${MAX_EXACT_COMBINATIONS}`,
+    });
   }
   return issues;
 }
@@ -81,16 +98,26 @@ function checkSweep(entry: SweepEntry): FieldIssue[] {
   const issues: FieldIssue[] = [];
   for (const side of ['attackerTokens', 'defenderTokens'] as const) {
     const r = entry[side];
-    if (r.min > r.max) issues.push({ path: [side, 'min'], message: `${side} range is empty: min ${r.min} is above max ${r.max}` });
+    if (r.min > r.max)
+      issues.push({ path: [side, 'min'], message: `${side} range is empty: min ${r.min} is above max ${r.max}` });
   }
   for (const side of ['attacker', 'defender'] as const) {
     const tokens = entry[`${side}Tokens`].min;
     if (entry[side].armies > tokens) {
-      issues.push({ path: [side, 'armies'], message: `${side}.armies (${entry[side].armies}) cannot exceed the smallest ${side} token count swept (${tokens})` });
+      issues.push({
+        path: [side, 'armies'],
+        message: `${side}.armies (${entry[side].armies}) cannot exceed the smallest ${side} token count swept (${tokens})`,
+      });
     }
   }
-  const cells = (entry.attackerTokens.max - entry.attackerTokens.min + 1) * (entry.defenderTokens.max - entry.defenderTokens.min + 1);
-  if (cells > 10_000) issues.push({ path: ['attackerTokens'], message: `the sweep has ${cells} token pairs per matchup; keep it at most 10000` });
+  const cells =
+    (entry.attackerTokens.max - entry.attackerTokens.min + 1) *
+    (entry.defenderTokens.max - entry.defenderTokens.min + 1);
+  if (cells > 10_000)
+    issues.push({
+      path: ['attackerTokens'],
+      message: `the sweep has ${cells} token pairs per matchup; keep it at most 10000`,
+    });
   return issues;
 }
 

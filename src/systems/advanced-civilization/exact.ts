@@ -16,7 +16,15 @@ export type AdvCivSolution =
 
 export function solveAdvCiv(plan: AdvCivPlan): AdvCivSolution {
   if (plan.kind === 'sweep') return { kind: 'sweep', sweep: sweepRows(plan) };
-  if (!plan.sampled) return { kind: 'outcome', outcome: resolveOutcome(plan.rules, plan.tokens.map((d) => d.values[0]), plan.armies) };
+  if (!plan.sampled)
+    return {
+      kind: 'outcome',
+      outcome: resolveOutcome(
+        plan.rules,
+        plan.tokens.map((d) => d.values[0]),
+        plan.armies,
+      ),
+    };
   return { kind: 'distribution', probabilities: enumerateConflict(plan) };
 }
 

@@ -20,7 +20,8 @@ function headlineCount(plan: AdvCivPlan, tally: Float64Array): number {
 
 export const advancedCivilization: RuleSystemWithOdds<AdvCivEntry, AdvCivPlan> = {
   id: 'advanced-civilization',
-  title: "Advanced Civilization conflicts with Dr. Petrov's fortifications (deterministic; Monte Carlo over unknown token counts)",
+  title:
+    "Advanced Civilization conflicts with Dr. Petrov's fortifications (deterministic; Monte Carlo over unknown token counts)",
   battleSchema: advancedCivilizationEntrySchema as never,
   check: checkEntry,
   compile: compileEntry,

@@ -11,7 +11,14 @@ import { makeScratch, resolveConflict, type ConflictScratch } from './resolver.j
 import { OUTCOME } from './categories.js';
 
 /** Adds one resolved conflict to the tally. */
-export function recordOutcome(plan: ConflictPlan, layout: ReturnType<typeof conflictLayout>, s: ConflictScratch, tokens: Int32Array, tally: Float64Array, weight: number): void {
+export function recordOutcome(
+  plan: ConflictPlan,
+  layout: ReturnType<typeof conflictLayout>,
+  s: ConflictScratch,
+  tokens: Int32Array,
+  tally: Float64Array,
+  weight: number,
+): void {
   tally[s.holder >= 0 ? layout.holder + s.holder : layout.noHolder] += weight;
   tally[outcomeBin(layout, s)] += weight;
   if (s.cityAttacked) tally[layout.cityAttacked] += weight;
@@ -61,7 +68,8 @@ function makeKernel(draw: Draw): Kernel<AdvCivPlan> {
 
 /** `faithful` draws a uniform range with the die (rejection-free multiply-shift) and lists by scan. */
 const drawFaithful: Draw = (rng, values, cumulative) => {
-  const equal = Math.abs(cumulative[0] * values.length - 1) < 1e-12 && values[values.length - 1] - values[0] === values.length - 1;
+  const equal =
+    Math.abs(cumulative[0] * values.length - 1) < 1e-12 && values[values.length - 1] - values[0] === values.length - 1;
   return equal ? values[0] + rng.die(values.length) - 1 : drawByScan(rng, values, cumulative);
 };
 

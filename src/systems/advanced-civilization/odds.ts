@@ -52,26 +52,71 @@ function techs(list: unknown, flag = '--attacker-tech'): Record<string, boolean>
     .map((x) => x.trim().toLowerCase())
     .filter(Boolean);
   for (const name of names) {
-    if (!(TECHS as readonly string[]).includes(name)) throw flagError(`${flag}: unknown technology "${name}": use ${TECHS.join(', ')}`);
+    if (!(TECHS as readonly string[]).includes(name))
+      throw flagError(`${flag}: unknown technology "${name}": use ${TECHS.join(', ')}`);
   }
   return Object.fromEntries(TECHS.map((t) => [t, names.includes(t)]));
 }
 
 export const advCivOdds: OddsCommand = {
-  summary: 'Resolve an Advanced Civilization conflict (fortifications, Engineering, Metalworking, cities), or sweep token counts',
+  summary:
+    'Resolve an Advanced Civilization conflict (fortifications, Engineering, Metalworking, cities), or sweep token counts',
   options: [
     { flags: '--limit <n>', parse: 'int', description: "the area's population limit" },
-    { flags: '--attacker <tokens>', parse: 'text', description: 'attacker tokens: a number, a range 4-9 (uniform, when unknown) or a list 3,5,8' },
-    { flags: '--defender <tokens>', parse: 'text', description: 'defender tokens: a number, a range 4-9 (uniform, when unknown) or a list 3,5,8' },
-    { flags: '--attacker-tech <list>', parse: 'text', description: 'attacker technologies, e.g. metalworking,engineering (also military, mathematics)', default: '' },
-    { flags: '--defender-tech <list>', parse: 'text', description: 'defender technologies, e.g. engineering', default: '' },
-    { flags: '--attacker-armies <n>', parse: 'int', description: 'how many attacker tokens are Army tokens (for Military and Mathematics; default 0)' },
-    { flags: '--defender-armies <n>', parse: 'int', description: 'how many defender tokens are Army tokens (default 0)' },
+    {
+      flags: '--attacker <tokens>',
+      parse: 'text',
+      description: 'attacker tokens: a number, a range 4-9 (uniform, when unknown) or a list 3,5,8',
+    },
+    {
+      flags: '--defender <tokens>',
+      parse: 'text',
+      description: 'defender tokens: a number, a range 4-9 (uniform, when unknown) or a list 3,5,8',
+    },
+    {
+      flags: '--attacker-tech <list>',
+      parse: 'text',
+      description: 'attacker technologies, e.g. metalworking,engineering (also military, mathematics)',
+      default: '',
+    },
+    {
+      flags: '--defender-tech <list>',
+      parse: 'text',
+      description: 'defender technologies, e.g. engineering',
+      default: '',
+    },
+    {
+      flags: '--attacker-armies <n>',
+      parse: 'int',
+      description: 'how many attacker tokens are Army tokens (for Military and Mathematics; default 0)',
+    },
+    {
+      flags: '--defender-armies <n>',
+      parse: 'int',
+      description: 'how many defender tokens are Army tokens (default 0)',
+    },
     { flags: '--fort', description: 'a fort in the area, controlled by the defender' },
-    { flags: '--fort-owner <side>', parse: 'text', description: 'who controls the fort: attacker or defender (implies --fort)' },
-    { flags: '--city', description: 'the defender has a city in the area (attacked with 7 tokens; 6 or 8 with Engineering)' },
-    { flags: '--reading <name>', parse: 'text', description: 'Advantage Level reading: order (higher level removes last) or extra-removals', default: 'order' },
-    { flags: '--sweep <range>', parse: 'text', description: 'sweep attacker tokens over a range, e.g. 1-14, against --defender (a number or range) for every Engineering and Metalworking matchup, with and without a fort (--attacker, --fort and Engineering/Metalworking in --*-tech do not apply; Military, Mathematics and --*-armies do)' },
+    {
+      flags: '--fort-owner <side>',
+      parse: 'text',
+      description: 'who controls the fort: attacker or defender (implies --fort)',
+    },
+    {
+      flags: '--city',
+      description: 'the defender has a city in the area (attacked with 7 tokens; 6 or 8 with Engineering)',
+    },
+    {
+      flags: '--reading <name>',
+      parse: 'text',
+      description: 'Advantage Level reading: order (higher level removes last) or extra-removals',
+      default: 'order',
+    },
+    {
+      flags: '--sweep <range>',
+      parse: 'text',
+      description:
+        'sweep attacker tokens over a range, e.g. 1-14, against --defender (a number or range) for every Engineering and Metalworking matchup, with and without a fort (--attacker, --fort and Engineering/Metalworking in --*-tech do not apply; Military, Mathematics and --*-armies do)',
+    },
   ],
   examples: [
     'battle-odds odds advanced-civilization --limit 3 --attacker 6 --defender 4 --fort --defender-tech engineering',
@@ -93,8 +138,18 @@ export const advCivOdds: OddsCommand = {
       type: 'conflict',
       limit: flags.limit,
       nations: [
-        { name: 'attacker', tokens: parseTokens(flags.attacker), armies: flags.attackerArmies ?? 0, ...techs(flags.attackerTech, '--attacker-tech') },
-        { name: 'defender', tokens: parseTokens(flags.defender), armies: flags.defenderArmies ?? 0, ...techs(flags.defenderTech, '--defender-tech') },
+        {
+          name: 'attacker',
+          tokens: parseTokens(flags.attacker),
+          armies: flags.attackerArmies ?? 0,
+          ...techs(flags.attackerTech, '--attacker-tech'),
+        },
+        {
+          name: 'defender',
+          tokens: parseTokens(flags.defender),
+          armies: flags.defenderArmies ?? 0,
+          ...techs(flags.defenderTech, '--defender-tech'),
+        },
       ],
       ...(fortOwner !== undefined ? { fort: { owner: fortOwner } } : {}),
       ...(flags.city ? { city: { owner: 'defender' } } : {}),
@@ -109,12 +164,19 @@ export const advCivOdds: OddsCommand = {
  * are rejected rather than silently dropped. Military, Mathematics and Army counts apply.
  */
 function sweepBattle(flags: Record<string, unknown>, reading: unknown): unknown {
-  if (flags.attacker !== undefined) throw flagError('--attacker does not apply with --sweep: the sweep range gives the attacker\'s tokens');
-  if (flags.fort || flags.fortOwner !== undefined) throw flagError(`${flags.fortOwner !== undefined ? '--fort-owner' : '--fort'} does not apply with --sweep: the sweep runs with and without a fort held by the defender`);
+  if (flags.attacker !== undefined)
+    throw flagError("--attacker does not apply with --sweep: the sweep range gives the attacker's tokens");
+  if (flags.fort || flags.fortOwner !== undefined)
+    throw flagError(
+      `${flags.fortOwner !== undefined ? '--fort-owner' : '--fort'} does not apply with --sweep: the sweep runs with and without a fort held by the defender`,
+    );
   const side = (list: unknown, flag: string, armies: unknown) => {
     const t = techs(list, flag);
     const swept = (['engineering', 'metalworking'] as const).filter((name) => t[name]);
-    if (swept.length) throw flagError(`${flag} ${swept.join(',')} does not apply with --sweep: every ${swept.map((x) => x.charAt(0).toUpperCase() + x.slice(1)).join(' and ')} matchup is swept`);
+    if (swept.length)
+      throw flagError(
+        `${flag} ${swept.join(',')} does not apply with --sweep: every ${swept.map((x) => x.charAt(0).toUpperCase() + x.slice(1)).join(' and ')} matchup is swept`,
+      );
     return { armies: armies ?? 0, military: t.military, mathematics: t.mathematics };
   };
   const toRange = (x: unknown) => {

@@ -35,7 +35,11 @@ export interface ConflictOutcome {
   events: RemovalEvent[];
 }
 
-export function resolveOutcome(rules: ConflictRules, tokens: readonly number[], armies: readonly number[]): ConflictOutcome {
+export function resolveOutcome(
+  rules: ConflictRules,
+  tokens: readonly number[],
+  armies: readonly number[],
+): ConflictOutcome {
   const t = Int32Array.from(tokens);
   const a = Int32Array.from(armies);
   const s = makeScratch(tokens.length);
@@ -65,7 +69,12 @@ export function resolveOutcome(rules: ConflictRules, tokens: readonly number[], 
  * captures the fort; a fort on a space with no tokens left is removed. When nobody holds
  * the area (a tie), the controller keeps it.
  */
-function fortFate(rules: ConflictRules, tokens: Int32Array, holder: number, cityAttacked: boolean): ConflictOutcome['fort'] {
+function fortFate(
+  rules: ConflictRules,
+  tokens: Int32Array,
+  holder: number,
+  cityAttacked: boolean,
+): ConflictOutcome['fort'] {
   if (rules.fortOwner < 0) return 'none';
   let total = 0;
   for (let i = 0; i < tokens.length; i++) total += tokens[i];

@@ -188,7 +188,14 @@ export function computeLevels(rules: ConflictRules, tokens: Int32Array, armies: 
   }
 }
 
-function fight(rules: ConflictRules, tokens: Int32Array, armies: Int32Array, s: ConflictScratch, phase: Phase, log?: RemovalLog): void {
+function fight(
+  rules: ConflictRules,
+  tokens: Int32Array,
+  armies: Int32Array,
+  s: ConflictScratch,
+  phase: Phase,
+  log?: RemovalLog,
+): void {
   const useLevels = rules.reading === 'order';
   if (!useLevels && !finished(rules, tokens)) extraRemovals(rules, tokens, armies, s, phase, log);
   const n = tokens.length;
@@ -230,7 +237,14 @@ function weaker(levels: Int32Array, tokens: Int32Array, a: number, b: number): b
 }
 
 /** `extra-removals`: each nation removes (highest level - its level) tokens first, lowest level first. */
-function extraRemovals(rules: ConflictRules, tokens: Int32Array, armies: Int32Array, s: ConflictScratch, phase: Phase, log?: RemovalLog): void {
+function extraRemovals(
+  rules: ConflictRules,
+  tokens: Int32Array,
+  armies: Int32Array,
+  s: ConflictScratch,
+  phase: Phase,
+  log?: RemovalLog,
+): void {
   computeLevels(rules, tokens, armies, s.levels);
   const n = tokens.length;
   let top = 0;
@@ -241,7 +255,11 @@ function extraRemovals(rules: ConflictRules, tokens: Int32Array, armies: Int32Ar
       for (let extra = top - level; extra > 0 && tokens[i] > 0; extra--) {
         if (finished(rules, tokens)) return;
         removeOne(tokens, armies, i);
-        if (log) log({ ...event(phase, 0, Int32Array.of(i), tokens, s.levels), note: 'extra removal for a lower Advantage Level' });
+        if (log)
+          log({
+            ...event(phase, 0, Int32Array.of(i), tokens, s.levels),
+            note: 'extra removal for a lower Advantage Level',
+          });
       }
     }
   }

@@ -30,7 +30,10 @@ export interface ConflictRules {
 }
 
 /** City attack threshold and replacement tokens by Engineering (24.31-24.35). */
-export function cityThreshold(attackerEngineering: boolean, defenderEngineering: boolean): { attack: number; replacement: number } {
+export function cityThreshold(
+  attackerEngineering: boolean,
+  defenderEngineering: boolean,
+): { attack: number; replacement: number } {
   if (attackerEngineering && !defenderEngineering) return { attack: 6, replacement: 5 };
   if (defenderEngineering && !attackerEngineering) return { attack: 8, replacement: 7 };
   return { attack: 7, replacement: 6 };

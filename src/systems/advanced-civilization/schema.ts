@@ -25,7 +25,10 @@ const tokenRange = z.strictObject({
 });
 
 const tokenList = z.strictObject({
-  values: z.array(count('tokens')).min(1, { error: 'values needs at least one token count' }).max(MAX_TOKENS + 1),
+  values: z
+    .array(count('tokens'))
+    .min(1, { error: 'values needs at least one token count' })
+    .max(MAX_TOKENS + 1),
   weights: z.array(z.number().min(0, { error: 'weights must be >= 0' })).optional(),
 });
 
@@ -35,7 +38,8 @@ export const tokensSchema = z.union([count('tokens'), tokenRange, tokenList], {
 });
 
 export const reading = z.enum(ADVANTAGE_READINGS as ['order', 'extra-removals'], {
-  error: 'advantageReading must be "order" (the higher level removes last) or "extra-removals" (one extra token per level of difference)',
+  error:
+    'advantageReading must be "order" (the higher level removes last) or "extra-removals" (one extra token per level of difference)',
 });
 
 export const nationSchema = z.strictObject({
@@ -50,14 +54,23 @@ export const nationSchema = z.strictObject({
 });
 
 /** owner is optional in the schema so that a missing owner gets the user-level message from check(). */
-const fortSchema = z.strictObject({ owner: z.string().optional() }, { error: 'fort must be an object like {"owner": "Egypt"}' });
-const citySchema = z.strictObject({ owner: z.string().optional() }, { error: 'city must be an object like {"owner": "Egypt"}' });
+const fortSchema = z.strictObject(
+  { owner: z.string().optional() },
+  { error: 'fort must be an object like {"owner": "Egypt"}' },
+);
+const citySchema = z.strictObject(
+  { owner: z.string().optional() },
+  { error: 'city must be an object like {"owner": "Egypt"}' },
+);
 
 export const conflictEntrySchema = z.strictObject({
   type: z.literal('conflict').default('conflict'),
   label: z.string().min(1).optional(),
   limit: count('limit (the area population limit)'),
-  nations: z.array(nationSchema).min(2, { error: 'a conflict needs at least two nations' }).max(8, { error: 'at most 8 nations' }),
+  nations: z
+    .array(nationSchema)
+    .min(2, { error: 'a conflict needs at least two nations' })
+    .max(8, { error: 'at most 8 nations' }),
   fort: z.union([fortSchema, z.boolean()]).optional(),
   city: z.union([citySchema, z.boolean()]).optional(),
   advantageReading: reading.default('order'),

@@ -32,7 +32,12 @@ type Body = Omit<BattleReport, 'label' | 'system' | 'type' | 'method' | 'trials'
  * The outcome-category and control metrics, the same keys for fixed and uncertain
  * conflicts: `at(bin)` gives the sampled count (or null) and the exact probability.
  */
-function outcomeMetrics(plan: ConflictPlan, at: (bin: number) => [number | null, number | null], n: number, prefix: (label: string) => string): Metric[] {
+function outcomeMetrics(
+  plan: ConflictPlan,
+  at: (bin: number) => [number | null, number | null],
+  n: number,
+  prefix: (label: string) => string,
+): Metric[] {
   const layout = conflictLayout(plan);
   const names = plan.rules.names;
   const metric = (key: string, label: string, bin: number) => {
@@ -43,11 +48,20 @@ function outcomeMetrics(plan: ConflictPlan, at: (bin: number) => [number | null,
   const how = plan.rules.cityOwner >= 0 ? 'alone, by majority or by a standing city' : 'alone or by majority';
   const metrics = [
     ...names.map((name, i) => metric(`alone:${name}`, `${name} alone in the area`, layout.alone + i)),
-    metric('stay', `${names.length === 2 ? 'Both stay' : 'Several nations stay'}: limit no longer exceeded`, layout.stay),
+    metric(
+      'stay',
+      `${names.length === 2 ? 'Both stay' : 'Several nations stay'}: limit no longer exceeded`,
+      layout.stay,
+    ),
   ];
-  if (plan.rules.cityOwner >= 0) metrics.push(metric('cityStands', `${names[plan.rules.cityOwner]}'s city stands beside others`, layout.cityStands));
+  if (plan.rules.cityOwner >= 0)
+    metrics.push(metric('cityStands', `${names[plan.rules.cityOwner]}'s city stands beside others`, layout.cityStands));
   metrics.push(metric('empty', 'Area empty', layout.empty));
-  metrics.push(...names.map((name, i) => metric(`controls:${name}`, `${name} controls the area${fort}: ${how}`, layout.holder + i)));
+  metrics.push(
+    ...names.map((name, i) =>
+      metric(`controls:${name}`, `${name} controls the area${fort}: ${how}`, layout.holder + i),
+    ),
+  );
   metrics.push(metric('controls:none', 'Nobody controls the area: tie or empty', layout.noHolder));
   if (plan.rules.cityOwner >= 0) metrics.push(metric('cityAttacked', 'The city is attacked', layout.cityAttacked));
   return metrics;
@@ -71,8 +85,19 @@ function summarizeOutcome(plan: ConflictPlan, o: ConflictOutcome, label: string)
   const start = plan.tokens.map((d) => d.values[0]);
   const vector = outcomeVector(plan, o);
   const metrics: Metric[] = [
-    ...outcomeMetrics(plan, (bin) => [null, vector[bin]], 0, (l) => l),
-    ...names.map((name, i): Metric => ({ key: `left:${name}`, label: `${name} tokens left`, kind: 'value', estimate: o.tokensLeft[i], exact: o.tokensLeft[i] })),
+    ...outcomeMetrics(
+      plan,
+      (bin) => [null, vector[bin]],
+      0,
+      (l) => l,
+    ),
+    ...names.map((name, i): Metric => ({
+      key: `left:${name}`,
+      label: `${name} tokens left`,
+      kind: 'value',
+      estimate: o.tokensLeft[i],
+      exact: o.tokensLeft[i],
+    })),
   ];
   const removals = removalLog(plan.rules, start, plan.armies, o);
   const json = {
@@ -96,7 +121,16 @@ function summarizeOutcome(plan: ConflictPlan, o: ConflictOutcome, label: string)
     distributions: [],
     json,
     tables: { removals },
-    charts: [{ name: 'tokens', spec: tokensOverRemovalsChart(removalSteps(names, start, o), `${label}: tokens over the removals`, plan.rules.limit) }],
+    charts: [
+      {
+        name: 'tokens',
+        spec: tokensOverRemovalsChart(
+          removalSteps(names, start, o),
+          `${label}: tokens over the removals`,
+          plan.rules.limit,
+        ),
+      },
+    ],
   };
 }
 
@@ -104,7 +138,9 @@ function summarizeOutcome(plan: ConflictPlan, o: ConflictOutcome, label: string)
 function removalSteps(names: string[], start: number[], o: ConflictOutcome) {
   const rows: Array<{ step: number; nation: string; tokens: number }> = [];
   names.forEach((nation, i) => rows.push({ step: 0, nation, tokens: start[i] }));
-  o.events.forEach((e, k) => names.forEach((nation, i) => rows.push({ step: k + 1, nation, tokens: e.tokensAfter[i] })));
+  o.events.forEach((e, k) =>
+    names.forEach((nation, i) => rows.push({ step: k + 1, nation, tokens: e.tokensAfter[i] })),
+  );
   return rows;
 }
 
@@ -112,7 +148,12 @@ function removalSteps(names: string[], start: number[], o: ConflictOutcome) {
  * The removal log: a start row (with the reason when there is no conflict), one row per
  * removal, and a row explaining a city that was not attacked. Never empty.
  */
-function removalLog(rules: ConflictPlan['rules'], start: number[], armies: number[], o: ConflictOutcome): Tables[string] {
+function removalLog(
+  rules: ConflictPlan['rules'],
+  start: number[],
+  armies: number[],
+  o: ConflictOutcome,
+): Tables[string] {
   const names = rules.names;
   const startLevels = new Int32Array(start.length);
   computeLevels(rules, Int32Array.from(start), Int32Array.from(armies), startLevels);
@@ -124,7 +165,15 @@ function removalLog(rules: ConflictPlan['rules'], start: number[], armies: numbe
     : present < 2
       ? `no token fight: ${present === 1 ? 'only one nation has' : 'no nation has'} tokens in the area`
       : `no conflict: ${total} <= limit ${rules.limit}`;
-  const row = (step: number, phase: string, round: number | null, removing: string | null, note: string | null, tokens: number[], levels: ArrayLike<number> | null) => {
+  const row = (
+    step: number,
+    phase: string,
+    round: number | null,
+    removing: string | null,
+    note: string | null,
+    tokens: number[],
+    levels: ArrayLike<number> | null,
+  ) => {
     const r: Record<string, string | number | boolean | null> = { step, phase, round, removing, note };
     names.forEach((name, i) => {
       r[`${name} tokens`] = tokens[i];
@@ -133,32 +182,72 @@ function removalLog(rules: ConflictPlan['rules'], start: number[], armies: numbe
     return r;
   };
   const rows = [row(0, 'start', null, null, startNote, start, startLevels)];
-  o.events.forEach((e, k) => rows.push(row(k + 1, e.phase, e.round, e.nations.map((i) => names[i]).join(' + ') || null, e.note ?? null, e.tokensAfter, e.levels)));
+  o.events.forEach((e, k) =>
+    rows.push(
+      row(
+        k + 1,
+        e.phase,
+        e.round,
+        e.nations.map((i) => names[i]).join(' + ') || null,
+        e.note ?? null,
+        e.tokensAfter,
+        e.levels,
+      ),
+    ),
+  );
   const c = o.city;
   if (c && !o.cityAttacked) {
-    const why = c.attacker < 0 ? 'no city attack: no other nation is left' : `no city attack: ${names[c.attacker]} ${c.tokens} < ${c.needed} needed`;
+    const why =
+      c.attacker < 0
+        ? 'no city attack: no other nation is left'
+        : `no city attack: ${names[c.attacker]} ${c.tokens} < ${c.needed} needed`;
     rows.push(row(rows.length, 'city', null, null, why, o.tokensLeft, null));
   }
   return rows;
 }
 
-function summarizeSampled(plan: ConflictPlan, tally: Float64Array | null, trials: number, exact: Float64Array | null, label: string): Body {
+function summarizeSampled(
+  plan: ConflictPlan,
+  tally: Float64Array | null,
+  trials: number,
+  exact: Float64Array | null,
+  label: string,
+): Body {
   const layout = conflictLayout(plan);
   const names = plan.rules.names;
   const n = tally ? trials : 0;
   const at = (v: Float64Array | null, i: number) => (v ? v[i] : null);
-  const metrics: Metric[] = outcomeMetrics(plan, (bin) => [at(tally, bin), at(exact, bin)], n, (l) => `P(${l})`);
+  const metrics: Metric[] = outcomeMetrics(
+    plan,
+    (bin) => [at(tally, bin), at(exact, bin)],
+    n,
+    (l) => `P(${l})`,
+  );
   const distributions: Distribution[] = [];
   names.forEach((name, i) => {
     const size = maxTokensLeft(plan, i) + 1;
     const counts = segment(tally, layout.left[i], size);
     const probs = segment(exact, layout.left[i], size);
     metrics.push(meanMetric(`left:${name}`, `${name} tokens left (mean)`, counts, probs));
-    distributions.push(distribution({ key: `left:${name}`, label: `${name} tokens left`, xLabel: 'tokens left', series: name, values: range(0, size - 1) }, counts, probs));
+    distributions.push(
+      distribution(
+        {
+          key: `left:${name}`,
+          label: `${name} tokens left`,
+          xLabel: 'tokens left',
+          series: name,
+          values: range(0, size - 1),
+        },
+        counts,
+        probs,
+      ),
+    );
   });
   const byKey = (key: string) => metrics.find((m) => m.key === key) as Metric;
   const summary = (m: Metric) => ({ estimate: m.estimate, ci95: m.ci95 ?? null, exact: m.exact ?? null });
-  const categoryKeys = metrics.filter((m) => m.key.startsWith('alone:') || ['stay', 'cityStands', 'empty'].includes(m.key));
+  const categoryKeys = metrics.filter(
+    (m) => m.key.startsWith('alone:') || ['stay', 'cityStands', 'empty'].includes(m.key),
+  );
   const outcomeRows = categoryKeys.map((m) => ({
     outcome: m.label.replace(/^P\((.*)\)$/, '$1'),
     probability: round(m.estimate),
@@ -174,7 +263,10 @@ function summarizeSampled(plan: ConflictPlan, tally: Float64Array | null, trials
     pAttackerControls: attacker.estimate,
     ci95: attacker.ci95 ?? null,
     outcomes: Object.fromEntries(categoryKeys.map((m) => [m.key, summary(m)])),
-    controls: Object.fromEntries([...names.map((name) => [name, summary(byKey(`controls:${name}`))]), ['nobody', summary(byKey('controls:none'))]]),
+    controls: Object.fromEntries([
+      ...names.map((name) => [name, summary(byKey(`controls:${name}`))]),
+      ['nobody', summary(byKey('controls:none'))],
+    ]),
   };
   if (exact) json.exact = { pAttackerControls: attacker.exact };
   return {
@@ -199,16 +291,25 @@ function sampledVerdict(names: string[], categories: Metric[], attacker: Metric)
 
 function summarizeSweep(plan: SweepPlan, solution: AdvCivSolution | null, label: string): Body {
   const result = solution?.kind === 'sweep' ? solution.sweep : sweepRows(plan);
-  const share = (outcome: string) => round(result.rows.filter((r) => r.outcome === outcome).length / result.rows.length);
+  const share = (outcome: string) =>
+    round(result.rows.filter((r) => r.outcome === outcome).length / result.rows.length);
   const metrics: Metric[] = [
-    { key: 'cells', label: 'Matchups resolved', kind: 'value', estimate: result.rows.length, exact: result.rows.length },
-    ...(['attacker alone', 'both stay', ...(plan.city ? ['city stands'] : []), 'defender alone'] as const).map((outcome): Metric => ({
-      key: `share:${outcome}`,
-      label: `Share of swept matchups: ${outcome}`,
+    {
+      key: 'cells',
+      label: 'Matchups resolved',
       kind: 'value',
-      estimate: share(outcome),
-      exact: share(outcome),
-    })),
+      estimate: result.rows.length,
+      exact: result.rows.length,
+    },
+    ...(['attacker alone', 'both stay', ...(plan.city ? ['city stands'] : []), 'defender alone'] as const).map(
+      (outcome): Metric => ({
+        key: `share:${outcome}`,
+        label: `Share of swept matchups: ${outcome}`,
+        kind: 'value',
+        estimate: share(outcome),
+        exact: share(outcome),
+      }),
+    ),
   ];
   const json = {
     limit: plan.limit,
@@ -225,7 +326,10 @@ function summarizeSweep(plan: SweepPlan, solution: AdvCivSolution | null, label:
     json,
     tables: { sweep: result.rows.map((r) => ({ ...r })), 'tokens-needed': result.needed.map((r) => ({ ...r })) },
     charts: [
-      { name: 'heatmap', spec: sweepHeatmap(result, `${label}: outcome by Engineering matchup (area limit ${plan.limit})`) },
+      {
+        name: 'heatmap',
+        spec: sweepHeatmap(result, `${label}: outcome by Engineering matchup (area limit ${plan.limit})`),
+      },
       { name: 'tokens-needed', spec: tokensNeededChart(result, `${label}: attacker tokens needed`) },
     ],
   };

@@ -113,7 +113,15 @@ export function sweepRows(plan: SweepPlan): SweepResult {
               cityAttacked: s.cityAttacked,
             });
           }
-          needed.push({ engineering, metalworking, fort, city: plan.city, defenderTokens: d, tokensToOutnumber: outnumber, tokensToClear: clear });
+          needed.push({
+            engineering,
+            metalworking,
+            fort,
+            city: plan.city,
+            defenderTokens: d,
+            tokensToOutnumber: outnumber,
+            tokensToClear: clear,
+          });
         }
       }
     }

@@ -24,7 +24,9 @@ function fightSentence(names: string[], limit: number, before: number[], after: 
   const removals = sum(before) - sum(after);
   const stayers = after.map((t, i) => i).filter((i) => after[i] > 0);
   const eliminated = before.map((t, i) => i).filter((i) => before[i] > 0 && after[i] === 0);
-  const gone = eliminated.length ? `${listWords(eliminated.map((i) => names[i]))} ${eliminated.length === 1 ? 'is' : 'are'} eliminated` : '';
+  const gone = eliminated.length
+    ? `${listWords(eliminated.map((i) => names[i]))} ${eliminated.length === 1 ? 'is' : 'are'} eliminated`
+    : '';
   if (stayers.length >= 2) {
     const stay = `${listWords(stayers.map((i) => `${names[i]} ${after[i]}`))} ${stayers.length === 2 ? 'both' : 'all'} stay`;
     return `limit ${limit} no longer exceeded after ${plural(removals, 'removal')}: ${gone ? `${gone}; ` : ''}${stay}`;
@@ -84,16 +86,28 @@ export function conflictVerdict(rules: ConflictRules, start: number[], armies: n
   const tokenFight = o.events.filter((e) => e.phase === 'token fight');
   const presentAtStart = start.filter((x) => x > 0).length;
   if (tokenFight.length > 0) sentences.push(fightSentence(names, rules.limit, start, o.afterTokenFight));
-  else if (presentAtStart >= 2) sentences.push(`no ${rules.cityOwner >= 0 ? 'token fight' : 'conflict'}: ${sum(start)} tokens do not exceed the limit ${rules.limit}`);
-  else if (rules.cityOwner < 0) sentences.push(presentAtStart === 1 ? 'no conflict: only one nation has tokens in the area' : 'no conflict: the area has no tokens');
+  else if (presentAtStart >= 2)
+    sentences.push(
+      `no ${rules.cityOwner >= 0 ? 'token fight' : 'conflict'}: ${sum(start)} tokens do not exceed the limit ${rules.limit}`,
+    );
+  else if (rules.cityOwner < 0)
+    sentences.push(
+      presentAtStart === 1
+        ? 'no conflict: only one nation has tokens in the area'
+        : 'no conflict: the area has no tokens',
+    );
   const c = o.city;
   if (c) {
     const owner = names[rules.cityOwner];
     if (c.attacker < 0) sentences.push(`nobody is left to attack ${owner}'s city: it stands`);
     else if (!o.cityAttacked) {
-      sentences.push(`${names[c.attacker]}'s ${plural(c.tokens, 'token')} ${c.tokens === 1 ? 'is' : 'are'} short of the ${c.needed} needed to attack ${owner}'s city${engineeringReason(rules, c.attacker, rules.cityOwner)}: the city stands`);
+      sentences.push(
+        `${names[c.attacker]}'s ${plural(c.tokens, 'token')} ${c.tokens === 1 ? 'is' : 'are'} short of the ${c.needed} needed to attack ${owner}'s city${engineeringReason(rules, c.attacker, rules.cityOwner)}: the city stands`,
+      );
     } else {
-      sentences.push(`${names[c.attacker]} attacks ${owner}'s city with ${c.tokens} tokens (${c.needed} needed${engineeringReason(rules, c.attacker, rules.cityOwner)}): it is replaced by ${c.replacement} ${owner} tokens`);
+      sentences.push(
+        `${names[c.attacker]} attacks ${owner}'s city with ${c.tokens} tokens (${c.needed} needed${engineeringReason(rules, c.attacker, rules.cityOwner)}): it is replaced by ${c.replacement} ${owner} tokens`,
+      );
       const beforeCityFight = o.afterTokenFight.map((x, i) => (i === rules.cityOwner ? x + c.replacement : x));
       if (o.events.some((e) => e.phase === 'city fight' && e.nations.length > 0)) {
         sentences.push(`city fight: ${fightSentence(names, rules.limit, beforeCityFight, o.tokensLeft)}`);
@@ -146,8 +160,16 @@ function fortPart(rules: ConflictRules, start: number[]): string {
 const MATCHUP_ORDER = ['neither', 'attacker', 'defender', 'both'];
 
 /** A few lines summarising the tokens-needed grid at one representative defender count. */
-export function sweepVerdict(result: SweepResult, defenderRange: [number, number], attackerMax: number, limit: number): string[] {
-  const d = Math.max(defenderRange[0], Math.min(defenderRange[1], Math.floor((defenderRange[0] + defenderRange[1]) / 2) || 1));
+export function sweepVerdict(
+  result: SweepResult,
+  defenderRange: [number, number],
+  attackerMax: number,
+  limit: number,
+): string[] {
+  const d = Math.max(
+    defenderRange[0],
+    Math.min(defenderRange[1], Math.floor((defenderRange[0] + defenderRange[1]) / 2) || 1),
+  );
   const at = result.needed.filter((r) => r.defenderTokens === d);
   const panels = new Map<string, TokensNeededRow[]>();
   for (const r of at) {
@@ -155,12 +177,16 @@ export function sweepVerdict(result: SweepResult, defenderRange: [number, number
     panels.set(key, [...(panels.get(key) ?? []), r]);
   }
   const show = (x: number | null) => (x === null ? `>${attackerMax}` : String(x));
-  const lines = [`Attacker tokens needed against ${plural(d, 'defender')} (area limit ${limit}; every defender count is in the tokens-needed table):`];
+  const lines = [
+    `Attacker tokens needed against ${plural(d, 'defender')} (area limit ${limit}; every defender count is in the tokens-needed table):`,
+  ];
   for (const rows of panels.values()) {
     const r0 = rows[0];
     const where = `${r0.city ? 'a city and ' : ''}${r0.fort ? 'a fort' : 'no fort'}${r0.metalworking === 'neither' ? '' : `, Metalworking: ${r0.metalworking}`}`;
     rows.sort((a, b) => MATCHUP_ORDER.indexOf(a.engineering) - MATCHUP_ORDER.indexOf(b.engineering));
-    const same = rows.every((r) => r.tokensToOutnumber === r0.tokensToOutnumber && r.tokensToClear === r0.tokensToClear);
+    const same = rows.every(
+      (r) => r.tokensToOutnumber === r0.tokensToOutnumber && r.tokensToClear === r0.tokensToClear,
+    );
     const detail = same
       ? `${show(r0.tokensToOutnumber)} to outnumber, ${show(r0.tokensToClear)} to clear${rows.length > 1 ? ' in every Engineering matchup' : ''}`
       : `${rows.map((r) => show(r.tokensToOutnumber)).join(' / ')} to outnumber, ${rows.map((r) => show(r.tokensToClear)).join(' / ')} to clear (Engineering held by ${rows.map((r) => r.engineering).join(' / ')})`;

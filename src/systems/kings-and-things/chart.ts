@@ -5,7 +5,10 @@
 const OKABE_ITO = ['#999999', '#E69F00', '#56B4E9', '#009E73', '#CC79A7'];
 const FORT_LABELS = ['none', 'tower', 'keep', 'castle', 'citadel'];
 
-export function fortLevelsChart(title: string, rows: Array<Record<string, string | number | boolean | null>>): Record<string, unknown> {
+export function fortLevelsChart(
+  title: string,
+  rows: Array<Record<string, string | number | boolean | null>>,
+): Record<string, unknown> {
   const values = rows.map((r) => ({
     fort: `${r.fortLevel} ${r.fort}`,
     pCapture: r.pCapture,
@@ -17,7 +20,10 @@ export function fortLevelsChart(title: string, rows: Array<Record<string, string
   const range = rows.map((r) => OKABE_ITO[FORT_LABELS.indexOf(String(r.fort))] ?? '#000000');
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: `P(capture) by fort level: ${title}`, subtitle: 'same attackers and random numbers for every level; bars show 95% intervals' },
+    title: {
+      text: `P(capture) by fort level: ${title}`,
+      subtitle: 'same attackers and random numbers for every level; bars show 95% intervals',
+    },
     width: 420,
     height: 260,
     data: { values },
@@ -28,7 +34,13 @@ export function fortLevelsChart(title: string, rows: Array<Record<string, string
       {
         mark: { type: 'bar' },
         encoding: {
-          y: { field: 'pCapture', type: 'quantitative', title: 'P(attacker captures the hex) (probability)', scale: { domain: [0, 1] }, axis: { format: '.0%' } },
+          y: {
+            field: 'pCapture',
+            type: 'quantitative',
+            title: 'P(attacker captures the hex) (probability)',
+            scale: { domain: [0, 1] },
+            axis: { format: '.0%' },
+          },
           color: { field: 'fort', type: 'nominal', scale: { domain, range }, legend: null },
           tooltip: [
             { field: 'fort', title: 'fort' },
@@ -44,7 +56,10 @@ export function fortLevelsChart(title: string, rows: Array<Record<string, string
       },
       {
         mark: { type: 'text', dy: -10, color: '#000000' },
-        encoding: { y: { field: 'high', type: 'quantitative' }, text: { field: 'pCapture', type: 'quantitative', format: '.1%' } },
+        encoding: {
+          y: { field: 'high', type: 'quantitative' },
+          text: { field: 'pCapture', type: 'quantitative', format: '.1%' },
+        },
       },
     ],
     config: { font: 'DejaVu Sans', view: { stroke: null } },

@@ -23,26 +23,44 @@ function incomeIssues(path: (string | number)[], income: string[] | undefined): 
   return (income ?? [])
     .map((name, i) => ({ name, i }))
     .filter(({ name }) => !known.some((k) => k.toLowerCase() === name.trim().toLowerCase()))
-    .map(({ name, i }) => ({ path: [...path, i], message: `unknown special income counter '${name}' (the roster has: ${known.join(', ')})` }));
+    .map(({ name, i }) => ({
+      path: [...path, i],
+      message: `unknown special income counter '${name}' (the roster has: ${known.join(', ')})`,
+    }));
 }
 
 /** Judged on the compiled rule, so `{}` (no condition set) counts as never, like 'never'. */
 const retreats = (r: RetreatPolicy) => !isNever(compileRetreat(r));
 
-function hexIssues(path: (string | number)[], d: { city?: boolean; village?: boolean; income?: string[] }): FieldIssue[] {
+function hexIssues(
+  path: (string | number)[],
+  d: { city?: boolean; village?: boolean; income?: string[] },
+): FieldIssue[] {
   const issues = incomeIssues([...path, 'income'], d.income);
-  if (d.city && d.village) issues.push({ path: [...path, 'village'], message: 'a hex holds a city or a village, not both' });
+  if (d.city && d.village)
+    issues.push({ path: [...path, 'village'], message: 'a hex holds a city or a village, not both' });
   return issues;
 }
 
-function duelIssues(entry: Pick<BattleEntry, 'attacker' | 'unexplored'> & { defender: BattleEntry['defender'] | Omit<BattleEntry['defender'], 'fort'> }, fort: number): FieldIssue[] {
+function duelIssues(
+  entry: Pick<BattleEntry, 'attacker' | 'unexplored'> & {
+    defender: BattleEntry['defender'] | Omit<BattleEntry['defender'], 'fort'>;
+  },
+  fort: number,
+): FieldIssue[] {
   const issues: FieldIssue[] = [];
   const d = entry.defender;
-  if (entry.attacker.creatures.length === 0) issues.push({ path: ['attacker', 'creatures'], message: 'the attacker needs at least one creature or character' });
+  if (entry.attacker.creatures.length === 0)
+    issues.push({ path: ['attacker', 'creatures'], message: 'the attacker needs at least one creature or character' });
   if (entry.unexplored && retreats(d.retreat)) {
-    issues.push({ path: ['defender', 'retreat'], message: "defenders of an unexplored hex never retreat (11.6): set defender.retreat to 'never' or drop 'unexplored'" });
+    issues.push({
+      path: ['defender', 'retreat'],
+      message:
+        "defenders of an unexplored hex never retreat (11.6): set defender.retreat to 'never' or drop 'unexplored'",
+    });
   }
-  if (entry.unexplored && fort > 0) issues.push({ path: ['defender', 'fort'], message: 'an unexplored hex has no fort (nobody has built one there)' });
+  if (entry.unexplored && fort > 0)
+    issues.push({ path: ['defender', 'fort'], message: 'an unexplored hex has no fort (nobody has built one there)' });
   issues.push(...hexIssues(['defender'], d));
   issues.push(...lossOrderIssues(['attacker', 'losses'], entry.attacker.creatures, entry.attacker.losses));
   issues.push(...lossOrderIssues(['defender', 'losses'], hexCounters(d, fort), d.losses));
@@ -55,30 +73,56 @@ export function checkEntry(entry: KtEntry): FieldIssue[] {
       return duelIssues(entry, entry.defender.fort);
     case 'fort-levels': {
       const issues = duelIssues(entry, 0);
-      if (new Set(entry.levels).size !== entry.levels.length) issues.push({ path: ['levels'], message: 'each fort level may be listed once' });
-      if (entry.unexplored) issues.push({ path: ['unexplored'], message: 'an unexplored hex has no fort, so fort levels cannot be compared there' });
+      if (new Set(entry.levels).size !== entry.levels.length)
+        issues.push({ path: ['levels'], message: 'each fort level may be listed once' });
+      if (entry.unexplored)
+        issues.push({
+          path: ['unexplored'],
+          message: 'an unexplored hex has no fort, so fort levels cannot be compared there',
+        });
       return issues;
     }
     case 'multi': {
       const issues: FieldIssue[] = [];
       const names = playerNames(entry);
-      if (new Set(names).size !== names.length) issues.push({ path: ['players'], message: `player names must differ (got ${names.join(', ')})` });
+      if (new Set(names).size !== names.length)
+        issues.push({ path: ['players'], message: `player names must differ (got ${names.join(', ')})` });
       entry.players.forEach((p, i) => {
         const path = ['players', i];
-        if (i > 0 && (p.fort !== undefined || p.city !== undefined || p.village !== undefined || p.income !== undefined || p.fortAfterRetreat !== undefined)) {
-          issues.push({ path, message: 'only the defender (the first player, who owns the hex) has a fort, city, village or income counters (and fortAfterRetreat)' });
+        if (
+          i > 0 &&
+          (p.fort !== undefined ||
+            p.city !== undefined ||
+            p.village !== undefined ||
+            p.income !== undefined ||
+            p.fortAfterRetreat !== undefined)
+        ) {
+          issues.push({
+            path,
+            message:
+              'only the defender (the first player, who owns the hex) has a fort, city, village or income counters (and fortAfterRetreat)',
+          });
         }
         const counters = i === 0 ? hexCounters(p, p.fort ?? 0) : p.creatures;
-        if (counters.length === 0) issues.push({ path: [...path, 'creatures'], message: `${names[i]} has no counters in the battle` });
+        if (counters.length === 0)
+          issues.push({ path: [...path, 'creatures'], message: `${names[i]} has no counters in the battle` });
         if (!(TARGET_POLICIES as readonly string[]).includes(p.target)) {
           if (!names.includes(p.target)) {
-            issues.push({ path: [...path, 'target'], message: `unknown target '${p.target}': use ${TARGET_POLICIES.join(', ')} or another player's name (${names.join(', ')})` });
-          } else if (p.target === names[i]) issues.push({ path: [...path, 'target'], message: 'a player cannot target himself' });
+            issues.push({
+              path: [...path, 'target'],
+              message: `unknown target '${p.target}': use ${TARGET_POLICIES.join(', ')} or another player's name (${names.join(', ')})`,
+            });
+          } else if (p.target === names[i])
+            issues.push({ path: [...path, 'target'], message: 'a player cannot target himself' });
         }
         if (i === 0 && entry.unexplored && retreats(p.retreat)) {
-          issues.push({ path: [...path, 'retreat'], message: "defenders of an unexplored hex never retreat (11.6): set retreat to 'never'" });
+          issues.push({
+            path: [...path, 'retreat'],
+            message: "defenders of an unexplored hex never retreat (11.6): set retreat to 'never'",
+          });
         }
-        if (i === 0 && entry.unexplored && (p.fort ?? 0) > 0) issues.push({ path: [...path, 'fort'], message: 'an unexplored hex has no fort' });
+        if (i === 0 && entry.unexplored && (p.fort ?? 0) > 0)
+          issues.push({ path: [...path, 'fort'], message: 'an unexplored hex has no fort' });
         if (i === 0) issues.push(...hexIssues(path, p));
         issues.push(...lossOrderIssues([...path, 'losses'], counters, p.losses));
       });
@@ -86,8 +130,13 @@ export function checkEntry(entry: KtEntry): FieldIssue[] {
     }
     case 'explore': {
       const issues: FieldIssue[] = [];
-      if (entry.explorer.creatures.length === 0) issues.push({ path: ['explorer', 'creatures'], message: 'the explorer needs at least one creature or character' });
-      if (Array.isArray(entry.cup) && entry.cup.length === 0) issues.push({ path: ['cup'], message: 'a custom cup needs at least one counter' });
+      if (entry.explorer.creatures.length === 0)
+        issues.push({
+          path: ['explorer', 'creatures'],
+          message: 'the explorer needs at least one creature or character',
+        });
+      if (Array.isArray(entry.cup) && entry.cup.length === 0)
+        issues.push({ path: ['cup'], message: 'a custom cup needs at least one counter' });
       issues.push(...lossOrderIssues(['explorer', 'losses'], entry.explorer.creatures, entry.explorer.losses));
       return issues;
     }

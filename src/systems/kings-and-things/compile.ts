@@ -23,14 +23,24 @@ import type { BattleEntry, ExploreEntry, FortLevelsEntry, MultiEntry } from './s
 type Defender = BattleEntry['defender'];
 
 export function hexCounters(d: { creatures: Counter[]; city?: boolean; village?: boolean }, fort: number): Counter[] {
-  return [...d.creatures, ...(fort > 0 ? [fortCounter(fort)] : []), ...(d.city ? [cityCounter()] : []), ...(d.village ? [villageCounter()] : [])];
+  return [
+    ...d.creatures,
+    ...(fort > 0 ? [fortCounter(fort)] : []),
+    ...(d.city ? [cityCounter()] : []),
+    ...(d.village ? [villageCounter()] : []),
+  ];
 }
 
 export function specialsIn(d: { city?: boolean; village?: boolean; income?: string[] }): number {
   return (d.city ? 1 : 0) + (d.village ? 1 : 0) + (d.income?.length ?? 0);
 }
 
-export function compileDuel(attacker: BattleEntry['attacker'], defender: Omit<Defender, 'fort'>, fort: number, unexplored: boolean): DuelPlan {
+export function compileDuel(
+  attacker: BattleEntry['attacker'],
+  defender: Omit<Defender, 'fort'>,
+  fort: number,
+  unexplored: boolean,
+): DuelPlan {
   const aOrder = lossOrder(attacker.creatures, attacker.losses ?? 'weakest-first', 'weakest-first').order;
   const dOrder = lossOrder(hexCounters(defender, fort), defender.losses ?? 'buildings-first', 'buildings-first').order;
   return {
@@ -51,7 +61,11 @@ export function compileBattle(entry: BattleEntry): DuelPlan {
 }
 
 export function compileFortLevels(entry: FortLevelsEntry): FortLevelsPlan {
-  return { kind: 'fort-levels', levels: entry.levels, duels: entry.levels.map((level) => compileDuel(entry.attacker, entry.defender, level, entry.unexplored)) };
+  return {
+    kind: 'fort-levels',
+    levels: entry.levels,
+    duels: entry.levels.map((level) => compileDuel(entry.attacker, entry.defender, level, entry.unexplored)),
+  };
 }
 
 export function playerNames(entry: MultiEntry): string[] {
@@ -109,7 +123,8 @@ export function compileExplore(entry: ExploreEntry): ExplorePlan {
   } else {
     const r = roster();
     // The explorer's own roster counters are on the board, not in the cup.
-    const keyOf = (name: string, value: number, step: number, dice: number) => `${name.toLowerCase()}|${value}|${step}|${dice}`;
+    const keyOf = (name: string, value: number, step: number, dice: number) =>
+      `${name.toLowerCase()}|${value}|${step}|${dice}`;
     const used = new Map<string, number>();
     if (entry.removeExplorerFromCup) {
       for (const c of entry.explorer.creatures) {

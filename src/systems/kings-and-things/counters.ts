@@ -39,8 +39,22 @@ export function fortCounter(level: number): Counter {
   return { name: name[0].toUpperCase() + name.slice(1), kind: 'fort', value: level, step, dice: 1, flying: false };
 }
 
-export const cityCounter = (): Counter => ({ name: 'City', kind: 'city', value: 2, step: MELEE, dice: 1, flying: false });
-export const villageCounter = (): Counter => ({ name: 'Village', kind: 'village', value: 1, step: MELEE, dice: 1, flying: false });
+export const cityCounter = (): Counter => ({
+  name: 'City',
+  kind: 'city',
+  value: 2,
+  step: MELEE,
+  dice: 1,
+  flying: false,
+});
+export const villageCounter = (): Counter => ({
+  name: 'Village',
+  kind: 'village',
+  value: 1,
+  step: MELEE,
+  dice: 1,
+  flying: false,
+});
 
 export interface CreatureStats {
   value: number;
@@ -51,7 +65,14 @@ export interface CreatureStats {
 }
 
 export function creatureCounter(name: string, s: CreatureStats, kind: 'creature' | 'character' = 'creature'): Counter {
-  return { name, kind, value: s.value, step: s.magic ? MAGIC : s.ranged ? RANGED : MELEE, dice: s.charge ? 2 : 1, flying: s.flying };
+  return {
+    name,
+    kind,
+    value: s.value,
+    step: s.magic ? MAGIC : s.ranged ? RANGED : MELEE,
+    dice: s.charge ? 2 : 1,
+    flying: s.flying,
+  };
 }
 
 export type Resolved = { ok: true; counters: Counter[] } | { ok: false; message: string };
@@ -63,14 +84,23 @@ export function parseStatCode(code: string): CreatureStats | string {
     return `bad stat code '${code}': expected a combat value 1-6 followed by flags * (magic), R (ranged), C (charge), F (flying), e.g. '3*C'`;
   }
   const flags = m[2].toUpperCase();
-  const stats = { value: Number(m[1]), magic: flags.includes('*'), ranged: flags.includes('R'), charge: flags.includes('C'), flying: flags.includes('F') };
-  return stats.magic && stats.ranged ? `bad stat code '${code}': a counter fires in one step, magic (*) or ranged (R), not both` : stats;
+  const stats = {
+    value: Number(m[1]),
+    magic: flags.includes('*'),
+    ranged: flags.includes('R'),
+    charge: flags.includes('C'),
+    flying: flags.includes('F'),
+  };
+  return stats.magic && stats.ranged
+    ? `bad stat code '${code}': a counter fires in one step, magic (*) or ranged (R), not both`
+    : stats;
 }
 
 /** A creature or special character by its roster name; ambiguous names must be written with their stats. */
 export function fromRoster(name: string): Counter | string {
   const matches = lookUp(name);
-  if (matches.length === 0) return `unknown creature '${name.trim()}' (not in the bundled roster; describe it inline, e.g. '${name.trim()}:3R')`;
+  if (matches.length === 0)
+    return `unknown creature '${name.trim()}' (not in the bundled roster; describe it inline, e.g. '${name.trim()}:3R')`;
   const variants = [...new Map(matches.map((c) => [statCode(c), c])).values()];
   if (variants.length > 1) {
     const options = variants.map((c) => `'${c.name}:${statCode(c)}'${c.terrain ? ` (${c.terrain})` : ''}`).join(', ');
@@ -85,7 +115,8 @@ export function resolveText(text: string): Resolved {
   const m = /^\s*(?:(\d+)\s*x\s+)?(.+?)\s*$/i.exec(text);
   if (!m || m[2] === '') return { ok: false, message: `empty creature entry '${text}'` };
   const count = m[1] === undefined ? 1 : Number(m[1]);
-  if (count < 1 || count > MAX_COUNTERS_PER_SIDE) return { ok: false, message: `count in '${text}' must be 1-${MAX_COUNTERS_PER_SIDE}` };
+  if (count < 1 || count > MAX_COUNTERS_PER_SIDE)
+    return { ok: false, message: `count in '${text}' must be 1-${MAX_COUNTERS_PER_SIDE}` };
   const body = m[2];
   const colon = body.lastIndexOf(':');
   let counter: Counter;
@@ -95,7 +126,11 @@ export function resolveText(text: string): Resolved {
     const stats = parseStatCode(body.slice(colon + 1));
     if (typeof stats === 'string') return { ok: false, message: stats };
     const known = lookUp(name);
-    counter = creatureCounter(name, stats, known.length > 0 && known.every((c) => c.kind === 'character') ? 'character' : 'creature');
+    counter = creatureCounter(
+      name,
+      stats,
+      known.length > 0 && known.every((c) => c.kind === 'character') ? 'character' : 'creature',
+    );
   } else {
     const found = fromRoster(body);
     if (typeof found === 'string') return { ok: false, message: found };

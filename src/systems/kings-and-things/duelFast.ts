@@ -19,11 +19,21 @@ import {
 import { wantsRetreat } from './retreat.js';
 import { recordDuelEnd } from './record.js';
 
-export function runDuelsFast(plan: DuelPlan, layout: DuelLayout, rng: Xoshiro128, trials: number, tally: Float64Array): void {
+export function runDuelsFast(
+  plan: DuelPlan,
+  layout: DuelLayout,
+  rng: Xoshiro128,
+  trials: number,
+  tally: Float64Array,
+): void {
   const A = plan.attacker;
   const D = plan.defender;
   const B = plan.defenderBuildings;
-  const aCap = A.capacity, aStride = A.stride, aMax = A.maxHits, aThr = A.thresholds, aFight = A.fighting;
+  const aCap = A.capacity,
+    aStride = A.stride,
+    aMax = A.maxHits,
+    aThr = A.thresholds,
+    aFight = A.fighting;
   const aRetreat = plan.attackerRetreat;
   const dRetreat = plan.defenderRetreat;
   const attackerMayRetreat = aRetreat.afterRounds > 0 || aRetreat.outnumbered > 0 || aRetreat.downTo >= 0;
@@ -35,7 +45,11 @@ export function runDuelsFast(plan: DuelPlan, layout: DuelLayout, rng: Xoshiro128
     let outcome = -1;
     // The defender's current tables: all its counters, or its buildings alone after its creatures retreat.
     let T = D;
-    let dCap = D.capacity, dStride = D.stride, dMax = D.maxHits, dThr = D.thresholds, dFight = D.fighting;
+    let dCap = D.capacity,
+      dStride = D.stride,
+      dMax = D.maxHits,
+      dThr = D.thresholds,
+      dFight = D.fighting;
     let retreatedCreatures = -1;
     let retreatedValue = 0;
     for (;;) {
@@ -70,7 +84,11 @@ export function runDuelsFast(plan: DuelPlan, layout: DuelLayout, rng: Xoshiro128
         outcome = HOLD_RETREATED;
         break;
       }
-      if (defenderMayRetreat && retreatedCreatures < 0 && wantsRetreat(dRetreat, round, T.strength[hd], A.strength[ha], T.creatures[hd])) {
+      if (
+        defenderMayRetreat &&
+        retreatedCreatures < 0 &&
+        wantsRetreat(dRetreat, round, T.strength[hd], A.strength[ha], T.creatures[hd])
+      ) {
         retreatedCreatures = D.creatures[hd];
         retreatedValue = D.creatureValue[hd];
         const hb = D.buildingHits[hd];
@@ -81,7 +99,11 @@ export function runDuelsFast(plan: DuelPlan, layout: DuelLayout, rng: Xoshiro128
         // The fort (or city) fights on alone.
         T = B;
         hd = hb;
-        dCap = B.capacity; dStride = B.stride; dMax = B.maxHits; dThr = B.thresholds; dFight = B.fighting;
+        dCap = B.capacity;
+        dStride = B.stride;
+        dMax = B.maxHits;
+        dThr = B.thresholds;
+        dFight = B.fighting;
       }
     }
     if (outcome < 0) {

@@ -129,7 +129,8 @@ export const EXACT_SCOPE =
   'two-sided battles and fort-level comparisons whose defender does not retreat while its fort, city or village ' +
   `could fight on, and explorations of small custom cups (at most ${MAX_MULTISETS} different draws); multi-player battles are only sampled`;
 
-const DUEL_REASON = "the defender may retreat while its fort, city or village still stands and fights on (fortAfterRetreat 'fights-on')";
+const DUEL_REASON =
+  "the defender may retreat while its fort, city or village still stands and fights on (fortAfterRetreat 'fights-on')";
 
 /** Why solvePlan(plan) answers null, or null when it solves the plan. */
 export function cannotSolveReason(plan: KtPlan): string | null {
@@ -141,7 +142,9 @@ export function cannotSolveReason(plan: KtPlan): string | null {
       return i < 0 ? null : `${DUEL_REASON} at fort level ${plan.levels[i]}`;
     }
     case 'explore':
-      return explorationDraws(plan) ? null : `the cup yields more than ${MAX_MULTISETS} different draws (the exact enumeration covers small custom cups)`;
+      return explorationDraws(plan)
+        ? null
+        : `the cup yields more than ${MAX_MULTISETS} different draws (the exact enumeration covers small custom cups)`;
     case 'multi':
       return 'multi-player battles are only sampled';
   }

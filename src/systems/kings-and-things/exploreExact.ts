@@ -70,7 +70,13 @@ export function solveExploration(plan: ExplorePlan): Float64Array | null {
   const cache = new Map<string, Float64Array | null>();
   const duelFor = (defenders: number[]): { plan: DuelPlan; solution: Float64Array | null } => {
     const counters: Counter[] = defenders.map((c) =>
-      creatureCounter('drawn', { value: plan.classValue[c], magic: plan.classStep[c] === 0, ranged: plan.classStep[c] === 1, charge: plan.classDice[c] === 2, flying: false }),
+      creatureCounter('drawn', {
+        value: plan.classValue[c],
+        magic: plan.classStep[c] === 0,
+        ranged: plan.classStep[c] === 1,
+        charge: plan.classDice[c] === 2,
+        flying: false,
+      }),
     );
     const duel: DuelPlan = {
       kind: 'battle',

@@ -10,7 +10,15 @@
  * Buffers are allocated once per resolver, never per battle.
  */
 import type { Xoshiro128 } from '../../engine/rng.js';
-import { MAX_ROUNDS, TARGET_DEFENDER, TARGET_NEXT, TARGET_PLAYER, TARGET_STRONGEST, TARGET_WEAKEST, type RetreatRule } from './plan.js';
+import {
+  MAX_ROUNDS,
+  TARGET_DEFENDER,
+  TARGET_NEXT,
+  TARGET_PLAYER,
+  TARGET_STRONGEST,
+  TARGET_WEAKEST,
+  type RetreatRule,
+} from './plan.js';
 import type { SideTables } from './tables.js';
 import { wantsRetreat } from './retreat.js';
 
@@ -201,7 +209,8 @@ export class CounterBattle {
         if (!this.fighting(p) || this.creaturesGone[p]) continue;
         let enemy = 0;
         for (let q = 0; q < P; q++) if (q !== p && this.fighting(q)) enemy += this.strength(q);
-        if (wantsRetreat(this.retreats[p], this.round, this.strength(p), enemy, this.creaturesAlive(p))) this.retreat(p);
+        if (wantsRetreat(this.retreats[p], this.round, this.strength(p), enemy, this.creaturesAlive(p)))
+          this.retreat(p);
       }
     }
   }

@@ -45,7 +45,14 @@ function duelOutcome(b: CounterBattle): number {
   return b.fighting(DEFENDER) ? HOLD_ELIMINATED : HOLD_MUTUAL;
 }
 
-function runDuelsFaithful(plan: DuelPlan, layout: DuelLayout, rng: Xoshiro128, trials: number, tally: Float64Array, b = duelResolver(plan)): void {
+function runDuelsFaithful(
+  plan: DuelPlan,
+  layout: DuelLayout,
+  rng: Xoshiro128,
+  trials: number,
+  tally: Float64Array,
+  b = duelResolver(plan),
+): void {
   for (let t = 0; t < trials; t++) {
     b.fight(rng);
     recordDuelEnd(
@@ -94,12 +101,22 @@ type DuelRunner = (plan: DuelPlan, layout: DuelLayout, rng: Xoshiro128, trials: 
  * Fort levels with common random numbers: each trial draws one generator state and
  * every level's battle starts from it, so differences between levels are sharp.
  */
-function runFortLevels(run: DuelRunner, duels: DuelPlan[], offsets: number[], rng: Xoshiro128, trials: number, tally: Float64Array): void {
+function runFortLevels(
+  run: DuelRunner,
+  duels: DuelPlan[],
+  offsets: number[],
+  rng: Xoshiro128,
+  trials: number,
+  tally: Float64Array,
+): void {
   const layouts = duels.map((d) => duelLayout(d));
   const views = duels.map((_, i) => tally.subarray(offsets[i], offsets[i] + layouts[i].size));
   const trialRng = Xoshiro128.fromState([1, 0, 0, 0]);
   for (let t = 0; t < trials; t++) {
-    const s0 = rng.nextUint32(), s1 = rng.nextUint32(), s2 = rng.nextUint32(), s3 = rng.nextUint32();
+    const s0 = rng.nextUint32(),
+      s1 = rng.nextUint32(),
+      s2 = rng.nextUint32(),
+      s3 = rng.nextUint32();
     for (let i = 0; i < duels.length; i++) {
       trialRng.setState(s0, s1, s2, s3);
       run(duels[i], layouts[i], trialRng, 1, views[i]);

@@ -25,7 +25,10 @@ function buildingsByValue(a: Counter, b: Counter): number {
   return a.value - b.value || (a.kind === 'fort' ? 1 : 0) - (b.kind === 'fort' ? 1 : 0);
 }
 
-export function namedOrder(counters: Counter[], policy: 'weakest-first' | 'buildings-first' | 'protect-strongest'): Counter[] {
+export function namedOrder(
+  counters: Counter[],
+  policy: 'weakest-first' | 'buildings-first' | 'protect-strongest',
+): Counter[] {
   const creatures = counters.filter((c) => !isBuilding(c)).sort(byWorth);
   const buildings = counters.filter(isBuilding).sort(buildingsByValue);
   switch (policy) {
@@ -37,7 +40,9 @@ export function namedOrder(counters: Counter[], policy: 'weakest-first' | 'build
       return [...buildings, ...creatures];
     // Everything by worth, buildings counted at their printed value: the strongest counters are hit last.
     case 'protect-strongest':
-      return [...counters].sort((a, b) => worth(a) - worth(b) || (isBuilding(b) ? 1 : 0) - (isBuilding(a) ? 1 : 0) || byWorth(a, b));
+      return [...counters].sort(
+        (a, b) => worth(a) - worth(b) || (isBuilding(b) ? 1 : 0) - (isBuilding(a) ? 1 : 0) || byWorth(a, b),
+      );
   }
 }
 
@@ -57,7 +62,11 @@ export interface ResolvedOrder {
  * An explicit order: each name takes the next counter of that name not yet listed;
  * counters not listed follow, in the side's default policy order.
  */
-export function lossOrder(counters: Counter[], policy: LossPolicy, fallback: 'weakest-first' | 'buildings-first'): ResolvedOrder {
+export function lossOrder(
+  counters: Counter[],
+  policy: LossPolicy,
+  fallback: 'weakest-first' | 'buildings-first',
+): ResolvedOrder {
   if (typeof policy === 'string') return { order: namedOrder(counters, policy), unmatched: [] };
   const rest = namedOrder(counters, fallback);
   const order: Counter[] = [];

@@ -4,7 +4,16 @@
  * player. Buffers are allocated once per kernel call.
  */
 import type { Xoshiro128 } from '../../engine/rng.js';
-import { MAX_ROUNDS, TARGET_DEFENDER, TARGET_NEXT, TARGET_PLAYER, TARGET_STRONGEST, TARGET_WEAKEST, multiLayout, type MultiPlan } from './plan.js';
+import {
+  MAX_ROUNDS,
+  TARGET_DEFENDER,
+  TARGET_NEXT,
+  TARGET_PLAYER,
+  TARGET_STRONGEST,
+  TARGET_WEAKEST,
+  multiLayout,
+  type MultiPlan,
+} from './plan.js';
 import type { SideTables } from './tables.js';
 import { wantsRetreat } from './retreat.js';
 import { recordMultiEnd } from './multiRecord.js';
@@ -111,7 +120,8 @@ export function runMultiFast(plan: MultiPlan, rng: Xoshiro128, trials: number, t
     if (!roundLimit && fightingCount() === 1) {
       for (let p = 1; p < P; p++) if (fighting(p)) holder = p;
     }
-    for (let p = 0; p < P; p++) survivors[p] = retreatedCreatures[p] >= 0 ? retreatedCreatures[p] : tables[p].creatures[h[p]];
+    for (let p = 0; p < P; p++)
+      survivors[p] = retreatedCreatures[p] >= 0 ? retreatedCreatures[p] : tables[p].creatures[h[p]];
     recordMultiEnd(plan, L, tally, rng, holder, round, survivors);
   }
 }

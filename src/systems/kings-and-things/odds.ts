@@ -8,7 +8,10 @@ const SOURCE = 'odds kings-and-things';
 /** "Giant:4, Elves:2R, 2x Goblins" -> entries (commas separate counters). */
 function list(text: unknown): string[] {
   if (typeof text !== 'string' || text.trim() === '') return [];
-  return text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 /** A policy name stays a name; anything else (even a single counter name) is an explicit loss order. */
@@ -67,7 +70,18 @@ export function flagForField(field: string): string | undefined {
 }
 
 /** Flags that only make sense for a battle at a known hex (not with --explore). */
-const HEX_FLAGS = ['defenders', 'fort', 'city', 'village', 'income', 'defenderLosses', 'defenderRetreat', 'unexplored', 'fortAfterRetreat', 'fortLevels'] as const;
+const HEX_FLAGS = [
+  'defenders',
+  'fort',
+  'city',
+  'village',
+  'income',
+  'defenderLosses',
+  'defenderRetreat',
+  'unexplored',
+  'fortAfterRetreat',
+  'fortLevels',
+] as const;
 const flagText = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 const given = (flags: Record<string, unknown>, key: string) => flags[key] !== undefined && flags[key] !== false;
 
@@ -78,24 +92,56 @@ function rejectUnusedFlags(flags: Record<string, unknown>): void {
   };
   if (given(flags, 'explore')) {
     for (const key of HEX_FLAGS) {
-      if (given(flags, key)) refuse(key, 'does not apply with --explore (the defenders are drawn from the cup, never retreat, and the hex has no fort)');
+      if (given(flags, key))
+        refuse(
+          key,
+          'does not apply with --explore (the defenders are drawn from the cup, never retreat, and the hex has no fort)',
+        );
     }
-  } else if (given(flags, 'bribe')) refuse('bribe', 'applies only with --explore (bribing the defenders drawn from the cup)');
-  if (given(flags, 'fortLevels') && given(flags, 'fort')) refuse('fort', 'does not apply with --fort-levels (every fort level is compared)');
+  } else if (given(flags, 'bribe'))
+    refuse('bribe', 'applies only with --explore (bribing the defenders drawn from the cup)');
+  if (given(flags, 'fortLevels') && given(flags, 'fort'))
+    refuse('fort', 'does not apply with --fort-levels (every fort level is compared)');
 }
 
 export const kingsAndThingsOdds: OddsCommand = {
-  summary: 'Odds of a Kings & Things battle (forts, cities, loss and retreat policies), fort-level comparison or exploration',
+  summary:
+    'Odds of a Kings & Things battle (forts, cities, loss and retreat policies), fort-level comparison or exploration',
   options: [
-    { flags: '--attackers <list>', parse: 'text', description: "attacking counters, comma-separated: roster names or inline 'Name:value[*RCF]', e.g. \"Giant:4, Elves:2R, Dragon:3*C, 2x Nomads\"" },
-    { flags: '--defenders <list>', parse: 'text', description: 'defending creatures and characters, same form (default: none)' },
-    { flags: '--fort <level>', parse: 'text', description: 'fort in the hex: none, tower, keep, castle, citadel, or 0-4 (default: none)' },
+    {
+      flags: '--attackers <list>',
+      parse: 'text',
+      description:
+        'attacking counters, comma-separated: roster names or inline \'Name:value[*RCF]\', e.g. "Giant:4, Elves:2R, Dragon:3*C, 2x Nomads"',
+    },
+    {
+      flags: '--defenders <list>',
+      parse: 'text',
+      description: 'defending creatures and characters, same form (default: none)',
+    },
+    {
+      flags: '--fort <level>',
+      parse: 'text',
+      description: 'fort in the hex: none, tower, keep, castle, citadel, or 0-4 (default: none)',
+    },
     { flags: '--city', description: 'the hex has a city (2, melee)' },
     { flags: '--village', description: 'the hex has a village (1, melee)' },
-    { flags: '--income <list>', parse: 'text', description: 'special income counters in the hex (post-battle roll only), e.g. "Gold Mine"' },
-    { flags: '--attacker-losses <policy>', parse: 'text', description: `${LOSS_POLICIES.join(', ')}, or a comma list of counter names (an explicit loss order) (default: weakest-first)` },
+    {
+      flags: '--income <list>',
+      parse: 'text',
+      description: 'special income counters in the hex (post-battle roll only), e.g. "Gold Mine"',
+    },
+    {
+      flags: '--attacker-losses <policy>',
+      parse: 'text',
+      description: `${LOSS_POLICIES.join(', ')}, or a comma list of counter names (an explicit loss order) (default: weakest-first)`,
+    },
     { flags: '--defender-losses <policy>', parse: 'text', description: 'same choices (default: buildings-first)' },
-    { flags: '--retreat <when>', parse: 'text', description: "attacker retreat: never, rounds:N, outnumbered:R, down-to:K (join with '+') (default: never)" },
+    {
+      flags: '--retreat <when>',
+      parse: 'text',
+      description: "attacker retreat: never, rounds:N, outnumbered:R, down-to:K (join with '+') (default: never)",
+    },
     { flags: '--defender-retreat <when>', parse: 'text', description: 'defender retreat, same form (default: never)' },
     {
       flags: '--fort-after-retreat <reading>',
@@ -103,9 +149,16 @@ export const kingsAndThingsOdds: OddsCommand = {
       description: `when the defender's creatures retreat: ${FORT_AFTER_RETREAT.join(' (the fort, city or village fights on alone) or ')} (the hex is captured at once) (default: fights-on)`,
     },
     { flags: '--unexplored', description: 'the hex is unexplored: its defenders never retreat' },
-    { flags: '--fort-levels', description: 'compare every fort level with the same attackers (common random numbers; chart)' },
+    {
+      flags: '--fort-levels',
+      description: 'compare every fort level with the same attackers (common random numbers; chart)',
+    },
     { flags: '--explore', description: 'exploration: --attackers explore, defenders are drawn from the cup on a 2-5' },
-    { flags: '--bribe <gold>', parse: 'int', description: `with --explore: gold available to bribe drawn defenders (0-${MAX_BRIBE_GOLD})` },
+    {
+      flags: '--bribe <gold>',
+      parse: 'int',
+      description: `with --explore: gold available to bribe drawn defenders (0-${MAX_BRIBE_GOLD})`,
+    },
   ],
   examples: [
     'battle-odds odds kings-and-things --attackers "Giant:4,Elves:2R,Dragon:3*C" --fort castle --defenders "Nomads,Bandits"',
@@ -115,9 +168,17 @@ export const kingsAndThingsOdds: OddsCommand = {
   ],
   toBattle(flags) {
     rejectUnusedFlags(flags);
-    const attacker = { creatures: list(flags.attackers), losses: parseLosses(flags.attackerLosses, 'weakest-first'), retreat: parseRetreat(flags.retreat) };
+    const attacker = {
+      creatures: list(flags.attackers),
+      losses: parseLosses(flags.attackerLosses, 'weakest-first'),
+      retreat: parseRetreat(flags.retreat),
+    };
     if (flags.explore) {
-      return { type: 'explore', explorer: attacker, ...(flags.bribe !== undefined ? { bribery: { gold: flags.bribe } } : {}) };
+      return {
+        type: 'explore',
+        explorer: attacker,
+        ...(flags.bribe !== undefined ? { bribery: { gold: flags.bribe } } : {}),
+      };
     }
     const fortText = String(flags.fort ?? 'none');
     const fort = /^\d+$/.test(fortText) ? Number(fortText) : fortText;

@@ -190,7 +190,12 @@ export const MAX_DRAWN = 5;
  *   [counters drawn: 6 (0 on a 1 or 6)] [fighting defenders after bribes: 6]
  *   [explorer creatures left | success: nA + 1] [rounds: ROUND_BINS + 1] [gold spent on bribes: bribeGold + 1]
  */
-export const EXPLORE_OUTCOMES = ['explored: no defenders (rolled 1 or 6)', 'explored: won the battle', 'failed: explorer eliminated', 'failed: explorer retreated'] as const;
+export const EXPLORE_OUTCOMES = [
+  'explored: no defenders (rolled 1 or 6)',
+  'explored: won the battle',
+  'failed: explorer eliminated',
+  'failed: explorer retreated',
+] as const;
 export function exploreLayout(p: Pick<ExplorePlan, 'explorer' | 'bribeGold'>) {
   const nA = p.explorer.creatureCount;
   const outcome = 0;

@@ -5,7 +5,12 @@
  */
 import type { Xoshiro128 } from '../../engine/rng.js';
 import { CAPTURE_RETREATED, ROUND_BINS, type DuelLayout, type HexAfter } from './plan.js';
-import { fortAfterDistribution, rollFortAfter, rollSpecialsDestroyed, specialsDestroyedDistribution } from './postBattle.js';
+import {
+  fortAfterDistribution,
+  rollFortAfter,
+  rollSpecialsDestroyed,
+  specialsDestroyedDistribution,
+} from './postBattle.js';
 
 export function isCapture(outcome: number): boolean {
   return outcome <= CAPTURE_RETREATED;

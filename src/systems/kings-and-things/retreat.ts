@@ -24,7 +24,13 @@ export function isNever(r: RetreatRule): boolean {
   return r.afterRounds === 0 && r.outnumbered === 0 && r.downTo < 0;
 }
 
-export function wantsRetreat(r: RetreatRule, round: number, ownStrength: number, enemyStrength: number, creatures: number): boolean {
+export function wantsRetreat(
+  r: RetreatRule,
+  round: number,
+  ownStrength: number,
+  enemyStrength: number,
+  creatures: number,
+): boolean {
   if (creatures === 0) return false;
   return (
     (r.afterRounds > 0 && round >= r.afterRounds) ||

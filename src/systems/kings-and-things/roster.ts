@@ -40,14 +40,17 @@ function projectRoot(): string {
   for (;;) {
     if (existsSync(join(dir, 'package.json'))) return dir;
     const parent = dirname(dir);
-    if (parent === dir) throw new Error('kings-and-things: cannot find the project folder (no package.json above the module)');
+    if (parent === dir)
+      throw new Error('kings-and-things: cannot find the project folder (no package.json above the module)');
     dir = parent;
   }
 }
 
 function readCsv(file: string): Record<string, string>[] {
   const path = join(projectRoot(), 'data', 'kings-and-things', file);
-  const lines = readFileSync(path, 'utf8').split(/\r?\n/).filter((line) => line.trim() !== '');
+  const lines = readFileSync(path, 'utf8')
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '');
   const header = lines[0].split(',');
   // The files hold no quoted fields (checked when the data was copied in).
   return lines.slice(1).map((line) => {
@@ -62,32 +65,28 @@ let cached: Roster | null = null;
 
 export function roster(): Roster {
   if (cached) return cached;
-  const creatures = readCsv('kings-and-things-creatures.csv').map(
-    (r): RosterCreature => ({
-      name: r.name,
-      terrain: r.terrain,
-      value: Number(r.combat_value),
-      magic: bool(r.magic),
-      ranged: bool(r.ranged),
-      charge: bool(r.charge),
-      flying: bool(r.flying),
-      copies: Number(r.copies),
-      kind: 'creature',
-    }),
-  );
-  const characters = readCsv('kings-and-things-special-characters.csv').map(
-    (r): RosterCreature => ({
-      name: r.name,
-      terrain: '',
-      value: Number(r.combat_value),
-      magic: bool(r.magic),
-      ranged: bool(r.ranged),
-      charge: bool(r.charge),
-      flying: bool(r.flying),
-      copies: 1,
-      kind: 'character',
-    }),
-  );
+  const creatures = readCsv('kings-and-things-creatures.csv').map((r): RosterCreature => ({
+    name: r.name,
+    terrain: r.terrain,
+    value: Number(r.combat_value),
+    magic: bool(r.magic),
+    ranged: bool(r.ranged),
+    charge: bool(r.charge),
+    flying: bool(r.flying),
+    copies: Number(r.copies),
+    kind: 'creature',
+  }));
+  const characters = readCsv('kings-and-things-special-characters.csv').map((r): RosterCreature => ({
+    name: r.name,
+    terrain: '',
+    value: Number(r.combat_value),
+    magic: bool(r.magic),
+    ranged: bool(r.ranged),
+    charge: bool(r.charge),
+    flying: bool(r.flying),
+    copies: 1,
+    kind: 'character',
+  }));
   const incomeCounters = readCsv('kings-and-things-buildings.csv')
     .filter((r) => r.kind === 'income')
     .map((r) => r.name);

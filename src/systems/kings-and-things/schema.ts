@@ -5,11 +5,23 @@
  */
 import { z } from 'zod';
 import { MAX_DRAWN } from './plan.js';
-import { FORT_NAMES, MAX_COUNTERS_PER_SIDE, creatureCounter, fromRoster, resolveText, type Counter } from './counters.js';
+import {
+  FORT_NAMES,
+  MAX_COUNTERS_PER_SIDE,
+  creatureCounter,
+  fromRoster,
+  resolveText,
+  type Counter,
+} from './counters.js';
 
 const creatureObject = z.strictObject({
   name: z.string().min(1, { error: 'a creature needs a name' }),
-  value: z.number().int().min(1, { error: 'combat value must be 1-6' }).max(6, { error: 'combat value must be 1-6' }).optional(),
+  value: z
+    .number()
+    .int()
+    .min(1, { error: 'combat value must be 1-6' })
+    .max(6, { error: 'combat value must be 1-6' })
+    .optional(),
   magic: z.boolean().optional(),
   ranged: z.boolean().optional(),
   charge: z.boolean().optional(),
@@ -29,8 +41,17 @@ export const creatureEntry = z.union([z.string().min(1), creatureObject]).transf
   }
   let counter: Counter;
   if (entry.value === undefined) {
-    if (entry.magic !== undefined || entry.ranged !== undefined || entry.charge !== undefined || entry.flying !== undefined) {
-      ctx.issues.push({ code: 'custom', message: `give 'value' to describe '${entry.name}' inline, or only 'name' to use the roster`, input: entry });
+    if (
+      entry.magic !== undefined ||
+      entry.ranged !== undefined ||
+      entry.charge !== undefined ||
+      entry.flying !== undefined
+    ) {
+      ctx.issues.push({
+        code: 'custom',
+        message: `give 'value' to describe '${entry.name}' inline, or only 'name' to use the roster`,
+        input: entry,
+      });
       return z.NEVER;
     }
     const found = fromRoster(entry.name);
@@ -41,7 +62,11 @@ export const creatureEntry = z.union([z.string().min(1), creatureObject]).transf
     counter = found;
   } else {
     if (entry.magic && entry.ranged) {
-      ctx.issues.push({ code: 'custom', message: `'${entry.name}' fires in one step: magic or ranged, not both`, input: entry });
+      ctx.issues.push({
+        code: 'custom',
+        message: `'${entry.name}' fires in one step: magic or ranged, not both`,
+        input: entry,
+      });
       return z.NEVER;
     }
     counter = creatureCounter(entry.name, {
@@ -58,7 +83,9 @@ export const creatureEntry = z.union([z.string().min(1), creatureObject]).transf
 export const creatureList = z
   .array(creatureEntry)
   .transform((lists) => lists.flat())
-  .refine((list) => list.length <= MAX_COUNTERS_PER_SIDE, { error: `at most ${MAX_COUNTERS_PER_SIDE} creatures and characters per side` });
+  .refine((list) => list.length <= MAX_COUNTERS_PER_SIDE, {
+    error: `at most ${MAX_COUNTERS_PER_SIDE} creatures and characters per side`,
+  });
 
 export const LOSS_POLICIES = ['weakest-first', 'buildings-first', 'protect-strongest'] as const;
 export const lossPolicy = z.union([z.enum(LOSS_POLICIES), z.array(z.string().min(1)).min(1)], {
@@ -68,26 +95,32 @@ export type LossPolicy = z.output<typeof lossPolicy>;
 
 export const retreatPolicy = z.union(
   [
-  z.literal('never'),
-  z.strictObject({
-    /** Retreat at the end of round N if the battle is still on. */
-    afterRounds: z.number().int().min(1).optional(),
-    /** Retreat when the enemy's remaining strength is at least this many times your own. */
-    whenOutnumbered: z.number().min(1, { error: 'the outnumbered ratio must be at least 1' }).optional(),
-    /** Retreat when down to this many creatures and characters (or fewer). */
-    whenDownTo: z.number().int().min(0).optional(),
-  }),
+    z.literal('never'),
+    z.strictObject({
+      /** Retreat at the end of round N if the battle is still on. */
+      afterRounds: z.number().int().min(1).optional(),
+      /** Retreat when the enemy's remaining strength is at least this many times your own. */
+      whenOutnumbered: z.number().min(1, { error: 'the outnumbered ratio must be at least 1' }).optional(),
+      /** Retreat when down to this many creatures and characters (or fewer). */
+      whenDownTo: z.number().int().min(0).optional(),
+    }),
   ],
   { error: "retreat must be 'never' or an object with afterRounds, whenOutnumbered and/or whenDownTo" },
 );
 export type RetreatPolicy = z.output<typeof retreatPolicy>;
 
 const fortLevel = z
-  .union([z.enum(FORT_NAMES), z.number().int()], { error: `fort must be one of ${FORT_NAMES.join(', ')}, or a level 0-4` })
+  .union([z.enum(FORT_NAMES), z.number().int()], {
+    error: `fort must be one of ${FORT_NAMES.join(', ')}, or a level 0-4`,
+  })
   .transform((v, ctx) => {
     const level = typeof v === 'number' ? v : FORT_NAMES.indexOf(v);
     if (level < 0 || level > 4) {
-      ctx.issues.push({ code: 'custom', message: `fort level ${v} is out of range: 0 none, 1 tower, 2 keep, 3 castle, 4 citadel`, input: v });
+      ctx.issues.push({
+        code: 'custom',
+        message: `fort level ${v} is out of range: 0 none, 1 tower, 2 keep, 3 castle, 4 citadel`,
+        input: v,
+      });
       return z.NEVER;
     }
     return level;
@@ -107,7 +140,9 @@ export const attackerSchema = z.strictObject({ ...sideRules });
  * `falls` (the hex is captured at once, reading 11.71's "forced to retreat" as covering them).
  */
 export const FORT_AFTER_RETREAT = ['fights-on', 'falls'] as const;
-export const fortAfterRetreat = z.enum(FORT_AFTER_RETREAT, { error: `fortAfterRetreat must be ${FORT_AFTER_RETREAT.join(' or ')}` });
+export const fortAfterRetreat = z.enum(FORT_AFTER_RETREAT, {
+  error: `fortAfterRetreat must be ${FORT_AFTER_RETREAT.join(' or ')}`,
+});
 
 const hexBuildings = {
   city: z.boolean().default(false),
@@ -137,7 +172,14 @@ export const fortLevelsEntrySchema = z.strictObject({
   type: z.literal('fort-levels'),
   ...common,
   attacker: attackerSchema,
-  defender: defenderWithoutFort.default({ creatures: [], retreat: 'never', city: false, village: false, income: [], fortAfterRetreat: 'fights-on' }),
+  defender: defenderWithoutFort.default({
+    creatures: [],
+    retreat: 'never',
+    city: false,
+    village: false,
+    income: [],
+    fortAfterRetreat: 'fights-on',
+  }),
   /** Fort levels to compare (default all five); the first one is the headline. */
   levels: z.array(fortLevel).min(1).max(5).default([0, 1, 2, 3, 4]),
 });
@@ -161,7 +203,10 @@ export const multiEntrySchema = z.strictObject({
   type: z.literal('multi'),
   ...common,
   /** Seating order: the defender (hex owner) first, then the attackers from the defender's left. */
-  players: z.array(playerSchema).min(2, { error: 'a battle needs at least two players' }).max(6, { error: 'at most 6 players' }),
+  players: z
+    .array(playerSchema)
+    .min(2, { error: 'a battle needs at least two players' })
+    .max(6, { error: 'at most 6 players' }),
 });
 
 /** Bribing every defender of the largest draw: 5 counters x value 6 x double cost. The tally has a bin per gold piece spent. */
@@ -198,7 +243,12 @@ export const exploreEntrySchema = z.strictObject({
 });
 
 /** `type` may be left out: it then defaults to `battle` (the JSON Schema says so too). */
-export const kingsAndThingsEntrySchema = z.discriminatedUnion('type', [battleEntrySchema, fortLevelsEntrySchema, multiEntrySchema, exploreEntrySchema]);
+export const kingsAndThingsEntrySchema = z.discriminatedUnion('type', [
+  battleEntrySchema,
+  fortLevelsEntrySchema,
+  multiEntrySchema,
+  exploreEntrySchema,
+]);
 
 export type KtEntry = z.output<typeof kingsAndThingsEntrySchema>;
 export type BattleEntry = z.output<typeof battleEntrySchema>;

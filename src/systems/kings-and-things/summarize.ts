@@ -2,7 +2,15 @@
  * Kings & Things tallies (and exact vectors in the same layouts) into reports.
  */
 import type { BattleReport, Distribution, Metric, SummarizeInput } from '../../engine/system.js';
-import { distribution, reportHeader, meanMetric, probabilityMetric, range, segment, total } from '../../engine/reportParts.js';
+import {
+  distribution,
+  reportHeader,
+  meanMetric,
+  probabilityMetric,
+  range,
+  segment,
+  total,
+} from '../../engine/reportParts.js';
 import {
   EXPLORE_OUTCOMES,
   MAX_DRAWN,
@@ -60,7 +68,14 @@ function normalized(v: Float64Array | null): Float64Array | null {
 }
 
 /** A probability metric from a sum of tally bins (and of exact bins). */
-function pMetric(key: string, label: string, input: Input, exact: Float64Array | null, from: number, to: number): Metric {
+function pMetric(
+  key: string,
+  label: string,
+  input: Input,
+  exact: Float64Array | null,
+  from: number,
+  to: number,
+): Metric {
   return probabilityMetric(key, label, sum(input.tally, from, to), input.trials, sum(exact, from, to));
 }
 
@@ -72,10 +87,28 @@ function duelParts(input: Input, plan: DuelPlan, offset: number) {
   const t = input.tally;
   const metrics: Metric[] = [
     pMetric('pCapture', 'P(attacker captures the hex)', input, exact, offset + L.outcome, offset + L.outcome + 2),
-    pMetric('pHold', 'P(defender holds the hex)', input, exact, offset + L.outcome + 2, offset + L.outcome + OUTCOMES.length),
+    pMetric(
+      'pHold',
+      'P(defender holds the hex)',
+      input,
+      exact,
+      offset + L.outcome + 2,
+      offset + L.outcome + OUTCOMES.length,
+    ),
   ];
-  const outcomeKeys = ['pCaptureEliminated', 'pCaptureRetreated', 'pHoldAttackerEliminated', 'pHoldAttackerRetreated', 'pHoldMutual', 'pHoldRoundLimit'];
-  OUTCOMES.forEach((label, i) => metrics.push(pMetric(outcomeKeys[i], `P(${label})`, input, exact, offset + L.outcome + i, offset + L.outcome + i + 1)));
+  const outcomeKeys = [
+    'pCaptureEliminated',
+    'pCaptureRetreated',
+    'pHoldAttackerEliminated',
+    'pHoldAttackerRetreated',
+    'pHoldMutual',
+    'pHoldRoundLimit',
+  ];
+  OUTCOMES.forEach((label, i) =>
+    metrics.push(
+      pMetric(outcomeKeys[i], `P(${label})`, input, exact, offset + L.outcome + i, offset + L.outcome + i + 1),
+    ),
+  );
   const rounds = seg(t, L.rounds, ROUND_BINS + 1);
   const exactRounds = seg(exact, L.rounds, ROUND_BINS + 1);
   const aCap = seg(t, L.attackerLeftCapture, L.nA + 1);
@@ -123,21 +156,85 @@ function duelParts(input: Input, plan: DuelPlan, offset: number) {
       );
     }
   }
-  if (plan.specials > 0) metrics.push(meanMetric('specialsDestroyed', 'Cities, villages and income counters destroyed after the battle', specials, especials));
+  if (plan.specials > 0)
+    metrics.push(
+      meanMetric(
+        'specialsDestroyed',
+        'Cities, villages and income counters destroyed after the battle',
+        specials,
+        especials,
+      ),
+    );
   const distributions: Distribution[] = [
-    distribution({ key: 'rounds', label: 'Rounds fought', xLabel: `rounds (${ROUND_BINS} = ${ROUND_BINS} or more)`, series: 'battle', values: range(0, ROUND_BINS) }, rounds, exactRounds),
-    distribution({ key: 'attackerLeft', label: 'Attacking creatures left', xLabel: 'creatures and characters', series: 'attacker', values: range(0, L.nA) }, aAll, eaAll),
     distribution(
-      { key: 'attackerLeftIfCapture', label: 'Attacking creatures left, given a capture', xLabel: 'creatures and characters', series: 'attacker', values: range(0, L.nA) },
+      {
+        key: 'rounds',
+        label: 'Rounds fought',
+        xLabel: `rounds (${ROUND_BINS} = ${ROUND_BINS} or more)`,
+        series: 'battle',
+        values: range(0, ROUND_BINS),
+      },
+      rounds,
+      exactRounds,
+    ),
+    distribution(
+      {
+        key: 'attackerLeft',
+        label: 'Attacking creatures left',
+        xLabel: 'creatures and characters',
+        series: 'attacker',
+        values: range(0, L.nA),
+      },
+      aAll,
+      eaAll,
+    ),
+    distribution(
+      {
+        key: 'attackerLeftIfCapture',
+        label: 'Attacking creatures left, given a capture',
+        xLabel: 'creatures and characters',
+        series: 'attacker',
+        values: range(0, L.nA),
+      },
       aCap,
       normalized(eaCap),
     ),
-    distribution({ key: 'defenderLeft', label: 'Defending creatures left', xLabel: 'creatures and characters', series: 'defender', values: range(0, L.nD) }, dLeft, edLeft),
-    distribution({ key: 'fortLevelAfter', label: 'Fort level after the battle and the post-battle roll', xLabel: 'fort level (0 none, 1 tower, 2 keep, 3 castle, 4 citadel)', series: 'defender', values: range(0, 4) }, fortAll, efortAll),
+    distribution(
+      {
+        key: 'defenderLeft',
+        label: 'Defending creatures left',
+        xLabel: 'creatures and characters',
+        series: 'defender',
+        values: range(0, L.nD),
+      },
+      dLeft,
+      edLeft,
+    ),
+    distribution(
+      {
+        key: 'fortLevelAfter',
+        label: 'Fort level after the battle and the post-battle roll',
+        xLabel: 'fort level (0 none, 1 tower, 2 keep, 3 castle, 4 citadel)',
+        series: 'defender',
+        values: range(0, 4),
+      },
+      fortAll,
+      efortAll,
+    ),
   ];
   if (plan.specials > 0) {
     distributions.push(
-      distribution({ key: 'specialsDestroyed', label: 'Cities, villages and income counters destroyed', xLabel: 'counters destroyed', series: 'defender', values: range(0, plan.specials) }, specials, especials),
+      distribution(
+        {
+          key: 'specialsDestroyed',
+          label: 'Cities, villages and income counters destroyed',
+          xLabel: 'counters destroyed',
+          series: 'defender',
+          values: range(0, plan.specials),
+        },
+        specials,
+        especials,
+      ),
     );
   }
   const json: Record<string, unknown> = {
@@ -148,7 +245,11 @@ function duelParts(input: Input, plan: DuelPlan, offset: number) {
     defender: plan.defender.names,
     fortLevel: plan.fortLevel,
     means: Object.fromEntries(metrics.filter((m) => m.kind === 'mean').map((m) => [m.key, m.estimate])),
-    fortLevelAfter: { values: range(0, 4), probabilities: distributions[4].probabilities, ...(distributions[4].exact ? { exact: distributions[4].exact } : {}) },
+    fortLevelAfter: {
+      values: range(0, 4),
+      probabilities: distributions[4].probabilities,
+      ...(distributions[4].exact ? { exact: distributions[4].exact } : {}),
+    },
   };
   if (exact) json.exact = { pCapture: metrics[0].exact, pHold: metrics[1].exact };
   return { metrics, distributions, json, fortCapture: fortCap, exactFortCapture: efortCap };
@@ -168,11 +269,23 @@ function summarizeFortLevels(input: Input, plan: FortLevelsPlan): BattleReport {
     const name = FORT_NAMES[level];
     const parts = duelParts(input, plan.duels[i], offsets[i]);
     const p = parts.metrics[0];
-    metrics.push({ ...p, key: `pCapture_${name}`, label: `P(capture) against ${level === 0 ? 'no fort' : `a ${name}`}` });
+    metrics.push({
+      ...p,
+      key: `pCapture_${name}`,
+      label: `P(capture) against ${level === 0 ? 'no fort' : `a ${name}`}`,
+    });
     const rounds = parts.metrics.find((m) => m.key === 'rounds') as Metric;
-    metrics.push({ ...rounds, key: `rounds_${name}`, label: `Rounds fought against ${level === 0 ? 'no fort' : `a ${name}`}` });
+    metrics.push({
+      ...rounds,
+      key: `rounds_${name}`,
+      label: `Rounds fought against ${level === 0 ? 'no fort' : `a ${name}`}`,
+    });
     const left = parts.distributions[1];
-    distributions.push({ ...left, key: `attackerLeft_${name}`, label: `Attacking creatures left against ${level === 0 ? 'no fort' : `a ${name}`}` });
+    distributions.push({
+      ...left,
+      key: `attackerLeft_${name}`,
+      label: `Attacking creatures left against ${level === 0 ? 'no fort' : `a ${name}`}`,
+    });
     rows.push({
       fortLevel: level,
       fort: name,
@@ -202,30 +315,64 @@ function summarizeMulti(input: Input, plan: MultiPlan): BattleReport {
   const L = multiLayout(plan);
   const t = input.tally;
   const metrics: Metric[] = plan.names.map((name, i) =>
-    probabilityMetric(`pHolds_${i}`, `P(${name}${i === 0 ? ' (defender)' : ''} ends holding the hex)`, t ? t[L.holder + i] : null, input.trials),
+    probabilityMetric(
+      `pHolds_${i}`,
+      `P(${name}${i === 0 ? ' (defender)' : ''} ends holding the hex)`,
+      t ? t[L.holder + i] : null,
+      input.trials,
+    ),
   );
   const rounds = segment(t, L.rounds, ROUND_BINS + 1);
   metrics.push(meanMetric('rounds', `Rounds fought (${ROUND_BINS} stands for ${ROUND_BINS} or more)`, rounds));
   const distributions: Distribution[] = [
-    distribution({ key: 'rounds', label: 'Rounds fought', xLabel: `rounds (${ROUND_BINS} = ${ROUND_BINS} or more)`, series: 'battle', values: range(0, ROUND_BINS) }, rounds),
+    distribution(
+      {
+        key: 'rounds',
+        label: 'Rounds fought',
+        xLabel: `rounds (${ROUND_BINS} = ${ROUND_BINS} or more)`,
+        series: 'battle',
+        values: range(0, ROUND_BINS),
+      },
+      rounds,
+    ),
   ];
   plan.sides.forEach((side, i) => {
     const left = segment(t, L.creaturesLeft[i], side.creatureCount + 1);
     metrics.push(meanMetric(`creaturesLeft_${i}`, `${plan.names[i]}: creatures left (retreated ones included)`, left));
     distributions.push(
-      distribution({ key: `creaturesLeft_${i}`, label: `${plan.names[i]}: creatures left`, xLabel: 'creatures and characters', series: plan.names[i], values: range(0, side.creatureCount) }, left),
+      distribution(
+        {
+          key: `creaturesLeft_${i}`,
+          label: `${plan.names[i]}: creatures left`,
+          xLabel: 'creatures and characters',
+          series: plan.names[i],
+          values: range(0, side.creatureCount),
+        },
+        left,
+      ),
     );
   });
   const fortAfter = segment(t, L.fortAfter, 5);
   if (plan.fortLevel > 0) {
     metrics.push(meanMetric('fortLevelAfter', 'Fort level after the post-battle roll (0 = gone)', fortAfter));
     distributions.push(
-      distribution({ key: 'fortLevelAfter', label: 'Fort level after the battle', xLabel: 'fort level (0 none, 1 tower, 2 keep, 3 castle, 4 citadel)', series: 'defender', values: range(0, 4) }, fortAfter),
+      distribution(
+        {
+          key: 'fortLevelAfter',
+          label: 'Fort level after the battle',
+          xLabel: 'fort level (0 none, 1 tower, 2 keep, 3 castle, 4 citadel)',
+          series: 'defender',
+          values: range(0, 4),
+        },
+        fortAfter,
+      ),
     );
   }
   const json: Record<string, unknown> = {
     players: plan.names,
-    pHolds: Object.fromEntries(plan.names.map((n, i) => [n, { estimate: metrics[i].estimate, ci95: metrics[i].ci95 ?? null }])),
+    pHolds: Object.fromEntries(
+      plan.names.map((n, i) => [n, { estimate: metrics[i].estimate, ci95: metrics[i].ci95 ?? null }]),
+    ),
   };
   return { ...header(input), metrics, distributions, json };
 }
@@ -234,9 +381,13 @@ function summarizeExplore(input: Input, plan: ExplorePlan): BattleReport {
   const L = exploreLayout(plan);
   const exact = (input.exact as Float64Array | null) ?? null;
   const t = input.tally;
-  const metrics: Metric[] = [pMetric('pExplore', 'P(explores the hex successfully)', input, exact, L.outcome, L.outcome + 2)];
+  const metrics: Metric[] = [
+    pMetric('pExplore', 'P(explores the hex successfully)', input, exact, L.outcome, L.outcome + 2),
+  ];
   const keys = ['pNoDefenders', 'pWonBattle', 'pExplorerEliminated', 'pExplorerRetreated'];
-  EXPLORE_OUTCOMES.forEach((label, i) => metrics.push(pMetric(keys[i], `P(${label})`, input, exact, L.outcome + i, L.outcome + i + 1)));
+  EXPLORE_OUTCOMES.forEach((label, i) =>
+    metrics.push(pMetric(keys[i], `P(${label})`, input, exact, L.outcome + i, L.outcome + i + 1)),
+  );
   const left = segment(t, L.explorerLeft, L.nA + 1);
   const eLeft = segment(exact, L.explorerLeft, L.nA + 1);
   const rounds = segment(t, L.rounds, ROUND_BINS + 1);
@@ -252,9 +403,33 @@ function summarizeExplore(input: Input, plan: ExplorePlan): BattleReport {
   );
   if (plan.bribeGold >= 0) metrics.push(meanMetric('bribeGold', 'Gold spent on bribes', gold, eGold));
   const distributions: Distribution[] = [
-    distribution({ key: 'explorerLeftIfExplored', label: 'Exploring creatures left, given success', xLabel: 'creatures and characters', series: 'attacker', values: range(0, L.nA) }, left, normalized(eLeft)),
-    distribution({ key: 'countersDrawn', label: 'Counters drawn from the cup', xLabel: 'counters', series: 'defender', values: range(0, MAX_DRAWN) }, drawn, eDrawn),
-    distribution({ key: 'rounds', label: 'Rounds fought', xLabel: 'rounds', series: 'battle', values: range(0, ROUND_BINS) }, rounds, eRounds),
+    distribution(
+      {
+        key: 'explorerLeftIfExplored',
+        label: 'Exploring creatures left, given success',
+        xLabel: 'creatures and characters',
+        series: 'attacker',
+        values: range(0, L.nA),
+      },
+      left,
+      normalized(eLeft),
+    ),
+    distribution(
+      {
+        key: 'countersDrawn',
+        label: 'Counters drawn from the cup',
+        xLabel: 'counters',
+        series: 'defender',
+        values: range(0, MAX_DRAWN),
+      },
+      drawn,
+      eDrawn,
+    ),
+    distribution(
+      { key: 'rounds', label: 'Rounds fought', xLabel: 'rounds', series: 'battle', values: range(0, ROUND_BINS) },
+      rounds,
+      eRounds,
+    ),
   ];
   const json: Record<string, unknown> = {
     pExplore: metrics[0].estimate,

@@ -109,7 +109,8 @@ export function compileSide(order: readonly Counter[]): SideTables {
       for (let k = 0; k < dist.length; k++) {
         probs[row * stride + k] = dist[k];
         cumulative += dist[k];
-        thresholds[row * stride + k] = k === dist.length - 1 ? 4294967296 : Math.floor(Math.min(1, cumulative) * 4294967296);
+        thresholds[row * stride + k] =
+          k === dist.length - 1 ? 4294967296 : Math.floor(Math.min(1, cumulative) * 4294967296);
       }
     }
   }

@@ -93,7 +93,10 @@ export function fightWithDice(
     // that roll's two highest dice, found once by sorting every possible roll.
     const topA = TOP_TWO[nA][rng.diceBase6(nA)];
     const topD = TOP_TWO[nD][rng.diceBase6(nD)];
-    const a1 = topA >> 3, a2 = topA & 7, d1 = topD >> 3, d2 = topD & 7;
+    const a1 = topA >> 3,
+      a2 = topA & 7,
+      d1 = topD >> 3,
+      d2 = topD & 7;
     // Pair outcomes as 0/1 integers (again no data-dependent branches); with ties to the
     // attacker, a >= d is a + 1 > d for whole numbers.
     const first = a1 + bonusA + tieEdge > d1 + bonusD ? 1 : 0;
@@ -130,7 +133,9 @@ function fightWithDiceSorted(
     defenderRoll[0] += t.defenderBonus;
     const pairs = Math.min(nA, nD);
     for (let i = 0; i < pairs; i++) {
-      const attackerWinsPair = attackerWinsTies ? attackerRoll[i] >= defenderRoll[i] : attackerRoll[i] > defenderRoll[i];
+      const attackerWinsPair = attackerWinsTies
+        ? attackerRoll[i] >= defenderRoll[i]
+        : attackerRoll[i] > defenderRoll[i];
       if (attackerWinsPair) d--;
       else a--;
     }

@@ -41,7 +41,10 @@ function check(entry: LandgrabEntry): FieldIssue[] {
   const a = territoryArmies(entry);
   if (a > 5000) issues.push({ path: ['attackingArmies'], message: 'must be at most 4999' });
   if (entry.stopAt >= a) {
-    issues.push({ path: ['stopAt'], message: `must be below the ${a} armies in the attacking territory, or no attack happens` });
+    issues.push({
+      path: ['stopAt'],
+      message: `must be below the ${a} armies in the attacking territory, or no attack happens`,
+    });
   }
   return issues;
 }
@@ -54,7 +57,10 @@ function compile(entry: LandgrabEntry, label: string): CompiledBattle<LandgrabPl
     plan = {
       kind: 'chain',
       attackers,
-      steps: entry.path.map((t) => ({ defenders: t.defenders, tables: compileTables(diceRule(entry, t.fortress, t.defendingLeader)) })),
+      steps: entry.path.map((t) => ({
+        defenders: t.defenders,
+        tables: compileTables(diceRule(entry, t.fortress, t.defendingLeader)),
+      })),
     };
     tallySize = chainLayout(plan).size;
   } else if (entry.type === 'capitol') {
@@ -67,7 +73,12 @@ function compile(entry: LandgrabEntry, label: string): CompiledBattle<LandgrabPl
     };
     tallySize = capitolLayout(plan).size;
   } else {
-    plan = { kind: 'battle', attackers, defenders: entry.defenders, tables: compileTables(diceRule(entry, entry.fortress, entry.defendingLeader)) };
+    plan = {
+      kind: 'battle',
+      attackers,
+      defenders: entry.defenders,
+      tables: compileTables(diceRule(entry, entry.fortress, entry.defendingLeader)),
+    };
     tallySize = battleLayout(attackers, entry.defenders).size;
   }
   return { label, type: entry.type, plan, tallySize };
@@ -82,7 +93,8 @@ function headlineCount(plan: LandgrabPlan, tally: Float64Array): number {
 
 /** The same plan with every dice table in lockstep mode (see BattleTables.lockstep). */
 function lockstepPlan(plan: LandgrabPlan): LandgrabPlan {
-  if (plan.kind === 'chain') return { ...plan, steps: plan.steps.map((s) => ({ ...s, tables: { ...s.tables, lockstep: true } })) };
+  if (plan.kind === 'chain')
+    return { ...plan, steps: plan.steps.map((s) => ({ ...s, tables: { ...s.tables, lockstep: true } })) };
   return { ...plan, tables: { ...plan.tables, lockstep: true } };
 }
 

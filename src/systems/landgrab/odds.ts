@@ -5,20 +5,59 @@ import { InputError } from '../../engine/inputError.js';
 export const landgrabOdds: OddsCommand = {
   summary: 'Odds of one LandGrab (Risk-style) attack, a chain of attacks, or a capitol conquest',
   options: [
-    { flags: '--attackers <n>', parse: 'int', description: 'armies in the attacking territory (one must stay behind, so n - 1 may attack)' },
-    { flags: '--attacking-armies <n>', parse: 'int', description: 'alternative to --attackers: armies that may attack (not counting the one left behind)' },
+    {
+      flags: '--attackers <n>',
+      parse: 'int',
+      description: 'armies in the attacking territory (one must stay behind, so n - 1 may attack)',
+    },
+    {
+      flags: '--attacking-armies <n>',
+      parse: 'int',
+      description: 'alternative to --attackers: armies that may attack (not counting the one left behind)',
+    },
     { flags: '--defenders <n>', parse: 'int', description: 'defending armies' },
-    { flags: '--path <list>', parse: 'int-list', description: 'chained attack: defenders in each territory along the path, e.g. 3,2,4 (one army stays in each conquered territory)' },
-    { flags: '--fortresses <list>', parse: 'int-list', description: 'with --path: 1-based positions on the path that are fortresses, e.g. 2,3' },
-    { flags: '--leaders <list>', parse: 'int-list', description: 'with --path: 1-based positions on the path held by a defending leader, e.g. 3' },
-    { flags: '--capitol <list>', parse: 'int-list', description: "the defender's territory is a capitol; list the armies in its owner's other territories, e.g. 10,3,1" },
+    {
+      flags: '--path <list>',
+      parse: 'int-list',
+      description:
+        'chained attack: defenders in each territory along the path, e.g. 3,2,4 (one army stays in each conquered territory)',
+    },
+    {
+      flags: '--fortresses <list>',
+      parse: 'int-list',
+      description: 'with --path: 1-based positions on the path that are fortresses, e.g. 2,3',
+    },
+    {
+      flags: '--leaders <list>',
+      parse: 'int-list',
+      description: 'with --path: 1-based positions on the path held by a defending leader, e.g. 3',
+    },
+    {
+      flags: '--capitol <list>',
+      parse: 'int-list',
+      description:
+        "the defender's territory is a capitol; list the armies in its owner's other territories, e.g. 10,3,1",
+    },
     { flags: '--fortress', description: "the defender's territory is a fortress (defender +1 on the highest die)" },
-    { flags: '--defending-leader', description: "a leader defends (+1 on the defender's highest die; +2 with --fortress)" },
+    {
+      flags: '--defending-leader',
+      description: "a leader defends (+1 on the defender's highest die; +2 with --fortress)",
+    },
     { flags: '--attacking-leader', description: "a leader attacks (+1 on the attacker's highest die)" },
-    { flags: '--stop-at <k>', parse: 'int', description: 'stop attacking when the attacking territory is down to k armies', default: '1' },
+    {
+      flags: '--stop-at <k>',
+      parse: 'int',
+      description: 'stop attacking when the attacking territory is down to k armies',
+      default: '1',
+    },
     { flags: '--attacker-dice <n>', parse: 'int', description: 'house rule: attacker dice cap', default: '3' },
     { flags: '--defender-dice <n>', parse: 'int', description: 'house rule: defender dice cap', default: '2' },
-    { flags: '--ties <side>', parse: 'text', description: 'house rule: who wins tied dice (defender|attacker)', default: 'defender' },
+    {
+      flags: '--ties <side>',
+      parse: 'text',
+      description: 'house rule: who wins tied dice (defender|attacker)',
+      default: 'defender',
+    },
   ],
   flagFor(field) {
     if (field === 'territories' || field.startsWith('territories[')) return '--capitol';
@@ -89,9 +128,20 @@ function rejectMisplacedFlags(flags: Record<string, unknown>): void {
       if (given(name)) throw new InputError('odds landgrab', flag, `does not apply with --path (${instead})`);
     }
   } else {
-    if (given('fortresses')) throw new InputError('odds landgrab', '--fortresses', 'applies only with --path (for one territory use --fortress)');
-    if (given('leaders')) throw new InputError('odds landgrab', '--leaders', 'applies only with --path (for one territory use --defending-leader)');
-    if (flags.defenders === undefined) throw new InputError('odds landgrab', '--defenders', 'is required (or give --path for a chain of attacks)');
+    if (given('fortresses'))
+      throw new InputError(
+        'odds landgrab',
+        '--fortresses',
+        'applies only with --path (for one territory use --fortress)',
+      );
+    if (given('leaders'))
+      throw new InputError(
+        'odds landgrab',
+        '--leaders',
+        'applies only with --path (for one territory use --defending-leader)',
+      );
+    if (flags.defenders === undefined)
+      throw new InputError('odds landgrab', '--defenders', 'is required (or give --path for a chain of attacks)');
   }
 }
 
@@ -99,7 +149,8 @@ function rejectMisplacedFlags(flags: Record<string, unknown>): void {
 function stepPositions(value: unknown, flag: string, steps: number): number[] {
   const positions = (value as number[] | undefined) ?? [];
   for (const p of positions) {
-    if (p < 1 || p > steps) throw new InputError('odds landgrab', flag, `position ${p} is not on the path (1..${steps})`);
+    if (p < 1 || p > steps)
+      throw new InputError('odds landgrab', flag, `position ${p} is not on the path (1..${steps})`);
   }
   return positions;
 }
@@ -107,7 +158,11 @@ function stepPositions(value: unknown, flag: string, steps: number): number[] {
 /** A readable label for the question, e.g. "11 in territory vs 10 (fortress)". */
 function describe(flags: Record<string, unknown>): string {
   const attackers =
-    flags.attackers !== undefined ? `${flags.attackers} in territory` : flags.attackingArmies !== undefined ? `${flags.attackingArmies} attacking` : '?';
+    flags.attackers !== undefined
+      ? `${flags.attackers} in territory`
+      : flags.attackingArmies !== undefined
+        ? `${flags.attackingArmies} attacking`
+        : '?';
   const extras = [
     flags.fortress && 'fortress',
     flags.defendingLeader && 'defending leader',
@@ -118,7 +173,9 @@ function describe(flags: Record<string, unknown>): string {
   if (flags.path !== undefined) {
     const forts = new Set((flags.fortresses as number[] | undefined) ?? []);
     const leaders = new Set((flags.leaders as number[] | undefined) ?? []);
-    const steps = (flags.path as number[]).map((d, i) => `${d}${forts.has(i + 1) ? 'F' : ''}${leaders.has(i + 1) ? 'L' : ''}`);
+    const steps = (flags.path as number[]).map(
+      (d, i) => `${d}${forts.has(i + 1) ? 'F' : ''}${leaders.has(i + 1) ? 'L' : ''}`,
+    );
     const legend = [flags.fortresses && 'F fortress', flags.leaders && 'L leader'].filter(Boolean);
     return `${attackers} along path ${steps.join('-')}${legend.length ? ` [${legend.join(', ')}]` : ''}${tail}`;
   }

@@ -6,7 +6,8 @@
  * reinforcements(14, [2, 5]) // max(3, 4) + 7 = 11
  */
 export function reinforcements(territories: number, continentBonuses: readonly number[] = []): number {
-  if (!Number.isInteger(territories) || territories < 0) throw new RangeError('territories must be a whole number >= 0');
+  if (!Number.isInteger(territories) || territories < 0)
+    throw new RangeError('territories must be a whole number >= 0');
   const base = Math.max(3, Math.floor(territories / 3));
   return base + continentBonuses.reduce((s, x) => s + x, 0);
 }

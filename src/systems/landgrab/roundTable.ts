@@ -29,7 +29,11 @@ export interface RoundOutcome {
 }
 
 /** Distribution of the sorted top `keep` dice (highest first, bonus on the highest) for `dice` dice. */
-function sortedTopDistribution(dice: number, keep: number, bonus: number): Map<string, { top: number[]; count: number }> {
+function sortedTopDistribution(
+  dice: number,
+  keep: number,
+  bonus: number,
+): Map<string, { top: number[]; count: number }> {
   const result = new Map<string, { top: number[]; count: number }>();
   const roll = new Array<number>(dice).fill(1);
   const outcomes = 6 ** dice;

@@ -61,13 +61,14 @@ export const capitolEntrySchema = z.strictObject({
   defenders,
   defendingLeader: z.boolean().default(false),
   fortress: z.literal(false, { error: 'a capitol cannot be placed on a fortress' }).default(false),
-  territories: z
-    .array(armies(1, "armies in each of the capitol owner's other territories"))
-    .max(200)
-    .default([]),
+  territories: z.array(armies(1, "armies in each of the capitol owner's other territories")).max(200).default([]),
 });
 
 /** `type` may be left out: it then defaults to `battle` (the JSON Schema says so too). */
-export const landgrabEntrySchema = z.discriminatedUnion('type', [battleEntrySchema, chainEntrySchema, capitolEntrySchema]);
+export const landgrabEntrySchema = z.discriminatedUnion('type', [
+  battleEntrySchema,
+  chainEntrySchema,
+  capitolEntrySchema,
+]);
 
 export type LandgrabEntry = z.output<typeof landgrabEntrySchema>;

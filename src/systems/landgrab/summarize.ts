@@ -3,8 +3,25 @@
  * Army counts reported are armies in the attacking territory, like the input.
  */
 import type { BattleReport, Metric, SummarizeInput } from '../../engine/system.js';
-import { distribution, reportHeader, meanMetric, probabilityMetric, quantileMetrics, range, segment, total } from '../../engine/reportParts.js';
-import { battleLayout, capitolLayout, chainLayout, type CapitolPlan, type ChainPlan, type LandgrabPlan, type SingleBattlePlan } from './plan.js';
+import {
+  distribution,
+  reportHeader,
+  meanMetric,
+  probabilityMetric,
+  quantileMetrics,
+  range,
+  segment,
+  total,
+} from '../../engine/reportParts.js';
+import {
+  battleLayout,
+  capitolLayout,
+  chainLayout,
+  type CapitolPlan,
+  type ChainPlan,
+  type LandgrabPlan,
+  type SingleBattlePlan,
+} from './plan.js';
 
 type Input<P> = SummarizeInput<LandgrabPlan> & { battle: { plan: P } };
 
@@ -47,27 +64,62 @@ function summarizeBattle(input: Input<SingleBattlePlan | CapitolPlan>): BattleRe
   const trials = input.trials;
   const defenderLeft = heldD ? Float64Array.from(heldD, (c, d) => (d === 0 ? (wins ?? 0) : c)) : null;
   const exactWin = exactWon ? total(exactWon) : null;
-  const exactDefenderLeft = exactHeldD ? Float64Array.from(exactHeldD, (p, d) => (d === 0 ? (exactWin ?? 0) : p)) : null;
+  const exactDefenderLeft = exactHeldD
+    ? Float64Array.from(exactHeldD, (p, d) => (d === 0 ? (exactWin ?? 0) : p))
+    : null;
 
   const metrics: Metric[] = [
     probabilityMetric('pAttackerWins', 'P(attacker conquers)', wins, trials, exactWin),
-    probabilityMetric('pDefenderHolds', 'P(defender holds)', wins === null ? null : trials - wins, trials, exactWin === null ? null : 1 - exactWin),
+    probabilityMetric(
+      'pDefenderHolds',
+      'P(defender holds)',
+      wins === null ? null : trials - wins,
+      trials,
+      exactWin === null ? null : 1 - exactWin,
+    ),
     meanMetric('attackerLeft', 'Attacker armies left in the attacking territory', attackerLeft, exactAttackerLeft),
-    meanMetric('attackerLost', 'Attacker armies lost', attackerLeft && reverse(attackerLeft), exactAttackerLeft && reverse(exactAttackerLeft)),
+    meanMetric(
+      'attackerLost',
+      'Attacker armies lost',
+      attackerLeft && reverse(attackerLeft),
+      exactAttackerLeft && reverse(exactAttackerLeft),
+    ),
     meanMetric('defenderLeft', 'Defender armies left', defenderLeft, exactDefenderLeft),
-    meanMetric('defenderLost', 'Defender armies lost', defenderLeft && reverse(defenderLeft), exactDefenderLeft && reverse(exactDefenderLeft)),
-    meanMetric('attackerLeftIfConquers', 'Attacker armies left, given a conquest', won, exactWon && normalize(exactWon)),
+    meanMetric(
+      'defenderLost',
+      'Defender armies lost',
+      defenderLeft && reverse(defenderLeft),
+      exactDefenderLeft && reverse(exactDefenderLeft),
+    ),
+    meanMetric(
+      'attackerLeftIfConquers',
+      'Attacker armies left, given a conquest',
+      won,
+      exactWon && normalize(exactWon),
+    ),
     ...quantileMetrics('attackerLeft', 'Attacker armies left', attackerLeft, exactAttackerLeft),
     ...quantileMetrics('defenderLeft', 'Defender armies left', defenderLeft, exactDefenderLeft),
   ];
   const distributions = [
     distribution(
-      { key: 'attackerLeft', label: 'Attacker armies left (in the attacking territory)', xLabel: 'armies left', series: 'attacker', values: range(1, A) },
+      {
+        key: 'attackerLeft',
+        label: 'Attacker armies left (in the attacking territory)',
+        xLabel: 'armies left',
+        series: 'attacker',
+        values: range(1, A),
+      },
       attackerLeft && attackerLeft.subarray(1),
       exactAttackerLeft && exactAttackerLeft.subarray(1),
     ),
     distribution(
-      { key: 'defenderLeft', label: 'Defender armies left', xLabel: 'armies left', series: 'defender', values: range(0, D) },
+      {
+        key: 'defenderLeft',
+        label: 'Defender armies left',
+        xLabel: 'armies left',
+        series: 'defender',
+        values: range(0, D),
+      },
       defenderLeft,
       exactDefenderLeft,
     ),
@@ -87,19 +139,35 @@ function summarizeBattle(input: Input<SingleBattlePlan | CapitolPlan>): BattleRe
     const exactConverted = segment(exact, layoutC.converted, layoutC.maxConverted + 1);
     // Armies converted over all trials: 0 when the capitol holds.
     const convertedAll = converted && Float64Array.from(converted, (c, x) => (x === 0 ? trials - (wins ?? 0) + c : c));
-    const exactAll = exactConverted && Float64Array.from(exactConverted, (p, x) => (x === 0 ? 1 - (exactWin ?? 0) + p : p));
+    const exactAll =
+      exactConverted && Float64Array.from(exactConverted, (p, x) => (x === 0 ? 1 - (exactWin ?? 0) + p : p));
     metrics.push(
       meanMetric('armiesConverted', 'Armies converted (0 when the capitol holds)', convertedAll, exactAll),
-      meanMetric('armiesConvertedIfConquered', 'Armies converted, given the capitol falls', converted, exactConverted && normalize(exactConverted)),
+      meanMetric(
+        'armiesConvertedIfConquered',
+        'Armies converted, given the capitol falls',
+        converted,
+        exactConverted && normalize(exactConverted),
+      ),
     );
     const dist = distribution(
-      { key: 'armiesConverted', label: 'Armies converted when the capitol falls', xLabel: 'armies converted', series: 'attacker', values: range(0, layoutC.maxConverted) },
+      {
+        key: 'armiesConverted',
+        label: 'Armies converted when the capitol falls',
+        xLabel: 'armies converted',
+        series: 'attacker',
+        values: range(0, layoutC.maxConverted),
+      },
       converted,
       exactConverted && normalize(exactConverted),
     );
     distributions.push(dist);
     json.territories = plan.territories;
-    json.armiesConverted = { mean: metrics[metrics.length - 2].estimate, ci95: metrics[metrics.length - 2].ci95 ?? null, givenConquest: jsonHistogram(metrics[metrics.length - 1], dist) };
+    json.armiesConverted = {
+      mean: metrics[metrics.length - 2].estimate,
+      ci95: metrics[metrics.length - 2].ci95 ?? null,
+      givenConquest: jsonHistogram(metrics[metrics.length - 1], dist),
+    };
   }
   if (exact) {
     json.exact = {
@@ -130,16 +198,33 @@ function summarizeChain(input: Input<ChainPlan>): BattleReport {
   const metrics: Metric[] = [whole, ...reach];
   metrics.push(
     meanMetric('territoriesTaken', 'Territories taken', taken, exactTaken),
-    meanMetric('finalArmies', 'Armies in the last territory, given the whole path is taken', finalArmies, exactFinal && normalize(exactFinal)),
+    meanMetric(
+      'finalArmies',
+      'Armies in the last territory, given the whole path is taken',
+      finalArmies,
+      exactFinal && normalize(exactFinal),
+    ),
   );
   const distributions = [
     distribution(
-      { key: 'territoriesTaken', label: 'Territories taken along the path', xLabel: 'territories taken', series: 'attacker', values: range(0, n) },
+      {
+        key: 'territoriesTaken',
+        label: 'Territories taken along the path',
+        xLabel: 'territories taken',
+        series: 'attacker',
+        values: range(0, n),
+      },
       taken,
       exactTaken,
     ),
     distribution(
-      { key: 'finalArmies', label: 'Armies moved into the last territory (whole path taken)', xLabel: 'armies', series: 'attacker', values: range(1, Math.max(1, plan.attackers - n)) },
+      {
+        key: 'finalArmies',
+        label: 'Armies moved into the last territory (whole path taken)',
+        xLabel: 'armies',
+        series: 'attacker',
+        values: range(1, Math.max(1, plan.attackers - n)),
+      },
       finalArmies && finalArmies.subarray(1),
       exactFinal && normalize(exactFinal).subarray(1),
     ),
@@ -156,12 +241,20 @@ function summarizeChain(input: Input<ChainPlan>): BattleReport {
   return { ...header(input), metrics, distributions, json };
 }
 
-function jsonHistogram(mean: Metric, dist: { values: number[]; counts: number[]; probabilities: number[]; exact?: number[] }) {
+function jsonHistogram(
+  mean: Metric,
+  dist: { values: number[]; counts: number[]; probabilities: number[]; exact?: number[] },
+) {
   return {
     mean: mean.estimate,
     ci95: mean.ci95 ?? null,
     ...(mean.exact !== undefined ? { exactMean: mean.exact } : {}),
-    histogram: { values: dist.values, counts: dist.counts, probabilities: dist.probabilities, ...(dist.exact ? { exact: dist.exact } : {}) },
+    histogram: {
+      values: dist.values,
+      counts: dist.counts,
+      probabilities: dist.probabilities,
+      ...(dist.exact ? { exact: dist.exact } : {}),
+    },
   };
 }
 

@@ -79,7 +79,8 @@ export function compileTables(rule: DiceRule): BattleTables {
   let bulk = [1];
   for (let r = 0; r < BULK_ROUNDS; r++) {
     const next = new Array<number>(bulk.length + k).fill(0);
-    for (let x = 0; x < bulk.length; x++) for (let i = 0; i <= k; i++) next[x + i] += bulk[x] * probs[full * STRIDE + i];
+    for (let x = 0; x < bulk.length; x++)
+      for (let i = 0; i <= k; i++) next[x + i] += bulk[x] * probs[full * STRIDE + i];
     bulk = next;
   }
   const bulkThresholds = new Float64Array(bulk.length);

@@ -17,7 +17,8 @@ const distance = (what: string) =>
 
 const terrain = z.enum(['plain', 'mountain'], { error: 'terrain must be "plain" or "mountain"' });
 const ties = z.enum(TIE_READINGS as ['attacker-wins', 'not-possible'], {
-  error: 'ties must be "attacker-wins" (equal values: the attack goes ahead and wins) or "not-possible" (a strictly higher value is needed)',
+  error:
+    'ties must be "attacker-wins" (equal values: the attack goes ahead and wins) or "not-possible" (a strictly higher value is needed)',
 });
 
 const princeFloor = z.enum(PRINCE_FLOORS as ['zero', 'none'], {
@@ -27,11 +28,17 @@ const princeFloor = z.enum(PRINCE_FLOORS as ['zero', 'none'], {
 export const attackEntrySchema = z.strictObject({
   type: z.literal('attack').default('attack'),
   label: z.string().min(1).optional(),
-  princes: z.union([z.literal(1), z.literal(2)], { error: 'princes must be 1 or 2 (two Princes in one hex may attack together)' }).default(1),
+  princes: z
+    .union([z.literal(1), z.literal(2)], {
+      error: 'princes must be 1 or 2 (two Princes in one hex may attack together)',
+    })
+    .default(1),
   /** Hexes from the battle hex to the attacker's own Queen, at the end of the move. */
   distance: distance('distance'),
   terrain,
-  defender: z.enum(['prince', 'two-princes', 'queen', 'city'], { error: 'defender must be "prince", "two-princes", "queen" or "city"' }),
+  defender: z.enum(['prince', 'two-princes', 'queen', 'city'], {
+    error: 'defender must be "prince", "two-princes", "queen" or "city"',
+  }),
   /** Hexes from the battle hex to the defending Prince's own Queen (Prince defenders only). */
   defenderDistance: distance('defenderDistance').optional(),
   /** A City shares the hex with the defending pawn. */
@@ -44,7 +51,10 @@ export const tableEntrySchema = z.strictObject({
   type: z.literal('table'),
   label: z.string().min(1).optional(),
   /** Distances 1..maxDistance are tabulated for attackers and defending Princes. */
-  maxDistance: distance('maxDistance').min(1, { error: 'maxDistance must be >= 1' }).max(12, { error: 'maxDistance must be at most 12' }).default(6),
+  maxDistance: distance('maxDistance')
+    .min(1, { error: 'maxDistance must be >= 1' })
+    .max(12, { error: 'maxDistance must be at most 12' })
+    .default(6),
   ties: ties.default('attacker-wins'),
   princeFloor: princeFloor.default('zero'),
 });

@@ -19,14 +19,19 @@ export function summarizePq(input: SummarizeInput<PqPlan>): BattleReport {
   const plan = input.battle.plan;
   const solution = (input.exact as PqSolution | null) ?? solvePq(plan);
   const header = reportHeader('princes-and-queens', input);
-  if (solution.kind === 'table') return { ...header, ...tableReport(plan as TablePlan, solution.rows, input.battle.label) };
+  if (solution.kind === 'table')
+    return { ...header, ...tableReport(plan as TablePlan, solution.rows, input.battle.label) };
   const r = solution.result;
   const p = plan as AttackPlan;
   return {
     ...header,
     verdict: attackVerdict(r, p.princes, p.distance, p.ties),
     metrics: [
-      value('attackPossible', 'Attack possible (1 = yes, and it wins; 0 = the move does not count)', r.possible ? 1 : 0),
+      value(
+        'attackPossible',
+        'Attack possible (1 = yes, and it wins; 0 = the move does not count)',
+        r.possible ? 1 : 0,
+      ),
       value('attackerValue', 'Attacker Battle value (points)', r.attackerValue),
       value('defenderValue', 'Defender Battle value (points)', r.defenderValue),
       value('margin', 'Attack minus defence (points)', r.margin),
@@ -54,10 +59,19 @@ function tableReport(plan: TablePlan, rows: AttackTableRow[], label: string) {
   const possible = rows.filter((r) => r.possible).length;
   return {
     verdict: tableVerdict(rows, plan.maxDistance, plan.ties, plan.floor),
-    metrics: [value('attacks', 'Attacks tabulated', rows.length), value('possibleShare', 'Share of tabulated attacks that are possible', Math.round((possible / rows.length) * 1e4) / 1e4)],
+    metrics: [
+      value('attacks', 'Attacks tabulated', rows.length),
+      value(
+        'possibleShare',
+        'Share of tabulated attacks that are possible',
+        Math.round((possible / rows.length) * 1e4) / 1e4,
+      ),
+    ],
     distributions: [],
     json: { maxDistance: plan.maxDistance, ties: plan.ties, princeFloor: plan.floor, rows: rows.length, possible },
     tables: { attacks: rows.map((r) => ({ ...r })) },
-    charts: [{ name: 'attacks', spec: attackHeatmap(rows, `${label}: attack outcomes by distance and terrain`, plan.ties) }],
+    charts: [
+      { name: 'attacks', spec: attackHeatmap(rows, `${label}: attack outcomes by distance and terrain`, plan.ties) },
+    ],
   };
 }

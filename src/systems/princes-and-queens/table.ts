@@ -17,8 +17,10 @@ export interface AttackTableRow {
 /** Defenders tabulated: a Prince at each distance (alone and with a City), a Queen, a City, a Queen with a City. */
 function defenders(terrain: Terrain, maxDistance: number): Array<{ name: string; defence: Defence }> {
   const list: Array<{ name: string; defence: Defence }> = [];
-  for (let d = 1; d <= maxDistance; d++) list.push({ name: `Prince at ${d}`, defence: { kind: 'prince', terrain, distance: d, withCity: false } });
-  for (let d = 1; d <= maxDistance; d++) list.push({ name: `Prince at ${d} + City`, defence: { kind: 'prince', terrain, distance: d, withCity: true } });
+  for (let d = 1; d <= maxDistance; d++)
+    list.push({ name: `Prince at ${d}`, defence: { kind: 'prince', terrain, distance: d, withCity: false } });
+  for (let d = 1; d <= maxDistance; d++)
+    list.push({ name: `Prince at ${d} + City`, defence: { kind: 'prince', terrain, distance: d, withCity: true } });
   list.push({ name: 'Queen', defence: { kind: 'queen', terrain, withCity: false } });
   list.push({ name: 'City', defence: { kind: 'city', terrain, withCity: false } });
   list.push({ name: 'Queen + City', defence: { kind: 'queen', terrain, withCity: true } });
@@ -79,14 +81,25 @@ export function attackHeatmap(rows: AttackTableRow[], title: string, ties: TieRe
       })),
     },
     facet: {
-      column: { field: 'terrain', type: 'nominal', title: null, sort: ['plain hex', 'mountain hex'], header: { labelFontSize: 13 } },
+      column: {
+        field: 'terrain',
+        type: 'nominal',
+        title: null,
+        sort: ['plain hex', 'mountain hex'],
+        header: { labelFontSize: 13 },
+      },
       row: { field: 'princes', type: 'nominal', title: null, header: { labelFontSize: 13 } },
     },
     spec: {
       width: 210,
       height: 340,
       encoding: {
-        x: { field: 'attackerDistance', type: 'ordinal', title: 'Attacker: hexes to his Queen', axis: { labelAngle: 0 } },
+        x: {
+          field: 'attackerDistance',
+          type: 'ordinal',
+          title: 'Attacker: hexes to his Queen',
+          axis: { labelAngle: 0 },
+        },
         y: { field: 'defender', type: 'nominal', title: 'Defender (Prince: hexes to his Queen)', sort: order },
       },
       layer: [
@@ -106,7 +119,10 @@ export function attackHeatmap(rows: AttackTableRow[], title: string, ties: TieRe
           mark: { type: 'text', fontSize: 9 },
           encoding: {
             text: { field: 'label', type: 'nominal' },
-            color: { condition: { test: `abs(datum.margin) > ${(extreme * 0.45).toFixed(2)}`, value: 'white' }, value: 'black' },
+            color: {
+              condition: { test: `abs(datum.margin) > ${(extreme * 0.45).toFixed(2)}`, value: 'white' },
+              value: 'black',
+            },
           },
         },
       ],

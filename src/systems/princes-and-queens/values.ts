@@ -74,7 +74,8 @@ export function defenceValue(d: Defence, floor: PrinceFloor = 'zero'): { value: 
       why: `Queen in a ${pawnTerrain}${d.withCity && mountain ? ' (plain value: shares the hex with a City)' : ''}`,
     });
   }
-  if (d.kind === 'city' || d.withCity) parts.push({ piece: 'City', value: CITY_VALUE[d.terrain], why: `City in a ${d.terrain}` });
+  if (d.kind === 'city' || d.withCity)
+    parts.push({ piece: 'City', value: CITY_VALUE[d.terrain], why: `City in a ${d.terrain}` });
   return { value: parts.reduce((s, p) => s + p.value, 0), parts };
 }
 
@@ -88,7 +89,13 @@ export interface AttackResult {
   parts: ValuePart[];
 }
 
-export function resolveAttack(princes: 1 | 2, distance: number, defence: Defence, ties: TieReading, floor: PrinceFloor = 'zero'): AttackResult {
+export function resolveAttack(
+  princes: 1 | 2,
+  distance: number,
+  defence: Defence,
+  ties: TieReading,
+  floor: PrinceFloor = 'zero',
+): AttackResult {
   const attackerValue = attackValue(princes, distance, floor);
   const { value: defenderValue, parts } = defenceValue(defence, floor);
   const possible = ties === 'attacker-wins' ? attackerValue >= defenderValue : attackerValue > defenderValue;
@@ -99,6 +106,14 @@ export function resolveAttack(princes: 1 | 2, distance: number, defence: Defence
   const attackParts: ValuePart[] = [];
   const each = princeValue(distance, floor);
   const clamped = each !== PRINCE_BASE - distance ? ', not below 0' : '';
-  for (let i = 0; i < princes; i++) attackParts.push({ piece: 'attacking Prince', value: each, why: `5 - ${distance}${clamped}` });
-  return { attackerValue, defenderValue, margin: attackerValue - defenderValue, possible, result, parts: [...attackParts, ...parts] };
+  for (let i = 0; i < princes; i++)
+    attackParts.push({ piece: 'attacking Prince', value: each, why: `5 - ${distance}${clamped}` });
+  return {
+    attackerValue,
+    defenderValue,
+    margin: attackerValue - defenderValue,
+    possible,
+    result,
+    parts: [...attackParts, ...parts],
+  };
 }

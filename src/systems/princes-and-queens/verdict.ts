@@ -8,7 +8,9 @@ import type { AttackTableRow } from './table.js';
 
 function attackText(r: AttackResult, princes: 1 | 2, distance: number): string {
   const each = r.parts.find((p) => p.piece === 'attacking Prince')!.value;
-  return princes === 1 ? `Prince, 5 - ${distance}${each !== 5 - distance ? ', not below 0' : ''}` : `two Princes ${each} + ${each}`;
+  return princes === 1
+    ? `Prince, 5 - ${distance}${each !== 5 - distance ? ', not below 0' : ''}`
+    : `two Princes ${each} + ${each}`;
 }
 
 function defenceText(parts: ValuePart[]): string {
@@ -30,12 +32,19 @@ export function attackVerdict(r: AttackResult, princes: 1 | 2, distance: number,
   const equal = r.attackerValue === r.defenderValue;
   let first: string;
   if (!r.possible && !equal) first = `Not possible: attack ${attack} is lower than defence ${defence}.`;
-  else if (!r.possible) first = `Not possible: attack ${attack} only equals defence ${defence}, and under the "not-possible" reading a strictly higher value is needed.`;
-  else if (equal) first = `Possible, and the attack wins: ${attack} against ${defence}; equal values, which the default "attacker-wins" reading lets through (ties: not-possible would forbid it).`;
+  else if (!r.possible)
+    first = `Not possible: attack ${attack} only equals defence ${defence}, and under the "not-possible" reading a strictly higher value is needed.`;
+  else if (equal)
+    first = `Possible, and the attack wins: ${attack} against ${defence}; equal values, which the default "attacker-wins" reading lets through (ties: not-possible would forbid it).`;
   else first = `Possible, and the attack wins: ${attack} against ${defence}.`;
   void ties;
   const city = r.parts.some((p) => p.piece === 'City');
-  return [first, r.possible ? `The hex is taken${city ? ' and the City switches to the attacker' : ''}.` : 'The move does not count.'];
+  return [
+    first,
+    r.possible
+      ? `The hex is taken${city ? ' and the City switches to the attacker' : ''}.`
+      : 'The move does not count.',
+  ];
 }
 
 const ATTACKERS: Array<[1 | 2, Terrain, string]> = [
@@ -46,9 +55,16 @@ const ATTACKERS: Array<[1 | 2, Terrain, string]> = [
 ];
 
 /** "Farthest distance" lines: for each attacker and terrain, per defender, the largest distance that still attacks. */
-export function tableVerdict(rows: AttackTableRow[], maxDistance: number, ties: TieReading, floor: PrinceFloor): string[] {
+export function tableVerdict(
+  rows: AttackTableRow[],
+  maxDistance: number,
+  ties: TieReading,
+  floor: PrinceFloor,
+): string[] {
   const farthest = (princes: number, terrain: Terrain, defender: string) => {
-    const ok = rows.filter((r) => r.attackingPrinces === princes && r.terrain === terrain && r.defender === defender && r.possible);
+    const ok = rows.filter(
+      (r) => r.attackingPrinces === princes && r.terrain === terrain && r.defender === defender && r.possible,
+    );
     return ok.length ? String(Math.max(...ok.map((r) => r.attackerDistance))) : '-';
   };
   const distances = Array.from({ length: maxDistance }, (_, i) => i + 1);
