@@ -27,11 +27,9 @@ export const seedSchema = z.union([z.string().min(1), z.number().finite()], { er
 /** The outer part of a scenario file; `battles` entries are checked by their system. */
 export const scenarioSchema = z.strictObject({
   $schema: z.string().optional(),
-  name: z
-    .string({ error: 'must be a string' })
-    .regex(/^[a-z0-9][a-z0-9-]*$/, {
-      error: 'must be lowercase letters, digits and dashes (it names the results folder)',
-    }),
+  name: z.string({ error: 'must be a string' }).regex(/^[a-z0-9][a-z0-9-]*$/, {
+    error: 'must be lowercase letters, digits and dashes (it names the results folder)',
+  }),
   description: z.string().optional(),
   system: z.string({ error: 'must name a rule system' }),
   seed: seedSchema.default('battle-odds'),
