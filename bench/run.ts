@@ -5,10 +5,11 @@
  * across runs). Each figure is the median of several repetitions after a warm-up.
  */
 import { median } from 'simple-statistics';
-import { SYSTEMS, findSystem } from '../src/engine/registry.js';
+import { SYSTEMS, findSystem } from '../src/app/systems.js';
 import { compileEntry } from '../src/engine/compileEntry.js';
 import { sampleBattle } from '../src/engine/sample.js';
-import { InProcessExecutor, PoolExecutor, defaultThreads, type Executor } from '../src/engine/executor.js';
+import { InProcessExecutor, type Executor } from '../src/engine/executor.js';
+import { PoolExecutor, defaultThreads } from '../src/node/poolExecutor.js';
 import type { CompiledBattle, KernelName, RuleSystem } from '../src/engine/system.js';
 import { solvePlan } from '../src/systems/landgrab/exact.js';
 import { parseScenario } from '../src/engine/scenario.js';
@@ -57,7 +58,7 @@ export async function runBench(options: { quick: boolean }): Promise<Row[]> {
   const repeats = options.quick ? 3 : 5;
   const threads = defaultThreads();
   const rows: Row[] = [];
-  const inProcess = new InProcessExecutor();
+  const inProcess = new InProcessExecutor(findSystem);
   const pool = new PoolExecutor(threads);
   const log = (row: Row) => {
     rows.push(row);
@@ -116,6 +117,7 @@ export async function runBench(options: { quick: boolean }): Promise<Row[]> {
         },
       },
       'bench',
+      SYSTEMS,
     );
     const sweepStarted = performance.now();
     await runSweep(
@@ -152,6 +154,7 @@ export async function runBench(options: { quick: boolean }): Promise<Row[]> {
         },
       },
       'bench',
+      SYSTEMS,
     );
     const comparedStarted = performance.now();
     await runSweep(

@@ -5,7 +5,8 @@
 import type { KernelName } from '../engine/system.js';
 import type { Scenario } from '../engine/scenario.js';
 import { runBattle, type RunReport } from '../engine/runBattle.js';
-import { createExecutor, defaultThreads, type Executor } from '../engine/executor.js';
+import type { Executor } from '../engine/executor.js';
+import { createExecutor, defaultThreads } from '../node/poolExecutor.js';
 import type { Progress } from './progress.js';
 import { runSweep, type SweepResult } from '../engine/runSweep.js';
 

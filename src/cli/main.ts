@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from '@commander-js/extra-typings';
-import { SYSTEMS } from '../engine/registry.js';
+import { SYSTEMS } from '../app/systems.js';
 import type { RuleSystemWithOdds } from '../engine/system.js';
 import { InputError } from '../engine/inputError.js';
 import { oddsCommand } from './commands/odds.js';
@@ -13,7 +13,7 @@ import { runCommand } from './commands/run.js';
 import { scenarioJsonSchema } from './schema.js';
 import { parseInteger, parseIntegerList } from './parse.js';
 import { reinforcements } from '../systems/landgrab/reinforcements.js';
-import { packageVersion } from '../packageInfo.js';
+import { packageVersion } from '../node/packageInfo.js';
 import { wasInterrupted } from './interrupt.js';
 
 export const EXIT_USAGE = 2;
@@ -30,19 +30,6 @@ function buildProgram(): Command {
   const withOdds = SYSTEMS.filter((s): s is RuleSystemWithOdds => 'odds' in s && s.odds !== undefined);
   program.addCommand(oddsCommand(withOdds) as never);
   program.addCommand(runCommand() as never);
-
-  program
-    .command('bench')
-    .description('measure battles/s of every kernel on one thread and on all threads, and the exact solver')
-    .addOption(new Option('--quick', 'a shorter run (less stable numbers)'))
-    .action(async (flags) => {
-      const { runBench } = await import('../../bench/run.js');
-      await runBench({ quick: Boolean(flags.quick) });
-    })
-    .addHelpText(
-      'after',
-      '\nExamples:\n  $ battle-odds bench            # about a minute: every kernel, 1 and all threads, ratios\n  $ battle-odds bench --quick    # a few seconds, noisier\n',
-    );
 
   program
     .command('schema')

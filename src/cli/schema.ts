@@ -1,6 +1,6 @@
 /** The JSON Schema of scenario files, generated from the same zod schemas that validate them. */
 import { z } from 'zod';
-import { SYSTEMS } from '../engine/registry.js';
+import { SYSTEMS } from '../app/systems.js';
 import { scenarioSchema } from '../engine/scenario.js';
 
 export function scenarioJsonSchema(): Record<string, unknown> {

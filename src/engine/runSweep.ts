@@ -8,7 +8,7 @@ import type { KernelName, Metric, RuleSystem } from './system.js';
 import type { Executor } from './executor.js';
 import type { CompiledSweep } from './sweep.js';
 import { sampleBattle } from './sample.js';
-import { cellBaseStates } from './seed.js';
+import { cellBaseStates } from './random/seed.js';
 import { pairedDifference } from '../stats/pairedDifference.js';
 import { InputError } from './inputError.js';
 import { noExactReason } from './runBattle.js';

@@ -7,8 +7,8 @@
 import type { CompiledBattle, KernelName, RuleSystem } from './system.js';
 import type { Executor } from './executor.js';
 import type { ChunkTask } from './task.js';
-import { chunkStates, chunkStatesFrom } from './seed.js';
-import type { RngState } from './rng.js';
+import { chunkStates, chunkStatesFrom } from './random/seed.js';
+import type { RngState } from './random/xoshiro128.js';
 import { chunkSizeFor, chunkTrials, PRECISION_CHUNK } from './chunking.js';
 import { wilsonHalfWidth } from '../stats/wilson.js';
 

@@ -3,11 +3,8 @@
  * Everything is checked before anything runs or is written, so a bad file never
  * leaves half an output behind.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
 import type { CompiledBattle, KernelName, RuleSystem } from './system.js';
-import { findSystem, systemIds } from './registry.js';
 import { slug } from './slug.js';
 import { InputError, formatPath } from './inputError.js';
 import { compileEntry, friendlyMessage, issueField } from './compileEntry.js';
@@ -53,44 +50,19 @@ export interface Scenario {
   sweep?: CompiledSweep;
 }
 
-export function readJsonFile(file: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'is a directory, not a scenario file'
-          : `cannot be read (${code ?? 'unknown error'})`;
-    throw new InputError(file, '', why);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new InputError(file, '', `not valid JSON (${(error as Error).message})`);
-  }
-}
-
-export function loadScenario(file: string): Scenario {
-  return parseScenario(readJsonFile(file), file);
-}
-
 /** Validates a parsed scenario; `source` names the file in errors. */
-export function parseScenario(raw: unknown, source: string): Scenario {
+export function parseScenario(raw: unknown, source: string, systems: readonly RuleSystem[]): Scenario {
   const outer = scenarioSchema.safeParse(raw);
   if (!outer.success) {
     const issue = outer.error.issues[0];
     throw new InputError(source, issueField(issue), friendlyMessage(issue));
   }
-  const system = findSystem(outer.data.system);
+  const system = systems.find((s) => s.id === outer.data.system);
   if (!system) {
     throw new InputError(
       source,
       'system',
-      `unknown rule system '${outer.data.system}' (known: ${systemIds().join(', ')})`,
+      `unknown rule system '${outer.data.system}' (known: ${systems.map((s) => s.id).join(', ')})`,
     );
   }
   if (!outer.data.battles && !outer.data.sweep)
@@ -121,8 +93,4 @@ export function parseScenario(raw: unknown, source: string): Scenario {
     battles,
     ...(outer.data.sweep ? { sweep: compileSweep(system, outer.data.sweep, source) } : {}),
   };
-}
-
-export function scenarioFileName(file: string): string {
-  return path.basename(file);
 }

@@ -8,7 +8,7 @@
  * -> tally -> summarize() -> BattleReport -> CSV / JSON / charts.
  */
 import type { z } from 'zod';
-import type { Xoshiro128 } from './rng.js';
+import type { Xoshiro128 } from './random/xoshiro128.js';
 
 /** A hot loop: runs `trials` independent battles, adding counts into `tally`. */
 export type Kernel<Plan> = (plan: Plan, rng: Xoshiro128, trials: number, tally: Float64Array) => void;

@@ -1,7 +1,7 @@
 import type { KernelName } from './system.js';
-import type { RngState } from './rng.js';
-import { Xoshiro128 } from './rng.js';
-import { findSystem } from './registry.js';
+import type { RngState } from './random/xoshiro128.js';
+import { Xoshiro128 } from './random/xoshiro128.js';
+import type { RuleSystem } from './system.js';
 
 /** One chunk of work: everything a worker needs, structured-cloneable. */
 export interface ChunkTask {
@@ -21,9 +21,7 @@ export interface ChunkTask {
 }
 
 /** Runs one chunk in the current thread (also the body of the worker). */
-export function runChunk(task: ChunkTask): Float64Array {
-  const system = findSystem(task.systemId);
-  if (!system) throw new Error(`unknown system ${task.systemId}`);
+export function runChunk(system: RuleSystem, task: ChunkTask): Float64Array {
   const kernel = system.kernels[task.kernel];
   const rng = Xoshiro128.fromState(task.state);
   if (!task.pairedPlans) {

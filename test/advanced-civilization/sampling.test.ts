@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileRaw, outcomeOf, system } from './helpers.js';
-import { Xoshiro128 } from '../../src/engine/rng.js';
-import { stateFromSeed } from '../../src/engine/seed.js';
+import { Xoshiro128 } from '../../src/engine/random/xoshiro128.js';
+import { stateFromSeed } from '../../src/engine/random/seed.js';
 import { proportionZTest } from '../../src/stats/zTest.js';
 import { chiSquareTest } from '../../src/stats/chiSquare.js';
 import { conflictLayout, type ConflictPlan } from '../../src/systems/advanced-civilization/plan.js';

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { advancedCivilization } from '../../src/systems/advanced-civilization/index.js';
 import { princesAndQueens } from '../../src/systems/princes-and-queens/index.js';
-import { findSystem } from '../../src/engine/registry.js';
+import { findSystem } from '../../src/app/systems.js';
 
 const systems = { 'advanced-civilization': advancedCivilization, 'princes-and-queens': princesAndQueens } as const;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { loadScenario } from '../../src/engine/scenario.js';
+import { loadScenario } from '../../src/node/scenarioFile.js';
 import { ROOT } from '../helpers/cli.js';
 
 const dir = path.join(ROOT, 'scenarios');

@@ -6,7 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { landgrab } from '../../src/systems/landgrab/index.js';
 import { landgrabBattle } from '../helpers/landgrab.js';
 import { sampleBattle } from '../../src/engine/sample.js';
-import { InProcessExecutor, PoolExecutor } from '../../src/engine/executor.js';
+import { InProcessExecutor } from '../../src/engine/executor.js';
+import { PoolExecutor } from '../../src/node/poolExecutor.js';
+import { findSystem } from '../../src/app/systems.js';
 import { chunkSizeFor, chunkTrials } from '../../src/engine/chunking.js';
 import { wilsonHalfWidth } from '../../src/stats/wilson.js';
 import { chiSquareTest } from '../../src/stats/chiSquare.js';
@@ -26,7 +28,7 @@ describe('determinism across executors', () => {
     const one = new PoolExecutor(1);
     const two = new PoolExecutor(2);
     pools.push(one, two);
-    const a = await sampleBattle(landgrab, battle, settings, new InProcessExecutor());
+    const a = await sampleBattle(landgrab, battle, settings, new InProcessExecutor(findSystem));
     const b = await sampleBattle(landgrab, battle, settings, one);
     const c = await sampleBattle(landgrab, battle, settings, two);
     expect(a.trials).toBe(700_001);
@@ -37,7 +39,7 @@ describe('determinism across executors', () => {
   it('the merged chunks (separate jumped streams) agree with the exact solver', async () => {
     // 700,001 trials are 32 chunks on 32 streams: a flaw in stream derivation or merging
     // (overlapping streams, a lost chunk) would show here, not in single-stream kernel tests.
-    const merged = await sampleBattle(landgrab, battle, settings, new InProcessExecutor());
+    const merged = await sampleBattle(landgrab, battle, settings, new InProcessExecutor(findSystem));
     const exact = solvePlan(battle.plan);
     const layout = battleLayout(battle.plan.attackers, (battle.plan as SingleBattlePlan).defenders);
     const observed = [...merged.tally.subarray(layout.won, layout.heldDefender)];
@@ -47,12 +49,12 @@ describe('determinism across executors', () => {
   });
 
   it('a different seed gives a different tally', async () => {
-    const a = await sampleBattle(landgrab, battle, { ...settings, trials: 50_000 }, new InProcessExecutor());
+    const a = await sampleBattle(landgrab, battle, { ...settings, trials: 50_000 }, new InProcessExecutor(findSystem));
     const b = await sampleBattle(
       landgrab,
       battle,
       { ...settings, trials: 50_000, seed: 'other' },
-      new InProcessExecutor(),
+      new InProcessExecutor(findSystem),
     );
     expect(Array.from(b.tally)).not.toEqual(Array.from(a.tally));
   });
@@ -61,7 +63,7 @@ describe('determinism across executors', () => {
     const two = new PoolExecutor(2);
     pools.push(two);
     const precise = { ...settings, trials: 50_000_000, precision: 0.002 };
-    const a = await sampleBattle(landgrab, battle, precise, new InProcessExecutor());
+    const a = await sampleBattle(landgrab, battle, precise, new InProcessExecutor(findSystem));
     const b = await sampleBattle(landgrab, battle, precise, two);
     expect(Array.from(b.tally)).toEqual(Array.from(a.tally));
     const wins = landgrab.headlineCount(battle.plan, a.tally);
@@ -86,7 +88,7 @@ describe('determinism across executors', () => {
           if (++chunks === 3) controller.abort();
         },
       },
-      new InProcessExecutor(),
+      new InProcessExecutor(findSystem),
     );
     expect(r.partial).toBe(true);
     expect(r.trials % chunkSizeFor(5_000_000)).toBe(0);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Xoshiro128 } from '../../src/engine/rng.js';
-import { chunkStates, stateFromSeed } from '../../src/engine/seed.js';
+import { Xoshiro128 } from '../../src/engine/random/xoshiro128.js';
+import { chunkStates, stateFromSeed } from '../../src/engine/random/seed.js';
 import { chiSquareTest } from '../../src/stats/chiSquare.js';
+import { d6, diceBase6, die } from '../../src/kit/dice.js';
 
 describe('xoshiro128**', () => {
   it('matches the reference implementation on a known state', () => {
@@ -40,8 +41,8 @@ describe('xoshiro128**', () => {
     const rng = Xoshiro128.fromState(stateFromSeed('dice'));
     const six = new Array(6).fill(0);
     const hundred = new Array(100).fill(0);
-    for (let i = 0; i < 600_000; i++) six[rng.d6() - 1]++;
-    for (let i = 0; i < 1_000_000; i++) hundred[rng.die(100) - 1]++;
+    for (let i = 0; i < 600_000; i++) six[d6(rng) - 1]++;
+    for (let i = 0; i < 1_000_000; i++) hundred[die(rng, 100) - 1]++;
     expect(chiSquareTest(six, new Array(6).fill(1 / 6)).pValue).toBeGreaterThan(1e-4);
     expect(chiSquareTest(hundred, new Array(100).fill(1 / 100)).pValue).toBeGreaterThan(1e-4);
     expect(Math.min(...six)).toBeGreaterThan(0);
@@ -52,7 +53,7 @@ describe('xoshiro128**', () => {
     const rolls = new Array(216).fill(0);
     const firstDie = new Array(6).fill(0);
     for (let i = 0; i < 1_080_000; i++) {
-      const roll = rng.diceBase6(3);
+      const roll = diceBase6(rng, 3);
       rolls[roll]++;
       firstDie[roll % 6]++;
     }
@@ -60,7 +61,7 @@ describe('xoshiro128**', () => {
     expect(chiSquareTest(firstDie, new Array(6).fill(1 / 6)).pValue).toBeGreaterThan(1e-4);
     for (let n = 1; n <= 5; n++) {
       for (let i = 0; i < 1000; i++) {
-        const roll = rng.diceBase6(n);
+        const roll = diceBase6(rng, n);
         expect(Number.isInteger(roll) && roll >= 0 && roll < 6 ** n).toBe(true);
       }
     }

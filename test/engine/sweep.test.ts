@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/engine/scenario.js';
 import { runSweep } from '../../src/engine/runSweep.js';
 import { InProcessExecutor } from '../../src/engine/executor.js';
+import { SYSTEMS, findSystem } from '../../src/app/systems.js';
 import { InputError } from '../../src/engine/inputError.js';
 import { pairedDifference } from '../../src/stats/pairedDifference.js';
 
@@ -9,6 +10,7 @@ function sweepScenario(sweep: Record<string, unknown>, extra: Record<string, unk
   return parseScenario(
     { name: 'sweep-test', system: 'landgrab', seed: 'sweep', trials: 50_000, sweep, ...extra },
     'sweep-test.json',
+    SYSTEMS,
   );
 }
 
@@ -51,7 +53,7 @@ describe('sweep grids', () => {
       base: { attackers: 2, defenders: 1 },
       axes: { attackers: [3, 6, 9], defenders: [2, 5] },
     });
-    const executor = new InProcessExecutor();
+    const executor = new InProcessExecutor(findSystem);
     const exact = await runSweep(
       scenario.system,
       scenario.sweep!,
@@ -87,7 +89,7 @@ describe('house-rule comparisons on common random numbers', () => {
       scenario.system,
       scenario.sweep!,
       { seed: 'crn', trials: 100_000, kernel: 'fast', exact: true },
-      new InProcessExecutor(),
+      new InProcessExecutor(findSystem),
     );
     for (const cell of r.cells) {
       const d = cell.differences[0];
@@ -120,7 +122,7 @@ describe('house-rule comparisons on common random numbers', () => {
         house.system,
         house.sweep!,
         { seed: 'monotone', trials, kernel, exact: false },
-        new InProcessExecutor(),
+        new InProcessExecutor(findSystem),
       );
       for (const cell of r.cells) {
         for (const d of cell.differences) {
@@ -136,8 +138,8 @@ describe('house-rule comparisons on common random numbers', () => {
 
   it('is deterministic and the variants really share their random numbers', async () => {
     const options = { seed: 'crn', trials: 30_000, kernel: 'fast' as const, exact: false };
-    const a = await runSweep(scenario.system, scenario.sweep!, options, new InProcessExecutor());
-    const b = await runSweep(scenario.system, scenario.sweep!, options, new InProcessExecutor());
+    const a = await runSweep(scenario.system, scenario.sweep!, options, new InProcessExecutor(findSystem));
+    const b = await runSweep(scenario.system, scenario.sweep!, options, new InProcessExecutor(findSystem));
     expect(b.cells).toEqual(a.cells);
     // A variant identical to the baseline sees the very same battles: difference exactly 0.
     const twin = sweepScenario({
@@ -145,7 +147,7 @@ describe('house-rule comparisons on common random numbers', () => {
       axes: { defenders: [4, 8] },
       variants: [{ label: 'rules' }, { label: 'same rules', set: { ties: 'defender' } }],
     });
-    const t = await runSweep(twin.system, twin.sweep!, options, new InProcessExecutor());
+    const t = await runSweep(twin.system, twin.sweep!, options, new InProcessExecutor(findSystem));
     for (const cell of t.cells) {
       expect(cell.differences[0].difference).toBe(0);
       expect(cell.differences[0].ci95).toEqual([0, 0]);

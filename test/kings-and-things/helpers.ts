@@ -1,8 +1,8 @@
 /** Shared helpers for the Kings & Things tests: parse + check + compile, run a kernel, compare. */
 import { expect } from 'vitest';
 import { kingsAndThings } from '../../src/systems/kings-and-things/index.js';
-import { Xoshiro128 } from '../../src/engine/rng.js';
-import { stateFromSeed } from '../../src/engine/seed.js';
+import { Xoshiro128 } from '../../src/engine/random/xoshiro128.js';
+import { stateFromSeed } from '../../src/engine/random/seed.js';
 import { chiSquareSurvival, chiSquareTest } from '../../src/stats/chiSquare.js';
 import { proportionZTest } from '../../src/stats/zTest.js';
 import type { KtPlan } from '../../src/systems/kings-and-things/plan.js';

@@ -5,19 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { CounterBattle } from '../../src/systems/kings-and-things/faithful.js';
 import type { DuelPlan } from '../../src/systems/kings-and-things/plan.js';
-import type { Xoshiro128 } from '../../src/engine/rng.js';
+import { scriptedDice as scripted } from '../helpers/scriptedRng.js';
 import { compileEntry } from './helpers.js';
-
-/** A stand-in generator that deals the given dice in order. */
-function scripted(dice: number[]): Xoshiro128 {
-  let i = 0;
-  return {
-    die: () => {
-      if (i >= dice.length) throw new Error('script ran out of dice');
-      return dice[i++];
-    },
-  } as unknown as Xoshiro128;
-}
 
 describe('worked example: Player A attacks Player B, whose hex has a city', () => {
   // A: a *1 and a *3 magic creature and three melee 4s; he retreats after the round.

@@ -8,8 +8,8 @@ import { landgrabBattle } from '../helpers/landgrab.js';
 import { landgrab } from '../../src/systems/landgrab/index.js';
 import { solvePlan } from '../../src/systems/landgrab/exact.js';
 import { battleLayout, capitolLayout, chainLayout, type LandgrabPlan } from '../../src/systems/landgrab/plan.js';
-import { Xoshiro128 } from '../../src/engine/rng.js';
-import { stateFromSeed } from '../../src/engine/seed.js';
+import { Xoshiro128 } from '../../src/engine/random/xoshiro128.js';
+import { stateFromSeed } from '../../src/engine/random/seed.js';
 import { chiSquareTest } from '../../src/stats/chiSquare.js';
 import { proportionZTest } from '../../src/stats/zTest.js';
 

@@ -4,7 +4,7 @@ import { convertedArmies, conversionDistribution } from '../../src/systems/landg
 import { reinforcements } from '../../src/systems/landgrab/reinforcements.js';
 import { fightWithDice } from '../../src/systems/landgrab/fight.js';
 import { compileTables, ARMY_PACK } from '../../src/systems/landgrab/tables.js';
-import { Xoshiro128 } from '../../src/engine/rng.js';
+import { Xoshiro128 } from '../../src/engine/random/xoshiro128.js';
 
 const standard = { attackerDice: 3, defenderDice: 2, attackerBonus: 0, defenderBonus: 0, ties: 'defender' as const };
 
@@ -49,15 +49,18 @@ describe('one dice round', () => {
 });
 
 describe('the faithful resolver on scripted dice', () => {
-  /** A stand-in generator that deals the given dice in order (one at a time, or n at once as base-6 digits). */
-  const scripted = (dice: number[]) => {
-    let i = 0;
-    const diceBase6 = (n: number) => {
+  /**
+   * A stand-in generator whose draws deal the given rolls in order: each roll (the dice one
+   * side throws in one draw, as diceBase6 reads them) becomes the smallest uint32 that maps to it.
+   */
+  const scripted = (rolls: number[][]) => {
+    const draws = rolls.map((dice) => {
       let roll = 0;
-      for (let k = 0; k < n; k++) roll += (dice[i++] - 1) * 6 ** k;
-      return roll;
-    };
-    return { d6: () => dice[i++], diceBase6, nextUint32: () => 0 } as unknown as Xoshiro128;
+      dice.forEach((die, k) => (roll += (die - 1) * 6 ** k));
+      return Math.ceil((roll * 4294967296) / 6 ** dice.length);
+    });
+    let i = 0;
+    return { nextUint32: () => draws[i++] } as unknown as Xoshiro128;
   };
 
   it('adds the fortress bonus to the highest die only (3 dice against 2)', () => {
@@ -65,7 +68,19 @@ describe('the faithful resolver on scripted dice', () => {
     // 7 and 5, so each side loses one (bonus on every die would make it 7 and 6: attacker loses two).
     const t = compileTables({ ...standard, defenderBonus: 1, stopAt: 3 });
     const buf = new Int32Array(5);
-    expect(fightWithDice(t, 4, 2, scripted([6, 6, 1, 6, 5]), buf, buf.slice())).toBe(3 * ARMY_PACK + 1);
+    expect(
+      fightWithDice(
+        t,
+        4,
+        2,
+        scripted([
+          [6, 6, 1],
+          [6, 5],
+        ]),
+        buf,
+        buf.slice(),
+      ),
+    ).toBe(3 * ARMY_PACK + 1);
   });
 
   it("adds the attacking leader to the attacker's highest die after sorting", () => {
@@ -73,7 +88,19 @@ describe('the faithful resolver on scripted dice', () => {
     // the second die 4 loses to the defender's 4 (ties to the defender).
     const t = compileTables({ ...standard, attackerBonus: 1, stopAt: 3 });
     const buf = new Int32Array(5);
-    expect(fightWithDice(t, 4, 2, scripted([2, 5, 4, 5, 4]), buf, buf.slice())).toBe(3 * ARMY_PACK + 1);
+    expect(
+      fightWithDice(
+        t,
+        4,
+        2,
+        scripted([
+          [2, 5, 4],
+          [5, 4],
+        ]),
+        buf,
+        buf.slice(),
+      ),
+    ).toBe(3 * ARMY_PACK + 1);
   });
 });
 

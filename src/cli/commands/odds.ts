@@ -11,7 +11,7 @@ import { createProgress } from '../progress.js';
 import { interruptSignal } from '../interrupt.js';
 import { formatReport } from '../../output/terminal.js';
 import { writeResults } from '../../output/writeResults.js';
-import { packageVersion } from '../../packageInfo.js';
+import { packageVersion } from '../../node/packageInfo.js';
 
 const DEFAULT_TRIALS = 1_000_000;
 /** With --precision and no --trials, the cap is this high, so the target is what stops the run. */

@@ -2,7 +2,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Command, Option } from '@commander-js/extra-typings';
-import { loadScenario, type Scenario } from '../../engine/scenario.js';
+import type { Scenario } from '../../engine/scenario.js';
+import { loadScenario } from '../../node/scenarioFile.js';
 import { InputError } from '../../engine/inputError.js';
 import { addEngineOptions, type EngineFlags } from '../engineOptions.js';
 import { chooseExecutor, runScenario, sampledTrials, type JobOverrides } from '../jobs.js';
@@ -11,7 +12,7 @@ import { interruptSignal } from '../interrupt.js';
 import { battleHeading, formatReport } from '../../output/terminal.js';
 import { writeResults } from '../../output/writeResults.js';
 import { percent } from '../../output/format.js';
-import { packageVersion } from '../../packageInfo.js';
+import { packageVersion } from '../../node/packageInfo.js';
 import type { RunReport } from '../../engine/runBattle.js';
 import type { SweepResult } from '../../engine/runSweep.js';
 

@@ -5,10 +5,11 @@
  * scratch are typed arrays reused across the chunk.
  */
 import type { Kernel } from '../../engine/system.js';
-import type { Xoshiro128 } from '../../engine/rng.js';
+import type { Xoshiro128 } from '../../engine/random/xoshiro128.js';
 import { conflictLayout, type AdvCivPlan, type ConflictPlan } from './plan.js';
 import { makeScratch, resolveConflict, type ConflictScratch } from './resolver.js';
 import { OUTCOME } from './categories.js';
+import { die } from '../../kit/dice.js';
 
 /** Adds one resolved conflict to the tally. */
 export function recordOutcome(
@@ -70,7 +71,7 @@ function makeKernel(draw: Draw): Kernel<AdvCivPlan> {
 const drawFaithful: Draw = (rng, values, cumulative) => {
   const equal =
     Math.abs(cumulative[0] * values.length - 1) < 1e-12 && values[values.length - 1] - values[0] === values.length - 1;
-  return equal ? values[0] + rng.die(values.length) - 1 : drawByScan(rng, values, cumulative);
+  return equal ? values[0] + die(rng, values.length) - 1 : drawByScan(rng, values, cumulative);
 };
 
 export const advCivKernels = {

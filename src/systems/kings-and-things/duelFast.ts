@@ -4,7 +4,7 @@
  * against the exact per-step hit distributions of tables.ts; both sides' hits are
  * drawn before either is applied (11.5). Nothing is allocated per battle.
  */
-import type { Xoshiro128 } from '../../engine/rng.js';
+import type { Xoshiro128 } from '../../engine/random/xoshiro128.js';
 import {
   CAPTURE_ELIMINATED,
   CAPTURE_RETREATED,

@@ -13,9 +13,10 @@
  * precompute: both kernels fight with the per-die resolver (faithful.ts), and the exact
  * enumeration (exploreExact.ts) is the check.
  */
-import type { Xoshiro128 } from '../../engine/rng.js';
+import type { Xoshiro128 } from '../../engine/random/xoshiro128.js';
 import { CounterBattle } from './faithful.js';
 import { EXPLORE_OUTCOMES, MAX_DRAWN, NEVER, ROUND_BINS, exploreLayout, type ExplorePlan } from './plan.js';
+import { die } from '../../kit/dice.js';
 
 void EXPLORE_OUTCOMES;
 
@@ -64,7 +65,7 @@ export function runExplorations(plan: ExplorePlan, rng: Xoshiro128, trials: numb
   battle.retreats[0] = NEVER;
   const nA = plan.explorer.creatureCount;
   for (let t = 0; t < trials; t++) {
-    const roll = rng.die(6);
+    const roll = die(rng, 6);
     if (roll === 1 || roll === 6) {
       tally[L.outcome + NO_DEFENDERS]++;
       tally[L.drawn]++;

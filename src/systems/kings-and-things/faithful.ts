@@ -9,7 +9,7 @@
  * retreats, attackers in seating order from the defender's left, then the defender.
  * Buffers are allocated once per resolver, never per battle.
  */
-import type { Xoshiro128 } from '../../engine/rng.js';
+import type { Xoshiro128 } from '../../engine/random/xoshiro128.js';
 import {
   MAX_ROUNDS,
   TARGET_DEFENDER,
@@ -21,6 +21,7 @@ import {
 } from './plan.js';
 import type { SideTables } from './tables.js';
 import { wantsRetreat } from './retreat.js';
+import { die } from '../../kit/dice.js';
 
 export class CounterBattle {
   readonly n: Int32Array;
@@ -196,7 +197,7 @@ export class CounterBattle {
             if (value <= 0) continue;
             const dice = this.dice[p * this.slots + i];
             // A hit is a die <= the current value (a 6-value counter hits on any roll, but still rolls).
-            for (let d = 0; d < dice; d++) if (rng.die(6) <= value) this.pending[target]++;
+            for (let d = 0; d < dice; d++) if (die(rng, 6) <= value) this.pending[target]++;
           }
         }
         // Everyone has rolled: now the losses.

@@ -4,7 +4,7 @@
  * are made once per kernel call, never per trial.
  */
 import type { Kernel } from '../../engine/system.js';
-import { Xoshiro128 } from '../../engine/rng.js';
+import { Xoshiro128 } from '../../engine/random/xoshiro128.js';
 import { runDuelsFast } from './duelFast.js';
 import { CounterBattle } from './faithful.js';
 import { runMultiFast } from './multiFast.js';

@@ -3,7 +3,7 @@
  * player's state is the number of hits absorbed and each step is one table draw per
  * player. Buffers are allocated once per kernel call.
  */
-import type { Xoshiro128 } from '../../engine/rng.js';
+import type { Xoshiro128 } from '../../engine/random/xoshiro128.js';
 import {
   MAX_ROUNDS,
   TARGET_DEFENDER,

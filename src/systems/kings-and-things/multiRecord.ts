@@ -1,5 +1,5 @@
 /** Writing one finished multi-player battle into its tally, with the post-battle roll. */
-import type { Xoshiro128 } from '../../engine/rng.js';
+import type { Xoshiro128 } from '../../engine/random/xoshiro128.js';
 import { ROUND_BINS, type MultiPlan, type multiLayout } from './plan.js';
 import { rollFortAfter, rollSpecialsDestroyed } from './postBattle.js';
 

@@ -4,21 +4,22 @@
  * village or income counter is destroyed and a fort drops one level (castle -> keep ->
  * tower -> gone); citadels are never reduced. In-battle damage is then repaired (11.73).
  */
-import type { Xoshiro128 } from '../../engine/rng.js';
+import type { Xoshiro128 } from '../../engine/random/xoshiro128.js';
+import { die } from '../../kit/dice.js';
 
 /** P(a post-battle die shows 1 or 6). */
 export const DAMAGE_CHANCE = 1 / 3;
 
 export function rollFortAfter(level: number, rng: Xoshiro128): number {
   if (level < 1 || level > 3) return level;
-  const d = rng.die(6);
+  const d = die(rng, 6);
   return d === 1 || d === 6 ? level - 1 : level;
 }
 
 export function rollSpecialsDestroyed(specials: number, rng: Xoshiro128): number {
   let destroyed = 0;
   for (let i = 0; i < specials; i++) {
-    const d = rng.die(6);
+    const d = die(rng, 6);
     if (d === 1 || d === 6) destroyed++;
   }
   return destroyed;

@@ -3,7 +3,7 @@
  * roll) or into the exact vector (weight = probability; the post-battle roll is
  * independent of the battle, so it is added once from P(capture)).
  */
-import type { Xoshiro128 } from '../../engine/rng.js';
+import type { Xoshiro128 } from '../../engine/random/xoshiro128.js';
 import { CAPTURE_RETREATED, ROUND_BINS, type DuelLayout, type HexAfter } from './plan.js';
 import {
   fortAfterDistribution,

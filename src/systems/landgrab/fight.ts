@@ -6,8 +6,9 @@
  * min(cap, d). The battle ends when d = 0 (conquest) or a <= stopAt.
  * Both return the end state packed as a * ARMY_PACK + d, so no object is allocated.
  */
-import type { Xoshiro128 } from '../../engine/rng.js';
+import type { Xoshiro128 } from '../../engine/random/xoshiro128.js';
 import { ARMY_PACK, MAX_DICE, STRIDE, type BattleTables } from './tables.js';
+import { d6, diceBase6 } from '../../kit/dice.js';
 
 /**
  * Fast kernel: one uint32 per round against the exact cumulative thresholds, or one
@@ -91,8 +92,8 @@ export function fightWithDice(
     const nD = d < capD ? d : capD;
     // Each side rolls its dice in one draw (an ordered roll, uniform over 6^n) and looks up
     // that roll's two highest dice, found once by sorting every possible roll.
-    const topA = TOP_TWO[nA][rng.diceBase6(nA)];
-    const topD = TOP_TWO[nD][rng.diceBase6(nD)];
+    const topA = TOP_TWO[nA][diceBase6(rng, nA)];
+    const topD = TOP_TWO[nD][diceBase6(rng, nD)];
     const a1 = topA >> 3,
       a2 = topA & 7,
       d1 = topD >> 3,
@@ -150,7 +151,7 @@ function skipDice(rng: Xoshiro128, n: number): void {
 /** Roll `n` six-sided dice into buf[0..n) sorted descending (insertion sort: n <= 5). */
 function rollSorted(rng: Xoshiro128, buf: Int32Array, n: number): void {
   for (let i = 0; i < n; i++) {
-    const value = rng.d6();
+    const value = d6(rng);
     let j = i;
     while (j > 0 && buf[j - 1] < value) {
       buf[j] = buf[j - 1];

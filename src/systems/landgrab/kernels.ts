@@ -4,11 +4,12 @@
  * state is two integers and the tally is a flat Float64Array.
  */
 import type { Kernel } from '../../engine/system.js';
-import type { Xoshiro128 } from '../../engine/rng.js';
+import type { Xoshiro128 } from '../../engine/random/xoshiro128.js';
 import { fightByTables, fightWithDice } from './fight.js';
 import { ARMY_PACK, MAX_DICE, type BattleTables } from './tables.js';
 import { battleLayout, capitolLayout, chainLayout, type LandgrabPlan } from './plan.js';
 import { convertedArmies } from './capitol.js';
+import { die } from '../../kit/dice.js';
 
 type Fight = (t: BattleTables, a: number, d: number, rng: Xoshiro128) => number;
 
@@ -29,7 +30,7 @@ function makeKernel(fight: Fight): Kernel<LandgrabPlan> {
       for (let i = 0; i < trials; i++) {
         const end = fight(plan.tables, plan.attackers, plan.defenders, rng);
         if (recordBattle(layout, end, tally)) {
-          const ratio = rng.die(100);
+          const ratio = die(rng, 100);
           tally[layout.converted + convertedArmies(plan.territories, ratio)]++;
         }
       }

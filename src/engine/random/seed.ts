@@ -1,5 +1,5 @@
 import seedrandom from 'seedrandom';
-import { Xoshiro128, type RngState } from './rng.js';
+import { Xoshiro128, type RngState } from './xoshiro128.js';
 
 /**
  * Turn a user's seed (any string or number) into a xoshiro128** state.

@@ -11,8 +11,6 @@
  */
 export type RngState = readonly [number, number, number, number];
 
-const POW6 = [1, 6, 36, 216, 1296, 7776];
-
 const JUMP = [0x8764000b, 0xf542d2d3, 0x6fa035c3, 0x77f2db5b] as const; // 2^64 steps
 const LONG_JUMP = [0xb523952e, 0x0b6f099f, 0xccf5a0ef, 0x1c580662] as const; // 2^96 steps
 
@@ -59,29 +57,6 @@ export class Xoshiro128 {
     this.s2 ^= t;
     this.s3 = rotl(this.s3, 11);
     return result;
-  }
-
-  /** Uniform integer in [1, sides] by multiply-shift (bias below 2^-29 for any die used here). */
-  die(sides: number): number {
-    return Math.floor((this.nextUint32() * sides) / 4294967296) + 1;
-  }
-
-  /**
-   * A six-sided die, 1..6, by integer multiply-shift on the top 29 bits: the product
-   * stays below 2^32 so it is all integer arithmetic; bias 2 / 2^29 (below 4e-9).
-   */
-  d6(): number {
-    return (((this.nextUint32() >>> 3) * 6) >>> 29) + 1;
-  }
-
-  /**
-   * `n` six-sided dice (n <= 5) from one draw, packed as base-6 digits: a uniform integer in
-   * [0, 6^n) by multiply-shift (6^n * 2^32 < 2^53, so the product is exact; bias below
-   * 6^5 / 2^32 < 2e-6 for five dice, below 6e-8 for the three of a Risk attack). Die i is
-   * digit i plus 1: `Math.floor(v / 6 ** i) % 6 + 1`.
-   */
-  diceBase6(n: number): number {
-    return Math.floor((this.nextUint32() * POW6[n]) / 4294967296);
   }
 
   /** Uniform float in [0, 1). */

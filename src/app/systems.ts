@@ -1,4 +1,4 @@
-import type { RuleSystem } from './system.js';
+import type { RuleSystem } from '../engine/system.js';
 import { landgrab } from '../systems/landgrab/index.js';
 import { kingsAndThings } from '../systems/kings-and-things/index.js';
 import { advancedCivilization } from '../systems/advanced-civilization/index.js';

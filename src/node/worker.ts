@@ -1,0 +1,10 @@
+/** piscina worker: runs one chunk and transfers its tally back (no copy). */
+import { move } from 'piscina';
+import { runChunk, type ChunkTask } from '../engine/task.js';
+import { findSystem } from '../app/systems.js';
+
+export default function runChunkInWorker(task: ChunkTask): Float64Array {
+  const system = findSystem(task.systemId);
+  if (!system) throw new Error(`unknown system ${task.systemId}`);
+  return move(runChunk(system, task)) as Float64Array;
+}
