@@ -10,7 +10,11 @@ import { runChunk, type ChunkTask } from './task.js';
 export interface Executor {
   /** Worker threads behind it (0: runs in the calling thread). */
   readonly threads: number;
-  run(task: ChunkTask): Promise<Float64Array>;
+  /**
+   * Runs one chunk. When `signal` aborts, the executor may drop the chunk (rejecting with
+   * an AbortError) instead of finishing it, so an interrupt stops within a chunk.
+   */
+  run(task: ChunkTask, signal?: AbortSignal): Promise<Float64Array>;
   close(): Promise<void>;
 }
 

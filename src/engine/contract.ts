@@ -1,0 +1,104 @@
+/**
+ * The one small contract every rule system implements (4 members required, 3 optional).
+ * The engine knows nothing about dice, forts or tokens: it validates an entry with the
+ * system's schema, compiles it into a plan and a named tally layout, then samples it
+ * (the sampler's kernels fill the tally), solves it (the solver fills the same layout with
+ * probabilities), or both; it derives metrics and distributions from the layout and lets
+ * the system add its verdict, derived metrics, tables and chart requests.
+ *
+ * Data flow: entry -> schema -> compile() -> plan + layout -> kernel (hot loop) or solve()
+ * -> tally / exact vector -> summarize (by layout names) -> describe() -> BattleReport.
+ */
+import type { ZodType } from 'zod';
+import type { Xoshiro128 } from './random/xoshiro128.js';
+import type { TallyLayout } from './tally/layout.js';
+import type { ChartRequest, Distribution, Metric, Table } from './report.js';
+
+/** A hot loop: runs `trials` independent battles, adding counts into `tally` (laid out by the plan's layout). */
+export type Kernel<Plan> = (plan: Plan, rng: Xoshiro128, trials: number, tally: Float64Array) => void;
+
+/** `fast` is the production kernel; `faithful` is the slow, obviously correct reference. */
+export type KernelName = 'fast' | 'faithful';
+export const KERNEL_NAMES: readonly KernelName[] = ['fast', 'faithful'];
+
+export interface Sampler<Plan> {
+  fast: Kernel<Plan>;
+  /** The reference: rolls every die; tests check it agrees with `fast` in distribution. */
+  faithful: Kernel<Plan>;
+  /**
+   * The same battle with kernels that consume random numbers in lock-step whatever the
+   * rules (e.g. a fixed number of dice per round), so rule variants run on common random
+   * numbers stay aligned round by round and their paired differences are sharp.
+   */
+  lockstep?(plan: Plan): Plan;
+}
+
+/** What compile() gives: everything the engine needs to run and summarize one battle. */
+export interface Compiled<Plan> {
+  /** The battle type within the system (e.g. `battle`, `chain`). */
+  type: string;
+  /** What kernels and the solver read; structured-cloneable (it travels to workers). */
+  plan: Plan;
+  layout: TallyLayout;
+  /** The name of the layout event that is the answer: shown first, used by --precision and paired differences. */
+  headline: string;
+  /** Nothing in this battle is random (e.g. known token counts): it is always solved, never sampled. */
+  deterministic?: boolean;
+}
+
+/** An exact answer: probabilities in the plan's layout, and anything describe() needs besides. */
+export interface Solution {
+  probabilities: Float64Array;
+  detail?: unknown;
+}
+
+/** Why a battle cannot be solved exactly (shown to the user). */
+export interface Unsolved {
+  unsolved: string;
+}
+
+/** What describe() reads: the entry, the plan, and the engine's metrics and distributions by name. */
+export interface ResultView<Entry = unknown, Plan = unknown> {
+  label: string;
+  entry: Entry;
+  plan: Plan;
+  layout: TallyLayout;
+  method: 'exact' | 'monte-carlo';
+  trials: number;
+  /** Merged Monte Carlo counts (null when not sampled). */
+  tally: Float64Array | null;
+  /** The exact solution (null when not solved). */
+  exact: Solution | null;
+  metrics: readonly Metric[];
+  distributions: readonly Distribution[];
+  /** A metric by key (throws when the layout has none by that name). */
+  metric(key: string): Metric;
+  distribution(key: string): Distribution;
+}
+
+/** What a system adds to the engine's report. */
+export interface Description {
+  /** The answer in plain words, first line first. */
+  verdict?: string[];
+  /** Derived metrics, listed after the layout's. */
+  metrics?: Metric[];
+  tables?: Table[];
+  charts?: ChartRequest[];
+}
+
+export interface RuleSystem<Entry = any, Plan = any> {
+  id: string;
+  title: string;
+  /** Strict schema of one battle entry, cross-field checks included (errors name the field). */
+  entry: ZodType<Entry>;
+  compile(entry: Entry): Compiled<Plan>;
+  /** Absent for a system with no randomness: every battle is solved. */
+  sampler?: Sampler<Plan>;
+  /** The exact answer, or why there is none for this plan (too large, a rule it does not model ...). */
+  solve?(plan: Plan): Solution | Unsolved;
+  describe?(result: ResultView<Entry, Plan>): Description;
+}
+
+export function isUnsolved(answer: Solution | Unsolved): answer is Unsolved {
+  return 'unsolved' in answer;
+}
