@@ -5,16 +5,20 @@
  * across runs). Each figure is the median of several repetitions after a warm-up.
  */
 import { median } from 'simple-statistics';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { SYSTEMS, findSystem } from '../src/app/systems.js';
-import { compileEntry } from '../src/engine/compileEntry.js';
-import { sampleBattle } from '../src/engine/sample.js';
+import { compileEntry, type Battle } from '../src/engine/scenario/entry.js';
+import { sampleBattle } from '../src/engine/run/sample.js';
 import { InProcessExecutor, type Executor } from '../src/engine/executor.js';
 import { PoolExecutor, defaultThreads } from '../src/node/poolExecutor.js';
-import type { CompiledBattle, KernelName, RuleSystem } from '../src/engine/system.js';
+import type { KernelName, RuleSystem } from '../src/engine/contract.js';
 import { solvePlan } from '../src/systems/landgrab/exact.js';
-import { parseScenario } from '../src/engine/scenario.js';
-import { runSweep } from '../src/engine/runSweep.js';
+import { parseScenario } from '../src/engine/scenario/scenario.js';
+import { runSweep } from '../src/engine/run/sweep.js';
+import { BENCH_CASES } from './cases.js';
 import type { LandgrabPlan } from '../src/systems/landgrab/plan.js';
+import { layoutOf } from '../src/systems/landgrab/compile.js';
 
 interface Row {
   what: string;
@@ -26,17 +30,17 @@ interface Row {
 
 async function battlesPerSecond(
   system: RuleSystem,
-  battle: CompiledBattle<unknown>,
+  battle: Battle,
   kernel: KernelName,
   executor: Executor,
   trials: number,
   repeats: number,
 ): Promise<number> {
-  await sampleBattle(system, battle, { seed: 'bench-warmup', trials: Math.min(trials, 400_000), kernel }, executor);
+  await sampleBattle(system, [battle], { seed: 'bench-warmup', trials: Math.min(trials, 400_000), kernel }, executor);
   const rates: number[] = [];
   for (let r = 0; r < repeats; r++) {
     const started = performance.now();
-    await sampleBattle(system, battle, { seed: `bench-${r}`, trials, kernel }, executor);
+    await sampleBattle(system, [battle], { seed: `bench-${r}`, trials, kernel }, executor);
     rates.push(trials / ((performance.now() - started) / 1000));
   }
   return median(rates);
@@ -95,7 +99,8 @@ export async function runBench(options: { quick: boolean }): Promise<Row[]> {
       });
     }
     const big = compileEntry(landgrab, { attackers: 101, defenders: 100 }, 'bench', '', '101 vs 100');
-    const exactMs = timeMs(() => solvePlan(big.plan as LandgrabPlan), repeats * 4);
+    const bigPlan = big.plan as LandgrabPlan;
+    const exactMs = timeMs(() => solvePlan(bigPlan, layoutOf(bigPlan).size), repeats * 4);
     log({
       what: 'LandGrab exact solver, 101 vs 100, full distribution',
       value: exactMs,
@@ -123,7 +128,7 @@ export async function runBench(options: { quick: boolean }): Promise<Row[]> {
     await runSweep(
       sweepScenario.system,
       sweepScenario.sweep!,
-      { seed: 'bench-sweep', trials: sweepScenario.trials, kernel: 'fast', exact: false },
+      { seed: 'bench-sweep', trials: sweepScenario.trials, kernel: 'fast', method: 'sample' },
       pool,
     );
     const sweepSeconds = (performance.now() - sweepStarted) / 1000;
@@ -160,7 +165,7 @@ export async function runBench(options: { quick: boolean }): Promise<Row[]> {
     await runSweep(
       compared.system,
       compared.sweep!,
-      { seed: 'bench-sweep', trials: compared.trials, kernel: 'fast', exact: false },
+      { seed: 'bench-sweep', trials: compared.trials, kernel: 'fast', method: 'sample' },
       pool,
     );
     const comparedSeconds = (performance.now() - comparedStarted) / 1000;
@@ -177,25 +182,55 @@ export async function runBench(options: { quick: boolean }): Promise<Row[]> {
       unit: 'x',
     });
 
-    for (const system of SYSTEMS) {
-      if (!system.benchCase) continue;
-      const b = compileEntry(system, system.benchCase.entry, 'bench', '', system.benchCase.label);
+    for (const benchCase of BENCH_CASES) {
+      const system = SYSTEMS.find((x) => x.id === benchCase.system);
+      if (!system) continue;
+      const b = compileEntry(system, benchCase.entry, 'bench', '', benchCase.label);
       const one = (await battlesPerSecond(system, b, 'fast', inProcess, trials / 2, repeats)) / 1e6;
-      const target = system.benchCase.targetPerThread;
+      const target = benchCase.targetPerThread;
       log({
-        what: `${system.benchCase.label}, fast, 1 thread`,
+        what: `${benchCase.label}, fast, 1 thread`,
         value: one,
         unit: 'M battles/s',
         ...(target ? { target: `>= ${target}`, ok: one >= target } : {}),
       });
       const faithful = (await battlesPerSecond(system, b, 'faithful', inProcess, trials / 4, repeats)) / 1e6;
-      log({ what: `${system.benchCase.label}, faithful, 1 thread`, value: faithful, unit: 'M battles/s' });
+      log({ what: `${benchCase.label}, faithful, 1 thread`, value: faithful, unit: 'M battles/s' });
       const all = (await battlesPerSecond(system, b, 'fast', pool, (trials / 2) * threads, repeats)) / 1e6;
-      log({ what: `${system.benchCase.label}, fast, ${threads} threads`, value: all, unit: 'M battles/s' });
+      log({ what: `${benchCase.label}, fast, ${threads} threads`, value: all, unit: 'M battles/s' });
       log({ what: `  speed-up ${threads} threads / 1 thread`, value: all / one, unit: 'x' });
     }
+    for (const row of startupRows(options.quick ? 5 : 11)) log(row);
   } finally {
     await pool.close();
   }
   return rows;
+}
+
+const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+
+/** Median wall-clock time of a command, in ms. */
+function commandMs(args: string[], repeats: number): number {
+  const times: number[] = [];
+  for (let r = 0; r < repeats; r++) {
+    const started = performance.now();
+    const result = spawnSync(process.execPath, args, { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`bench: ${args.join(' ')} failed: ${result.stderr}`);
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+/** Start-up: a bare `node -e 0` against `--version` and an exact answer, as ratios measured in one run. */
+function startupRows(repeats: number): Row[] {
+  const bare = commandMs(['-e', '0'], repeats);
+  const version = commandMs([CLI, '--version'], repeats);
+  const exact = commandMs([CLI, 'odds', 'landgrab', '--attackers', '11', '--defenders', '10', '--exact-only'], repeats);
+  return [
+    { what: 'start-up: bare `node -e 0`', value: bare, unit: 'ms' },
+    { what: 'start-up: battle-odds --version', value: version, unit: 'ms' },
+    { what: '  ratio to bare node', value: version / bare, unit: 'x' },
+    { what: 'start-up: exact answer (odds landgrab 11 vs 10 --exact-only)', value: exact, unit: 'ms' },
+    { what: '  ratio to bare node', value: exact / bare, unit: 'x' },
+  ];
 }

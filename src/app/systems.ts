@@ -1,16 +1,21 @@
-import type { RuleSystem } from '../engine/system.js';
+/**
+ * The composition root: which rule systems exist, each with its command-line questions.
+ * No engine file imports this; adding a system is one line here plus its own folder.
+ */
+import type { RuleSystem } from '../engine/contract.js';
+import type { SystemCli } from '../cli/oddsContract.js';
 import { landgrab } from '../systems/landgrab/index.js';
-import { kingsAndThings } from '../systems/kings-and-things/index.js';
-import { advancedCivilization } from '../systems/advanced-civilization/index.js';
-import { princesAndQueens } from '../systems/princes-and-queens/index.js';
+import { landgrabCli } from '../systems/landgrab/cli.js';
 
-/** Every rule system the tool knows. Registering a system is one line here. */
-export const SYSTEMS: readonly RuleSystem[] = [landgrab, kingsAndThings, advancedCivilization, princesAndQueens];
+export interface SystemModule {
+  system: RuleSystem;
+  cli: SystemCli;
+}
+
+export const SYSTEM_MODULES: readonly SystemModule[] = [{ system: landgrab, cli: landgrabCli }];
+
+export const SYSTEMS: readonly RuleSystem[] = SYSTEM_MODULES.map((m) => m.system);
 
 export function findSystem(id: string): RuleSystem | undefined {
   return SYSTEMS.find((s) => s.id === id);
-}
-
-export function systemIds(): string[] {
-  return SYSTEMS.map((s) => s.id);
 }

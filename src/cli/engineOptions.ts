@@ -1,7 +1,8 @@
 /** Options every sampling command shares (odds, run). */
 import { Option, type Command } from '@commander-js/extra-typings';
 import { parsePrecision, parseSeed, parseThreads, parseTrials } from './parse.js';
-import type { KernelName } from '../engine/system.js';
+import type { KernelName } from '../engine/contract.js';
+import type { Overrides } from '../app/runScenario.js';
 
 export interface EngineFlags {
   trials?: number;
@@ -64,4 +65,16 @@ export function addEngineOptions<C extends Command<any, any, any>>(
     .addOption(new Option('--quantiles', 'also print survivor quantiles in the table'))
     .addOption(new Option('--json', 'print one JSON object on stdout instead of tables'));
   return command;
+}
+
+/** The engine overrides the flags ask for (undefined: the scenario's or the command's default). */
+export function overridesFrom(flags: EngineFlags): Overrides {
+  return {
+    trials: flags.trials,
+    seed: flags.seed,
+    kernel: flags.kernel,
+    ...(flags.exactOnly ? { method: 'exact' as const } : {}),
+    ...(flags.exact ? { check: true } : {}),
+    precision: flags.precision,
+  };
 }

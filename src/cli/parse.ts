@@ -1,6 +1,6 @@
 /** Option value parsers for commander: bad values become clean usage errors (exit 2). */
 import { InvalidArgumentError } from '@commander-js/extra-typings';
-import { MAX_TRIALS } from '../engine/scenario.js';
+import { MAX_TRIALS } from '../engine/scenario/scenario.js';
 
 export function parseInteger(value: string): number {
   if (!/^-?\d+$/.test(value.trim())) throw new InvalidArgumentError('must be a whole number.');

@@ -1,18 +1,14 @@
 /** A progress bar on stderr, only when stderr is a terminal (never in CI or pipes). */
 import cliProgress from 'cli-progress';
 
-export interface Progress {
-  start(label: string, total: number): void;
-  update(done: number): void;
-  stop(): void;
-}
+import type { Progress } from '../app/runScenario.js';
 
 export function createProgress(enabled = Boolean(process.stderr.isTTY)): Progress {
   if (!enabled) return { start() {}, update() {}, stop() {} };
   const bar = new cliProgress.SingleBar(
     {
       stream: process.stderr,
-      format: ' {label} [{bar}] {percentage}% | {value}/{total} trials | {eta_formatted} left',
+      format: ' {label} [{bar}] {percentage}% | {value}/{total} {unit} | {eta_formatted} left',
       hideCursor: true,
       clearOnComplete: true,
     },
@@ -20,9 +16,9 @@ export function createProgress(enabled = Boolean(process.stderr.isTTY)): Progres
   );
   let running = false;
   return {
-    start(label, total) {
+    start(label, total, unit) {
       if (running) bar.stop();
-      bar.start(total, 0, { label: label.length > 28 ? `${label.slice(0, 27)}…` : label });
+      bar.start(total, 0, { label: label.length > 28 ? `${label.slice(0, 27)}…` : label, unit });
       running = true;
     },
     update(done) {

@@ -4,7 +4,8 @@
  * adapters. Every executor gives the same tallies for the same tasks; only the wall-clock
  * time differs.
  */
-import type { RuleSystem } from './system.js';
+import type { RuleSystem } from './contract.js';
+import { abortError } from './run/abort.js';
 import { runChunk, type ChunkTask } from './task.js';
 
 export interface Executor {
@@ -25,9 +26,10 @@ export type SystemLookup = (id: string) => RuleSystem | undefined;
 export class InProcessExecutor implements Executor {
   readonly threads = 0;
   constructor(private readonly lookup: SystemLookup) {}
-  async run(task: ChunkTask): Promise<Float64Array> {
+  async run(task: ChunkTask, signal?: AbortSignal): Promise<Float64Array> {
     // Yield to the event loop between chunks so an interrupt and progress are seen.
     await new Promise((resolve) => setTimeout(resolve, 0));
+    if (signal?.aborted) throw abortError();
     const system = this.lookup(task.systemId);
     if (!system) throw new Error(`unknown system ${task.systemId}`);
     return runChunk(system, task);

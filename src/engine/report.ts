@@ -1,249 +1,283 @@
 /**
- * The one report shape. `report.json`, `run --json` and `odds --json` all print these
- * objects (documented by schema/report.schema.json); the terminal, CSV, charts and the
- * report page read them. Everything is plain JSON: no Maps, no typed arrays, and no
- * object whose keys are user text (names of players, nations or labels are values).
+ * The one report shape. `report.json`, `run --json` (a list of these) and `odds --json` all
+ * print ScenarioReport objects; the terminal, CSV files, charts and the report page read
+ * them. Defined once, as zod schemas: the TypeScript types are inferred from them and
+ * `battle-odds schema --report` publishes them as JSON Schema (schema/report.schema.json).
+ * Everything is plain JSON: no Maps, no typed arrays, and no object whose keys are user
+ * text (names of players, nations or labels are values, never keys).
  */
-import type { KernelName } from './contract.js';
+import { z } from 'zod';
 
-/** A table cell or a value in a row of a table. */
-export type Cell = string | number | boolean | null;
+const interval = z.tuple([z.number(), z.number()]).describe('95% interval [low, high]');
+const axisValue = z.union([z.number(), z.string(), z.boolean()]);
 
-export interface Metric {
-  /** Stable name (a CSV column): system-defined ASCII, never user text. */
-  key: string;
-  label: string;
-  kind: 'probability' | 'mean' | 'quantile' | 'value';
-  /** Monte Carlo estimate; for an exact answer, the exact value. */
-  estimate: number;
-  /** 95% interval: Wilson for probabilities, normal for means. Absent when exact. */
-  ci95?: [number, number];
-  /** The exact value, when the system solved the battle exactly. */
-  exact?: number;
-}
+export const cellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+/** A table cell. */
+export type Cell = z.infer<typeof cellSchema>;
 
-export interface Distribution {
-  key: string;
-  /** What the distribution is of, e.g. "Attacker armies left". */
-  label: string;
-  /** Axis title for the values, with units. */
-  xLabel: string;
-  /** Which side it belongs to, for colouring charts (e.g. "attacker", or a player's name). */
-  series: string;
-  /** When the distribution is conditional, the condition, e.g. "given a conquest". */
-  given?: string;
-  values: number[];
-  /** Monte Carlo counts (all 0 for an exact answer). */
-  counts: number[];
-  /** Estimated (or, when not sampled, exact) probability of each value. */
-  probabilities: number[];
-  exact?: number[];
-}
+export const metricSchema = z.object({
+  key: z.string().describe('Stable name (a CSV column): system-defined ASCII, never user text'),
+  label: z.string(),
+  kind: z.enum(['probability', 'mean', 'quantile', 'value']),
+  estimate: z.number().describe('Monte Carlo estimate; for an exact answer, the exact value'),
+  ci95: interval.optional().describe('Wilson for probabilities, normal for means; absent when exact'),
+  exact: z.number().optional().describe('The exact value, when the system solved the battle exactly'),
+});
+export type Metric = z.infer<typeof metricSchema>;
 
+export const distributionSchema = z.object({
+  key: z.string(),
+  label: z.string().describe('What it is a distribution of, e.g. "Attacker armies left"'),
+  xLabel: z.string().describe('Axis title for the values, with units'),
+  series: z.string().describe('Side or player it belongs to, for chart colours'),
+  given: z.string().optional().describe('The condition of a conditional distribution, e.g. "given a conquest"'),
+  values: z.array(z.number()),
+  counts: z.array(z.number()).describe('Monte Carlo counts (all 0 for an exact answer)'),
+  probabilities: z.array(z.number()).describe('Estimated (or, when not sampled, exact) probability of each value'),
+  exact: z.array(z.number()).optional(),
+});
+export type Distribution = z.infer<typeof distributionSchema>;
+
+export const tableSchema = z.object({
+  name: z.string().describe('File-name part, ASCII, unique within the battle'),
+  title: z.string(),
+  columns: z.array(z.string()),
+  rows: z.array(z.array(cellSchema)),
+});
 /** An extra table of a battle, written as CSV and shown on the report page. */
-export interface Table {
-  /** File-name part, ASCII, unique within the battle. */
-  name: string;
-  title: string;
-  columns: string[];
-  rows: Cell[][];
-}
+export type Table = z.infer<typeof tableSchema>;
 
 // ---------------------------------------------------------------------------------------
 // Chart requests: systems and the engine ask for charts by kind, with data; one output
 // module (src/output/charts/) turns them into Vega-Lite with one theme.
 
+export const valueFormatSchema = z.enum(['percent', 'points', 'count', 'number']);
 /** How values are written on axes, labels and tooltips. */
-export type ValueFormat = 'percent' | 'points' | 'count' | 'number';
+export type ValueFormat = z.infer<typeof valueFormatSchema>;
 
+export const chartAxisSchema = z.object({
+  title: z.string(),
+  values: z.array(z.union([z.string(), z.number()])).describe('In display order'),
+  yesNo: z.boolean().optional().describe('A yes/no axis shown as facets: "fortress" / "no fortress"'),
+});
 /** A discrete axis: its title and its values in display order. */
-export interface ChartAxis {
-  title: string;
-  values: Array<string | number>;
-  /** For a yes/no axis shown as facets: "fortress" / "no fortress". */
-  yesNo?: boolean;
-}
+export type ChartAxis = z.infer<typeof chartAxisSchema>;
 
-interface ChartBase {
-  /** File-name part, ASCII, unique within its battle (or sweep). */
-  name: string;
-  title: string;
-  subtitle?: string[];
-}
+const chartBase = {
+  name: z.string().describe('File-name part, ASCII, unique within its battle (or sweep)'),
+  title: z.string(),
+  subtitle: z.array(z.string()).optional(),
+};
+const point = z.union([z.string(), z.number()]);
 
-/** Bars with their 95% intervals (and exact ticks), one per category: "P(capture) by fort level". */
-export interface IntervalsChart extends ChartBase {
-  kind: 'intervals';
-  categoryTitle: string;
-  valueTitle: string;
-  format: ValueFormat;
-  /** Fixed value range, e.g. [0, 1] for probabilities. */
-  domain?: [number, number];
-  rows: Array<{ category: string; value: number; low?: number; high?: number; exact?: number }>;
-}
+export const intervalsChartSchema = z
+  .object({
+    kind: z.literal('intervals'),
+    ...chartBase,
+    categoryTitle: z.string(),
+    valueTitle: z.string(),
+    format: valueFormatSchema,
+    domain: z.tuple([z.number(), z.number()]).optional(),
+    rows: z.array(
+      z.object({
+        category: z.string(),
+        value: z.number(),
+        low: z.number().optional(),
+        high: z.number().optional(),
+        exact: z.number().optional(),
+      }),
+    ),
+  })
+  .describe('Bars with their 95% intervals (and exact ticks), one per category');
+export type IntervalsChart = z.infer<typeof intervalsChartSchema>;
 
-/** Probability of each value, as bars per series (Monte Carlo) with exact ticks; one panel per x title. */
-export interface DistributionChart extends ChartBase {
-  kind: 'distribution';
-  exactOnly: boolean;
-  panels: Array<{
-    xTitle: string;
-    series: Array<{ label: string; side: string; values: number[]; probabilities: number[]; exact?: number[] }>;
-  }>;
-}
+export const distributionChartSchema = z
+  .object({
+    kind: z.literal('distribution'),
+    ...chartBase,
+    exactOnly: z.boolean(),
+    panels: z.array(
+      z.object({
+        xTitle: z.string(),
+        series: z.array(
+          z.object({
+            label: z.string(),
+            side: z.string(),
+            values: z.array(z.number()),
+            probabilities: z.array(z.number()),
+            exact: z.array(z.number()).optional(),
+          }),
+        ),
+      }),
+    ),
+  })
+  .describe('Probability of each value as bars per series, with exact ticks; one panel per x title');
+export type DistributionChart = z.infer<typeof distributionChartSchema>;
 
-/** A grid of cells coloured by a value: sweeps, matchup tables. */
-export interface HeatmapChart extends ChartBase {
-  kind: 'heatmap';
-  x: ChartAxis;
-  y: ChartAxis;
-  /** Facets: a third axis into columns, a fourth into rows. */
-  column?: ChartAxis;
-  row?: ChartAxis;
-  colour:
-    | { scale: 'probability'; title: string }
-    | { scale: 'diverging'; title: string; format: ValueFormat; extent: number }
-    | { scale: 'categories'; title: string; categories: Array<{ value: string; colour?: string }> };
-  cells: Array<{
-    x: string | number;
-    y: string | number;
-    column?: string | number;
-    row?: string | number;
-    /** A number for probability and diverging scales, a category for categories. */
-    value: number | string;
-    /** Text written in the cell (small grids only). */
-    text?: string;
-    /** Drawn pale: e.g. a difference whose interval includes 0. */
-    faded?: boolean;
-  }>;
-}
+export const heatmapChartSchema = z
+  .object({
+    kind: z.literal('heatmap'),
+    ...chartBase,
+    x: chartAxisSchema,
+    y: chartAxisSchema,
+    column: chartAxisSchema.optional().describe('Facets: a third axis into columns'),
+    row: chartAxisSchema.optional().describe('Facets: a fourth axis into rows'),
+    colour: z.discriminatedUnion('scale', [
+      z.object({ scale: z.literal('probability'), title: z.string() }),
+      z.object({ scale: z.literal('diverging'), title: z.string(), format: valueFormatSchema, extent: z.number() }),
+      z.object({
+        scale: z.literal('categories'),
+        title: z.string(),
+        categories: z.array(z.object({ value: z.string(), colour: z.string().optional() })),
+      }),
+    ]),
+    cells: z.array(
+      z.object({
+        x: point,
+        y: point,
+        column: point.optional(),
+        row: point.optional(),
+        value: z.union([z.number(), z.string()]).describe('A number for probability and diverging scales, a category'),
+        text: z.string().optional().describe('Text written in the cell (small grids only)'),
+        faded: z.boolean().optional().describe('Drawn pale: e.g. a difference whose interval includes 0'),
+      }),
+    ),
+  })
+  .describe('A grid of cells coloured by a value: sweeps, matchup tables');
+export type HeatmapChart = z.infer<typeof heatmapChartSchema>;
 
-/** Lines over a discrete x axis, one per series, with optional interval bars. */
-export interface LinesChart extends ChartBase {
-  kind: 'lines';
-  x: ChartAxis;
-  y: { title: string; format: ValueFormat; domain?: [number, number] };
-  /** Small multiples side by side. */
-  column?: ChartAxis;
-  series: string[];
-  points: Array<{
-    x: string | number;
-    series: string;
-    y: number;
-    low?: number;
-    high?: number;
-    column?: string | number;
-  }>;
-  /** A dashed line at y = 0 (differences). */
-  zeroLine?: boolean;
-}
+export const linesChartSchema = z
+  .object({
+    kind: z.literal('lines'),
+    ...chartBase,
+    x: chartAxisSchema,
+    y: z.object({ title: z.string(), format: valueFormatSchema, domain: z.tuple([z.number(), z.number()]).optional() }),
+    column: chartAxisSchema.optional().describe('Small multiples side by side'),
+    series: z.array(z.string()),
+    points: z.array(
+      z.object({
+        x: point,
+        series: z.string(),
+        y: z.number(),
+        low: z.number().optional(),
+        high: z.number().optional(),
+        column: point.optional(),
+      }),
+    ),
+    zeroLine: z.boolean().optional().describe('A dashed line at y = 0 (differences)'),
+  })
+  .describe('Lines over a discrete x axis, one per series, with optional interval bars');
+export type LinesChart = z.infer<typeof linesChartSchema>;
 
-export type ChartRequest = IntervalsChart | DistributionChart | HeatmapChart | LinesChart;
+export const chartRequestSchema = z.discriminatedUnion('kind', [
+  intervalsChartSchema,
+  distributionChartSchema,
+  heatmapChartSchema,
+  linesChartSchema,
+]);
+export type ChartRequest = z.infer<typeof chartRequestSchema>;
 
 // ---------------------------------------------------------------------------------------
 
-export interface PrecisionOutcome {
-  target: number;
-  halfWidth: number;
-  met: boolean;
-}
+export const precisionSchema = z.object({ target: z.number(), halfWidth: z.number(), met: z.boolean() });
+export type PrecisionOutcome = z.infer<typeof precisionSchema>;
 
-/** One battle's answer. `metrics[0]` is always the headline (its key is `headline`). */
-export interface BattleReport {
-  label: string;
-  /** File-name stem of this battle's files: unique within its run, valid on every file system. */
-  file: string;
-  system: string;
-  type: string;
-  /** The validated battle entry (defaults filled in): exactly what was fought. */
-  entry: unknown;
-  method: 'exact' | 'monte-carlo';
-  /** The key of the headline metric, the first of `metrics`. */
-  headline: string;
-  /** The answer in plain words, first line first (may be empty). */
-  verdict: string[];
-  /** What a reader must know before trusting the numbers (no exact column, precision missed ...). */
-  notes: string[];
-  seed: string | number;
-  trials: number;
-  kernel: KernelName | null;
-  partial: boolean;
-  elapsedMs: number;
-  /** With `--precision`: the target, the 95% half-width reached, and whether it was met. */
-  precision?: PrecisionOutcome;
-  /** Set when exact values were asked for but this battle cannot be solved exactly. */
-  exactUnavailable?: string;
-  metrics: Metric[];
-  distributions: Distribution[];
-  tables: Table[];
-  charts: ChartRequest[];
-}
+export const battleReportSchema = z
+  .object({
+    label: z.string(),
+    file: z.string().describe("File-name stem of this battle's files: unique within its run"),
+    system: z.string(),
+    type: z.string(),
+    entry: z.unknown().describe('The validated battle entry (defaults filled in): exactly what was fought'),
+    method: z.enum(['exact', 'monte-carlo']),
+    headline: z.string().describe('The key of the headline metric, always the first of `metrics`'),
+    verdict: z.array(z.string()).describe('The answer in plain words, first line first (may be empty)'),
+    notes: z.array(z.string()).describe('What a reader must know before trusting the numbers'),
+    seed: z.union([z.string(), z.number()]),
+    trials: z.number(),
+    kernel: z.enum(['fast', 'faithful']).nullable(),
+    partial: z.boolean(),
+    elapsedMs: z.number(),
+    precision: precisionSchema.optional().describe('With --precision: target, half-width reached, whether met'),
+    exactUnavailable: z
+      .string()
+      .optional()
+      .describe('Why there is no exact value for this battle, when one was sought'),
+    metrics: z.array(metricSchema),
+    distributions: z.array(distributionSchema),
+    tables: z.array(tableSchema),
+    charts: z.array(chartRequestSchema),
+  })
+  .describe("One battle's answer");
+export type BattleReport = z.infer<typeof battleReportSchema>;
 
-export interface SweepAxisReport {
-  /** The dotted field the axis sets (or a name for a multi-field axis). */
-  name: string;
-  title: string;
-  values: Array<number | string | boolean>;
-}
+export const sweepAxisReportSchema = z.object({
+  name: z.string().describe('The dotted field the axis sets (or a name for a multi-field axis)'),
+  title: z.string(),
+  values: z.array(axisValue),
+});
+export type SweepAxisReport = z.infer<typeof sweepAxisReportSchema>;
 
-export interface SweepDifference {
-  label: string;
-  baseline: string;
-  difference: number;
-  /** Paired interval (common random numbers). */
-  ci95?: [number, number];
-  /** What two independent runs would have given. */
-  unpairedCi95?: [number, number];
-  exact?: number;
-}
+export const sweepDifferenceSchema = z.object({
+  label: z.string(),
+  baseline: z.string(),
+  difference: z.number(),
+  ci95: interval.optional().describe('Paired interval (common random numbers)'),
+  unpairedCi95: interval.optional().describe('What two independent runs would have given'),
+  exact: z.number().optional(),
+});
+export type SweepDifference = z.infer<typeof sweepDifferenceSchema>;
 
-export interface SweepCellReport {
-  /** This cell's value on each axis, in the axes' order. */
-  at: Array<number | string | boolean>;
-  method: 'exact' | 'monte-carlo';
-  trials: number;
-  /** One per variant, the baseline first: every metric but quantiles, the headline first. */
-  variants: Array<{ label: string; metrics: Metric[] }>;
-  differences: SweepDifference[];
-}
+export const sweepCellReportSchema = z.object({
+  at: z.array(axisValue).describe("This cell's value on each axis, in the axes' order"),
+  method: z.enum(['exact', 'monte-carlo']),
+  trials: z.number(),
+  variants: z
+    .array(z.object({ label: z.string(), metrics: z.array(metricSchema) }))
+    .describe('One per variant, the baseline first: every metric but quantiles, the headline first'),
+  differences: z.array(sweepDifferenceSchema),
+});
+export type SweepCellReport = z.infer<typeof sweepCellReportSchema>;
 
-/** "Smallest value of the first axis where the headline reaches p", per other axes and variant. */
-export interface ThresholdRow {
-  variant: string;
-  /** Values of the other axes, in order (axes 2..n). */
-  at: Array<number | string | boolean>;
-  target: number;
-  /** The first axis value reaching the target, or null when none in the range does. */
-  value: number | string | boolean | null;
-  /** The headline there (exact when known, else the estimate). */
-  probability: number | null;
-}
+export const thresholdRowSchema = z
+  .object({
+    metric: z.string().describe('The probability metric tested (the headline unless the sweep names another)'),
+    variant: z.string(),
+    at: z.array(axisValue).describe('Values of the other axes, in order (axes 2..n)'),
+    target: z.number(),
+    value: axisValue.nullable().describe('The first axis value reaching the target, or null when none does'),
+    probability: z.number().nullable().describe('The probability there (exact when known, else the estimate)'),
+    ci95: interval.optional(),
+  })
+  .describe('Smallest value of the first axis where a probability reaches the target');
+export type ThresholdRow = z.infer<typeof thresholdRowSchema>;
 
-export interface SweepReport {
-  axes: SweepAxisReport[];
-  variants: string[];
-  headline: { key: string; label: string };
-  cells: SweepCellReport[];
-  thresholds: ThresholdRow[];
-  partial: boolean;
-  elapsedMs: number;
-}
+export const sweepReportSchema = z.object({
+  axes: z.array(sweepAxisReportSchema),
+  variants: z.array(z.string()),
+  headline: z.object({ key: z.string(), label: z.string() }),
+  cells: z.array(sweepCellReportSchema),
+  thresholds: z.array(thresholdRowSchema),
+  partial: z.boolean(),
+  elapsedMs: z.number(),
+});
+export type SweepReport = z.infer<typeof sweepReportSchema>;
 
-/** Everything one run of a scenario (or one `odds` question) produced. */
-export interface ScenarioReport {
-  /** Shape version of this document. */
-  format: 'battle-odds-report/1';
-  scenario: string;
-  description?: string;
-  /** Scenario file, or null for a question asked on the command line or through the API. */
-  file: string | null;
-  system: string;
-  seed: string | number;
-  version: string;
-  startedAt: string;
-  elapsedMs: number;
-  threads: number;
-  partial: boolean;
-  battles: BattleReport[];
-  sweep?: SweepReport;
-}
+export const scenarioReportSchema = z
+  .object({
+    format: z.literal('battle-odds-report/1').describe('Shape version of this document'),
+    scenario: z.string(),
+    description: z.string().optional(),
+    file: z.string().nullable().describe('Scenario file, or null for a question asked on the command line or the API'),
+    system: z.string(),
+    seed: z.union([z.string(), z.number()]),
+    version: z.string(),
+    startedAt: z.string(),
+    elapsedMs: z.number(),
+    threads: z.number(),
+    partial: z.boolean(),
+    battles: z.array(battleReportSchema),
+    sweep: sweepReportSchema.optional(),
+  })
+  .describe('Everything one run of a scenario (or one question) produced');
+export type ScenarioReport = z.infer<typeof scenarioReportSchema>;

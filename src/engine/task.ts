@@ -1,9 +1,10 @@
-import type { KernelName } from './system.js';
-import type { RngState } from './random/xoshiro128.js';
-import { Xoshiro128 } from './random/xoshiro128.js';
-import type { RuleSystem } from './system.js';
+/**
+ * One chunk of work: everything a worker (a thread, a Web Worker, a remote machine)
+ * needs to run `trials` battles on one generator stream, structured-cloneable.
+ */
+import type { KernelName, Kernel, RuleSystem } from './contract.js';
+import { Xoshiro128, type RngState } from './random/xoshiro128.js';
 
-/** One chunk of work: everything a worker needs, structured-cloneable. */
 export interface ChunkTask {
   systemId: string;
   kernel: KernelName;
@@ -12,40 +13,45 @@ export interface ChunkTask {
   state: RngState;
   trials: number;
   /**
-   * Paired (common random numbers) mode: the plans of the variants to compare.
-   * Every trial of every variant starts from the same generator state, so the
-   * tally gets, after the per-variant tallies, the joint counts of the headline
-   * event for variants 0 and v: [both, only 0, only v, neither] per v >= 1.
+   * Paired (common random numbers) mode: the plans of the variants to compare and each
+   * one's headline bins (flat [offset, length, ...]). Every trial of every variant starts
+   * from the same generator state; after the per-variant tallies the chunk's tally holds
+   * the joint counts of the headline for variants 0 and v: [both, only 0, only v, neither].
    */
-  pairedPlans?: unknown[];
+  paired?: { plans: unknown[]; headlineBins: number[][] };
 }
 
-/** Runs one chunk in the current thread (also the body of the worker). */
+/** Length of a chunk's tally (paired mode: every variant's tally, then 4 joint counts per non-baseline variant). */
+export function taskTallyLength(tallySize: number, variants = 1): number {
+  return variants * tallySize + 4 * (variants - 1);
+}
+
+/** Runs one chunk in the current thread (also the body of every worker). */
 export function runChunk(system: RuleSystem, task: ChunkTask): Float64Array {
-  const kernel = system.kernels[task.kernel];
+  if (!system.sampler) throw new Error(`${system.id} has no sampler: its battles are solved, never sampled`);
+  const kernel = system.sampler[task.kernel] as Kernel<unknown>;
   const rng = Xoshiro128.fromState(task.state);
-  if (!task.pairedPlans) {
+  if (!task.paired) {
     const tally = new Float64Array(task.tallySize);
     kernel(task.plan, rng, task.trials, tally);
     return tally;
   }
-  return runPairedChunk(task, system.headlineCount.bind(system), kernel, rng);
+  return runPairedChunk(task, task.paired, kernel, rng);
 }
 
 function runPairedChunk(
   task: ChunkTask,
-  headlineCount: (plan: unknown, tally: Float64Array) => number,
-  kernel: (plan: unknown, rng: Xoshiro128, trials: number, tally: Float64Array) => void,
+  paired: NonNullable<ChunkTask['paired']>,
+  kernel: Kernel<unknown>,
   rng: Xoshiro128,
 ): Float64Array {
-  const plans = task.pairedPlans as unknown[];
-  const v = plans.length;
+  const v = paired.plans.length;
   const size = task.tallySize;
-  const tally = new Float64Array(v * size + 4 * (v - 1));
-  const views = plans.map((_, i) => tally.subarray(i * size, (i + 1) * size));
+  const tally = new Float64Array(taskTallyLength(size, v));
+  const views = paired.plans.map((_, i) => tally.subarray(i * size, (i + 1) * size));
   const joint = v * size;
   const hit = new Uint8Array(v);
-  // Each variant's headline count so far: one headlineCount call per trial, not two.
+  // Each variant's headline count so far: a trial hit the headline when it went up.
   const counted = new Float64Array(v);
   // One generator re-seeded per trial from the chunk's stream: every variant of a
   // trial sees the same random numbers (common random numbers), nothing allocated.
@@ -57,12 +63,21 @@ function runPairedChunk(
       s3 = rng.nextUint32();
     for (let i = 0; i < v; i++) {
       trialRng.setState(s0, s1, s2, s3);
-      kernel(plans[i], trialRng, 1, views[i]);
-      const now = headlineCount(plans[i], views[i]);
+      kernel(paired.plans[i], trialRng, 1, views[i]);
+      const now = flatBinSum(views[i], paired.headlineBins[i]);
       hit[i] = now > counted[i] ? 1 : 0;
       counted[i] = now;
     }
     for (let i = 1; i < v; i++) tally[joint + 4 * (i - 1) + (hit[0] ? (hit[i] ? 0 : 1) : hit[i] ? 2 : 3)]++;
   }
   return tally;
+}
+
+function flatBinSum(vector: Float64Array, bins: number[]): number {
+  let sum = 0;
+  for (let k = 0; k < bins.length; k += 2) {
+    const end = bins[k] + bins[k + 1];
+    for (let i = bins[k]; i < end; i++) sum += vector[i];
+  }
+  return sum;
 }

@@ -1,7 +1,7 @@
 /** Reading scenario files from disk: the Node side of `parseScenario`. */
 import { readFileSync } from 'node:fs';
 import { InputError } from '../engine/inputError.js';
-import { parseScenario, type Scenario } from '../engine/scenario.js';
+import { parseScenario, type Scenario } from '../engine/scenario/scenario.js';
 import { SYSTEMS } from '../app/systems.js';
 
 export function readJsonFile(file: string): unknown {

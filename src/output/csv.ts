@@ -1,24 +1,46 @@
 /**
- * The two CSV files of a run: `summary.csv` (one row per battle, each metric with its
- * 95% interval and exact value when known) and `distributions.csv` (one row per value
- * of every reported distribution).
+ * The CSV files of a run, all from the one report shape: `summary.csv` (one row per
+ * battle, each metric with its 95% interval and exact value when known), `distributions.csv`
+ * (one row per value of every distribution), each battle's extra tables, `sweep.csv`
+ * (one row per cell) and `thresholds.csv`.
  */
 import { stringify } from 'csv-stringify/sync';
-import type { RunReport } from '../engine/runBattle.js';
-import { roundSignificant } from './format.js';
+import type { BattleReport, Cell, ScenarioReport, SweepReport, Table } from '../engine/report.js';
+import { roundSignificant } from '../kit/format.js';
+import { slug } from '../engine/fileNames.js';
 
-type Cell = string | number | boolean | null;
-
-function toCsv(rows: Record<string, Cell>[], columns: string[]): string {
-  return stringify(rows, {
-    header: true,
-    columns,
-    // Counts and trial numbers are written exactly; only fractions are rounded.
+function toCsv(columns: string[], rows: Cell[][]): string {
+  return stringify([columns, ...rows], {
     cast: {
+      // Counts and trial numbers are written exactly; only fractions are rounded.
       number: (value) => String(Number.isInteger(value) ? value : roundSignificant(value)),
       boolean: (value) => (value ? 'true' : 'false'),
     },
   });
+}
+
+/** Rows given as [column, value] lists (columns in first-seen order); columns empty in every row are left out. */
+function fromPairs(rows: Array<Array<[string, Cell]>>, keepEmpty: ReadonlySet<string> = new Set()): string {
+  const columns: string[] = [];
+  const seen = new Set<string>();
+  const maps = rows.map((pairs) => {
+    const row = new Map<string, Cell>();
+    for (const [column, value] of pairs) {
+      if (!seen.has(column)) {
+        seen.add(column);
+        columns.push(column);
+      }
+      row.set(column, value);
+    }
+    return row;
+  });
+  const used = columns.filter(
+    (c) => keepEmpty.has(c) || maps.some((row) => row.get(c) !== null && row.get(c) !== undefined),
+  );
+  return toCsv(
+    used,
+    maps.map((row) => used.map((c) => row.get(c) ?? null)),
+  );
 }
 
 /**
@@ -26,19 +48,18 @@ function toCsv(rows: Record<string, Cell>[], columns: string[]): string {
  * (`defender.fort`), lists of plain values space-separated, lists of objects item by item
  * (report.json keeps the entry whole).
  */
-export function entryColumns(entry: unknown, prefix = ''): Record<string, Cell> {
-  const out: Record<string, Cell> = {};
+export function entryColumns(entry: unknown, prefix = ''): Array<[string, Cell]> {
+  const out: Array<[string, Cell]> = [];
   if (!entry || typeof entry !== 'object') return out;
   for (const [key, value] of Object.entries(entry)) {
     const name = `${prefix}${key}`;
     if (Array.isArray(value)) {
-      out[name] = value.every((v) => v === null || typeof v !== 'object')
-        ? value.join(' ')
-        : value.map(itemText).join('; ');
+      const plain = value.every((v) => v === null || typeof v !== 'object');
+      out.push([name, plain ? value.join(' ') : value.map(itemText).join('; ')]);
     } else if (value && typeof value === 'object') {
-      Object.assign(out, entryColumns(value, `${name}.`));
+      out.push(...entryColumns(value, `${name}.`));
     } else if (value !== undefined) {
-      out[name] = value as Cell;
+      out.push([name, value as Cell]);
     }
   }
   return out;
@@ -47,70 +68,48 @@ export function entryColumns(entry: unknown, prefix = ''): Record<string, Cell> 
 /** One object of a list: its name when it has one (a counter), else its set fields, e.g. `defenders=5 fortress`. */
 function itemText(item: unknown): string {
   if (!item || typeof item !== 'object') return String(item);
-  const fields = item as Record<string, unknown>;
-  if (typeof fields.name === 'string') return fields.name;
-  return Object.entries(fields)
+  const fields = Object.entries(item as Record<string, unknown>);
+  const name = fields.find(([k]) => k === 'name')?.[1];
+  if (typeof name === 'string') return name;
+  return fields
     .filter(([, v]) => v !== false && v !== null && v !== undefined && typeof v !== 'object')
     .map(([k, v]) => (v === true ? k : `${k}=${v}`))
     .join(' ');
 }
 
-export function summaryCsv(scenario: string, reports: RunReport[]): string {
-  const columns = ['scenario', 'battle', 'system', 'type', 'method', 'kernel', 'seed', 'trials', 'partial'];
-  const setupColumns: string[] = [];
-  const metricColumns: string[] = [];
-  const rows = reports.map((r) => {
+const FIXED = ['scenario', 'battle', 'system', 'type', 'method', 'kernel', 'seed', 'trials', 'partial'];
+
+export function summaryCsv(report: ScenarioReport): string {
+  const rows = report.battles.map((r) => {
+    const pairs: Array<[string, Cell]> = [
+      ['scenario', report.scenario],
+      ['battle', r.label],
+      ['system', r.system],
+      ['type', r.type],
+      ['method', r.method],
+      ['kernel', r.kernel],
+      ['seed', String(r.seed)],
+      ['trials', r.trials],
+      ['partial', r.partial],
+    ];
     // The entry's own fields after the fixed columns (its label and type already have theirs).
-    const setup = entryColumns(r.entry);
-    delete setup.label;
-    delete setup.type;
-    for (const k of Object.keys(setup)) if (!setupColumns.includes(k) && !columns.includes(k)) setupColumns.push(k);
-    const row: Record<string, Cell> = {
-      ...setup,
-      scenario,
-      battle: r.label,
-      system: r.system,
-      type: r.type,
-      method: r.method,
-      kernel: r.kernel,
-      seed: String(r.seed),
-      trials: r.trials,
-      partial: r.partial,
-    };
+    for (const [k, v] of entryColumns(r.entry))
+      if (k !== 'label' && k !== 'type' && !FIXED.includes(k)) pairs.push([k, v]);
     for (const m of r.metrics) {
-      const keys = [m.key, `${m.key}_ci_low`, `${m.key}_ci_high`, `${m.key}_exact`];
-      for (const k of keys) if (!metricColumns.includes(k)) metricColumns.push(k);
-      row[m.key] = Number.isFinite(m.estimate) ? m.estimate : null;
-      row[`${m.key}_ci_low`] = m.ci95 ? m.ci95[0] : null;
-      row[`${m.key}_ci_high`] = m.ci95 ? m.ci95[1] : null;
-      row[`${m.key}_exact`] = m.exact ?? null;
+      pairs.push(
+        [m.key, Number.isFinite(m.estimate) ? m.estimate : null],
+        [`${m.key}_ci_low`, m.ci95 ? m.ci95[0] : null],
+        [`${m.key}_ci_high`, m.ci95 ? m.ci95[1] : null],
+        [`${m.key}_exact`, m.exact ?? null],
+      );
     }
-    return row;
+    return pairs;
   });
-  // Drop interval/exact columns that are empty in every row.
-  const used = metricColumns.filter((c) => rows.some((row) => row[c] !== null && row[c] !== undefined));
-  return toCsv(rows, [...columns, ...setupColumns.filter((c) => !metricColumns.includes(c)), ...used]);
+  return fromPairs(rows, new Set(FIXED));
 }
 
-export function distributionsCsv(scenario: string, reports: RunReport[]): string {
-  const rows: Record<string, Cell>[] = [];
-  for (const r of reports) {
-    for (const d of r.distributions) {
-      d.values.forEach((value, i) => {
-        rows.push({
-          scenario,
-          battle: r.label,
-          distribution: d.key,
-          series: d.series,
-          value,
-          count: r.method === 'exact' ? null : d.counts[i],
-          probability: d.probabilities[i],
-          exact_probability: d.exact ? d.exact[i] : null,
-        });
-      });
-    }
-  }
-  return toCsv(rows, [
+export function distributionsCsv(report: ScenarioReport): string {
+  const columns = [
     'scenario',
     'battle',
     'distribution',
@@ -119,15 +118,90 @@ export function distributionsCsv(scenario: string, reports: RunReport[]): string
     'count',
     'probability',
     'exact_probability',
-  ]);
+  ];
+  const rows: Cell[][] = [];
+  for (const r of report.battles) {
+    for (const d of r.distributions) {
+      d.values.forEach((value, i) => {
+        const count = r.method === 'exact' ? null : d.counts[i];
+        rows.push([
+          report.scenario,
+          r.label,
+          d.key,
+          d.series,
+          value,
+          count,
+          d.probabilities[i],
+          d.exact ? d.exact[i] : null,
+        ]);
+      });
+    }
+  }
+  return toCsv(columns, rows);
 }
 
-/** A system's extra table (report.tables) as CSV. */
-/** Rows of plain values; a column that is empty in every row (e.g. `_exact` when nothing was solved) is left out. */
-export function tableCsv(rows: Record<string, Cell>[]): string {
-  const columns =
-    rows.length > 0
-      ? Object.keys(rows[0]).filter((c) => rows.some((row) => row[c] !== null && row[c] !== undefined))
-      : [];
-  return toCsv(rows, columns);
+/** A battle's extra table; columns empty in every row are left out. */
+export function tableCsv(table: Table): string {
+  return fromPairs(table.rows.map((row) => table.columns.map((c, i): [string, Cell] => [c, row[i] ?? null])));
+}
+
+/** Column-safe name of a variant or difference. */
+function columnName(text: string): string {
+  return slug(text).replace(/-/g, '_') || 'variant';
+}
+
+export function sweepCsv(sweep: SweepReport): string {
+  const rows = sweep.cells.map((c) => {
+    const pairs: Array<[string, Cell]> = sweep.axes.map((a, k): [string, Cell] => [a.name, c.at[k]]);
+    pairs.push(['method', c.method], ['trials', c.trials]);
+    const several = c.variants.length > 1;
+    for (const v of c.variants) {
+      const prefix = several ? `${columnName(v.label)}_` : '';
+      for (const m of v.metrics) {
+        pairs.push(
+          [`${prefix}${m.key}`, Number.isFinite(m.estimate) ? m.estimate : null],
+          [`${prefix}${m.key}_ci_low`, m.ci95?.[0] ?? null],
+          [`${prefix}${m.key}_ci_high`, m.ci95?.[1] ?? null],
+          [`${prefix}${m.key}_exact`, m.exact ?? null],
+        );
+      }
+    }
+    for (const d of c.differences) {
+      const k = `${columnName(d.label)}_minus_${columnName(d.baseline)}`;
+      pairs.push(
+        [k, d.difference],
+        [`${k}_ci_low`, d.ci95?.[0] ?? null],
+        [`${k}_ci_high`, d.ci95?.[1] ?? null],
+        [`${k}_unpaired_ci_low`, d.unpairedCi95?.[0] ?? null],
+        [`${k}_unpaired_ci_high`, d.unpairedCi95?.[1] ?? null],
+        [`${k}_exact`, d.exact ?? null],
+      );
+    }
+    return pairs;
+  });
+  return fromPairs(rows, new Set(sweep.axes.map((a) => a.name)));
+}
+
+export function thresholdsCsv(sweep: SweepReport): string {
+  const others = sweep.axes.slice(1).map((a) => a.name);
+  const first = sweep.axes[0]?.name ?? 'value';
+  const rows = sweep.thresholds.map((t) => {
+    const pairs: Array<[string, Cell]> = [
+      ['metric', t.metric],
+      ['variant', t.variant],
+      ...others.map((name, k): [string, Cell] => [name, t.at[k]]),
+      ['target', t.target],
+      [`first_${first}`, t.value],
+      ['probability', t.probability],
+      ['ci_low', t.ci95?.[0] ?? null],
+      ['ci_high', t.ci95?.[1] ?? null],
+    ];
+    return pairs;
+  });
+  return fromPairs(rows, new Set(['metric', 'variant', 'target', `first_${first}`]));
+}
+
+/** What a battle's report becomes as CSV files, by file name within the results folder. */
+export function battleTableFiles(r: BattleReport): Array<[string, string]> {
+  return r.tables.map((t) => [`${r.file}.${t.name}.csv`, tableCsv(t)]);
 }

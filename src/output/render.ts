@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import * as vega from 'vega';
 import { compile } from 'vega-lite';
 import { Resvg } from '@resvg/resvg-js';
-import { FONT } from './theme.js';
+const FONT = 'DejaVu Sans';
 
 const require = createRequire(import.meta.url);
 const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((f) => require.resolve(`dejavu-fonts-ttf/ttf/${f}`));

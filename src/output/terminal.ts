@@ -1,7 +1,6 @@
-/** The readable table printed on the terminal for each battle. */
-import type { Metric } from '../engine/system.js';
-import type { RunReport } from '../engine/runBattle.js';
-import { fixed, percent, thousands } from './format.js';
+/** What the terminal shows: each battle's verdict, notes and table, and a sweep in a few lines. */
+import type { BattleReport, Metric, SweepReport } from '../engine/report.js';
+import { fixed, percent, thousands } from '../kit/format.js';
 
 function formatValue(m: Metric, x: number): string {
   if (m.kind === 'probability') return percent(x);
@@ -9,7 +8,7 @@ function formatValue(m: Metric, x: number): string {
   return fixed(x);
 }
 
-export function battleHeading(r: RunReport): string {
+export function battleHeading(r: BattleReport): string {
   const how =
     r.method === 'exact'
       ? 'exact'
@@ -18,7 +17,7 @@ export function battleHeading(r: RunReport): string {
 }
 
 /** Metrics as aligned columns: name, estimate, 95% interval, exact. Quantiles only when asked. */
-export function metricsTable(r: RunReport, options: { quantiles?: boolean } = {}): string {
+export function metricsTable(r: BattleReport, options: { quantiles?: boolean } = {}): string {
   const metrics = r.metrics.filter((m) => options.quantiles || m.kind !== 'quantile');
   if (r.method === 'exact') {
     // Nothing was sampled: one column of exact values.
@@ -37,8 +36,7 @@ export function metricsTable(r: RunReport, options: { quantiles?: boolean } = {}
 
 /** Left-aligned first column, right-aligned numbers. */
 function alignColumns(all: string[][]): string {
-  const header = all[0];
-  const widths = header.map((_, c) => Math.max(...all.map((row) => row[c].length)));
+  const widths = all[0].map((_, c) => Math.max(...all.map((row) => row[c].length)));
   return all
     .map((row) =>
       row
@@ -49,23 +47,57 @@ function alignColumns(all: string[][]): string {
     .join('\n');
 }
 
-/** The system's plain-language answer, one indented line each (empty when it gave none). */
-export function verdictLines(r: RunReport): string {
-  return (r.verdict ?? []).map((line) => `  ${line}\n`).join('');
+export function formatBattle(r: BattleReport, options: { quantiles?: boolean } = {}): string {
+  const verdict = r.verdict.map((line) => `  ${line}\n`).join('');
+  const notes = r.notes.map((line) => `  note: ${line}\n`).join('');
+  return `${battleHeading(r)}\n${verdict}${notes}${metricsTable(r, options)}\n`;
 }
 
-export function formatReport(r: RunReport, options: { quantiles?: boolean } = {}): string {
-  return `${battleHeading(r)}\n${verdictLines(r)}${notes(r)}${metricsTable(r, options)}\n`;
+/** One battle in two lines: its heading and its verdict (or headline with interval). */
+export function formatBattleBrief(r: BattleReport): string {
+  if (r.verdict.length > 0) return `  ${battleHeading(r)}\n${r.verdict.map((line) => `      ${line}\n`).join('')}`;
+  const head = r.metrics[0];
+  const value = formatValue(head, head.exact ?? head.estimate);
+  const ci = head.ci95 ? ` [${formatValue(head, head.ci95[0])}, ${formatValue(head, head.ci95[1])}]` : ' (exact)';
+  return `  ${battleHeading(r)}\n      ${head.label}: ${value}${ci}\n`;
 }
 
-/** What the reader must know before trusting the table: a missing exact column, a missed precision. */
-export function notes(r: RunReport): string {
+/** A sweep in a few lines: its size, time, the headline's range, differences and thresholds. */
+export function formatSweep(sweep: SweepReport): string {
   const lines: string[] = [];
-  if (r.exactUnavailable) lines.push(`${r.exactUnavailable}; the numbers below are Monte Carlo only`);
-  if (r.precision && !r.precision.met) {
+  const axes = sweep.axes.map((a) => `${a.name} (${a.values.length})`).join(' x ') || 'no axis';
+  const exact = sweep.cells.every((c) => c.method === 'exact');
+  const how = exact
+    ? 'exact'
+    : `${thousands(sweep.cells.find((c) => c.method !== 'exact')?.trials ?? 0)} trials per cell`;
+  lines.push(
+    `  sweep ${axes} = ${sweep.cells.length} cells, variants: ${sweep.variants.join(', ')}; ${how}, ` +
+      `${(sweep.elapsedMs / 1000).toFixed(2)} s${sweep.partial ? ', PARTIAL' : ''}`,
+  );
+  const headlineOf = (c: SweepReport['cells'][number], v: number) => c.variants[v].metrics[0];
+  for (const [i, variant] of sweep.variants.entries()) {
+    const values = sweep.cells.map((c) => {
+      const m = headlineOf(c, i);
+      return m.exact ?? m.estimate;
+    });
     lines.push(
-      `precision ${r.precision.target} not reached: the 95% half-width is ${r.precision.halfWidth.toPrecision(2)} after ${thousands(r.trials)} trials${r.partial ? ' (interrupted)' : ' (the --trials cap); raise --trials'}`,
+      `      ${variant}: ${sweep.headline.label} ranges ${percent(Math.min(...values))} .. ${percent(Math.max(...values))}`,
     );
   }
-  return lines.map((line) => `  note: ${line}\n`).join('');
+  // A difference of two probabilities is in percentage points, not percent.
+  const points = (x: number) => (x * 100).toFixed(2);
+  for (const [k, variant] of sweep.variants.slice(1).entries()) {
+    const diffs = sweep.cells.map((c) => c.differences[k]);
+    const half = (ci?: [number, number]) => (ci ? (ci[1] - ci[0]) / 2 : 0);
+    const widest = Math.max(0, ...diffs.map((d) => half(d.ci95)));
+    const widestUnpaired = Math.max(0, ...diffs.map((d) => half(d.unpairedCi95)));
+    const spread = diffs.map((d) => d.difference);
+    const intervals =
+      widest > 0 ? ` (paired 95% half-width <= ${points(widest)}; unpaired would be ${points(widestUnpaired)})` : '';
+    lines.push(
+      `      ${variant} minus ${sweep.variants[0]}: ${points(Math.min(...spread))} .. ${points(Math.max(...spread))} ` +
+        `percentage points${intervals}`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
 }

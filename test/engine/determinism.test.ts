@@ -4,16 +4,16 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { landgrab } from '../../src/systems/landgrab/index.js';
-import { landgrabBattle } from '../helpers/landgrab.js';
-import { sampleBattle } from '../../src/engine/sample.js';
+import { exactOf, landgrabBattle } from '../helpers/landgrab.js';
+import { sampleBattle } from '../../src/engine/run/sample.js';
 import { InProcessExecutor } from '../../src/engine/executor.js';
 import { PoolExecutor } from '../../src/node/poolExecutor.js';
 import { findSystem } from '../../src/app/systems.js';
-import { chunkSizeFor, chunkTrials } from '../../src/engine/chunking.js';
+import { chunkSizeFor, chunkTrials } from '../../src/engine/run/chunking.js';
 import { wilsonHalfWidth } from '../../src/stats/wilson.js';
 import { chiSquareTest } from '../../src/stats/chiSquare.js';
-import { solvePlan } from '../../src/systems/landgrab/exact.js';
-import { battleLayout, type SingleBattlePlan } from '../../src/systems/landgrab/plan.js';
+import type { SingleBattlePlan } from '../../src/systems/landgrab/plan.js';
+import { binSum, findEvent } from '../../src/engine/tally/layout.js';
 
 const pools: PoolExecutor[] = [];
 afterAll(async () => {
@@ -28,9 +28,9 @@ describe('determinism across executors', () => {
     const one = new PoolExecutor(1);
     const two = new PoolExecutor(2);
     pools.push(one, two);
-    const a = await sampleBattle(landgrab, battle, settings, new InProcessExecutor(findSystem));
-    const b = await sampleBattle(landgrab, battle, settings, one);
-    const c = await sampleBattle(landgrab, battle, settings, two);
+    const a = await sampleBattle(landgrab, [battle], settings, new InProcessExecutor(findSystem));
+    const b = await sampleBattle(landgrab, [battle], settings, one);
+    const c = await sampleBattle(landgrab, [battle], settings, two);
     expect(a.trials).toBe(700_001);
     expect(Array.from(b.tally)).toEqual(Array.from(a.tally));
     expect(Array.from(c.tally)).toEqual(Array.from(a.tally));
@@ -39,9 +39,9 @@ describe('determinism across executors', () => {
   it('the merged chunks (separate jumped streams) agree with the exact solver', async () => {
     // 700,001 trials are 32 chunks on 32 streams: a flaw in stream derivation or merging
     // (overlapping streams, a lost chunk) would show here, not in single-stream kernel tests.
-    const merged = await sampleBattle(landgrab, battle, settings, new InProcessExecutor(findSystem));
-    const exact = solvePlan(battle.plan);
-    const layout = battleLayout(battle.plan.attackers, (battle.plan as SingleBattlePlan).defenders);
+    const merged = await sampleBattle(landgrab, [battle], settings, new InProcessExecutor(findSystem));
+    const exact = exactOf(battle);
+    const layout = (battle.plan as SingleBattlePlan).at;
     const observed = [...merged.tally.subarray(layout.won, layout.heldDefender)];
     const expected = [...exact.subarray(layout.won, layout.heldDefender)];
     expect(observed.reduce((s, x) => s + x, 0)).toBe(settings.trials);
@@ -49,7 +49,7 @@ describe('determinism across executors', () => {
   });
 
   it('a different seed gives a different tally', async () => {
-    const a = await sampleBattle(landgrab, battle, { ...settings, trials: 50_000 }, new InProcessExecutor(findSystem));
+    const a = await sampleBattle(landgrab, [battle], { ...settings, trials: 50_000 }, new InProcessExecutor(findSystem));
     const b = await sampleBattle(
       landgrab,
       battle,
@@ -63,10 +63,10 @@ describe('determinism across executors', () => {
     const two = new PoolExecutor(2);
     pools.push(two);
     const precise = { ...settings, trials: 50_000_000, precision: 0.002 };
-    const a = await sampleBattle(landgrab, battle, precise, new InProcessExecutor(findSystem));
-    const b = await sampleBattle(landgrab, battle, precise, two);
+    const a = await sampleBattle(landgrab, [battle], precise, new InProcessExecutor(findSystem));
+    const b = await sampleBattle(landgrab, [battle], precise, two);
     expect(Array.from(b.tally)).toEqual(Array.from(a.tally));
-    const wins = landgrab.headlineCount(battle.plan, a.tally);
+    const wins = binSum(a.tally, findEvent(battle.layout, battle.headline).bins);
     expect(wilsonHalfWidth(wins, a.trials)).toBeLessThanOrEqual(0.002);
     // It stopped at the first checkpoint (a power of two of chunks) that met it.
     const halfTrials = a.trials / 2;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseScenario } from '../../src/engine/scenario.js';
-import { runSweep } from '../../src/engine/runSweep.js';
+import { parseScenario } from '../../src/engine/scenario/scenario.js';
+import { runSweep } from '../../src/engine/run/sweep.js';
 import { InProcessExecutor } from '../../src/engine/executor.js';
 import { SYSTEMS, findSystem } from '../../src/app/systems.js';
 import { InputError } from '../../src/engine/inputError.js';
@@ -20,13 +20,14 @@ describe('sweep grids', () => {
       base: { attackers: 2, defenders: 1 },
       axes: { attackers: { from: 2, to: 4 }, fortress: [false, true] },
     });
+    expect(s.sweep?.axes.map((a) => a.name)).toEqual(['attackers', 'fortress']);
     expect(s.sweep?.cells.map((c) => c.at)).toEqual([
-      { attackers: 2, fortress: false },
-      { attackers: 2, fortress: true },
-      { attackers: 3, fortress: false },
-      { attackers: 3, fortress: true },
-      { attackers: 4, fortress: false },
-      { attackers: 4, fortress: true },
+      [2, false],
+      [2, true],
+      [3, false],
+      [3, true],
+      [4, false],
+      [4, true],
     ]);
   });
 
@@ -57,19 +58,19 @@ describe('sweep grids', () => {
     const exact = await runSweep(
       scenario.system,
       scenario.sweep!,
-      { seed: 'x', trials: 1, kernel: 'fast', exact: false, exactOnly: true },
+      { seed: 'x', trials: 1, kernel: 'fast', method: 'exact' },
       executor,
     );
     const sampled = await runSweep(
       scenario.system,
       scenario.sweep!,
-      { seed: 'x', trials: 50_000, kernel: 'fast', exact: true },
+      { seed: 'x', trials: 50_000, kernel: 'fast', method: 'sample', check: true },
       executor,
     );
     expect(exact.cells.every((c) => c.method === 'exact' && c.trials === 0)).toBe(true);
     for (let i = 0; i < exact.cells.length; i++) {
-      const p = exact.cells[i].variants[0].headline.estimate;
-      const m = sampled.cells[i].variants[0].headline;
+      const p = exact.cells[i].variants[0].metrics[0].estimate;
+      const m = sampled.cells[i].variants[0].metrics[0];
       expect(m.exact).toBeCloseTo(p, 12);
       const se = Math.sqrt((p * (1 - p)) / 50_000);
       expect(Math.abs(m.estimate - p)).toBeLessThan(4.5 * se + 1e-12);
@@ -88,7 +89,7 @@ describe('house-rule comparisons on common random numbers', () => {
     const r = await runSweep(
       scenario.system,
       scenario.sweep!,
-      { seed: 'crn', trials: 100_000, kernel: 'fast', exact: true },
+      { seed: 'crn', trials: 100_000, kernel: 'fast', method: 'sample', check: true },
       new InProcessExecutor(findSystem),
     );
     for (const cell of r.cells) {
@@ -121,7 +122,7 @@ describe('house-rule comparisons on common random numbers', () => {
       const r = await runSweep(
         house.system,
         house.sweep!,
-        { seed: 'monotone', trials, kernel, exact: false },
+        { seed: 'monotone', trials, kernel, method: 'sample' },
         new InProcessExecutor(findSystem),
       );
       for (const cell of r.cells) {
@@ -137,7 +138,7 @@ describe('house-rule comparisons on common random numbers', () => {
   }
 
   it('is deterministic and the variants really share their random numbers', async () => {
-    const options = { seed: 'crn', trials: 30_000, kernel: 'fast' as const, exact: false };
+    const options = { seed: 'crn', trials: 30_000, kernel: 'fast' as const, method: 'sample' as const };
     const a = await runSweep(scenario.system, scenario.sweep!, options, new InProcessExecutor(findSystem));
     const b = await runSweep(scenario.system, scenario.sweep!, options, new InProcessExecutor(findSystem));
     expect(b.cells).toEqual(a.cells);

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { landgrabBattle } from '../helpers/landgrab.js';
-import { solvePlan, solveBattle } from '../../src/systems/landgrab/exact.js';
-import { battleLayout, chainLayout } from '../../src/systems/landgrab/plan.js';
-import type { SingleBattlePlan } from '../../src/systems/landgrab/plan.js';
+import { exactOf, landgrabBattle } from '../helpers/landgrab.js';
+import { solveBattle } from '../../src/systems/landgrab/exact.js';
+import type { LandgrabPlan, SingleBattlePlan } from '../../src/systems/landgrab/plan.js';
 
 function pWin(entry: Record<string, unknown>): number {
   const plan = landgrabBattle(entry).plan as SingleBattlePlan;
@@ -51,8 +50,8 @@ describe('exact LandGrab solver', () => {
       { attackers: 9, defenders: 9, defenderDice: 3, ties: 'attacker' },
     ]) {
       const b = landgrabBattle(entry);
-      const exact = solvePlan(b.plan);
-      const layout = battleLayout(b.plan.attackers, (b.plan as SingleBattlePlan).defenders);
+      const exact = exactOf({ plan: b.plan });
+      const layout = (b.plan as SingleBattlePlan).at;
       // won + held (counted once, by attacker armies) = 1
       const total = exact.subarray(0, layout.heldDefender).reduce((s, x) => s + x, 0);
       expect(total).toBeCloseTo(1, 12);
@@ -78,15 +77,15 @@ describe('exact LandGrab solver', () => {
   it('a one-step chain equals the battle; longer chains multiply down', () => {
     const battle = pWin({ attackers: 15, defenders: 4 });
     const one = landgrabBattle({ type: 'chain', attackers: 15, path: [{ defenders: 4 }] });
-    const exactOne = solvePlan(one.plan);
-    expect(exactOne[chainLayout(one.plan as never).taken + 1]).toBeCloseTo(battle, 14);
+    const exactOne = exactOf({ plan: one.plan });
+    expect(exactOne[(one.plan as Extract<LandgrabPlan, { kind: 'chain' }>).at.taken + 1]).toBeCloseTo(battle, 14);
     const three = landgrabBattle({
       type: 'chain',
       attackers: 15,
       path: [{ defenders: 4 }, { defenders: 4 }, { defenders: 4 }],
     });
-    const exactThree = solvePlan(three.plan);
-    const layout = chainLayout(three.plan as never);
+    const exactThree = exactOf({ plan: three.plan });
+    const layout = (three.plan as Extract<LandgrabPlan, { kind: 'chain' }>).at;
     const taken = exactThree.subarray(layout.taken, layout.taken + 4);
     expect(taken.reduce((s, x) => s + x, 0)).toBeCloseTo(1, 12);
     expect(taken[3]).toBeLessThan(battle);
@@ -94,8 +93,8 @@ describe('exact LandGrab solver', () => {
 
   it('solves 101 vs 100 (full distribution) without trouble', () => {
     const b = landgrabBattle({ attackers: 101, defenders: 100 });
-    const exact = solvePlan(b.plan);
-    const layout = battleLayout(101, 100);
+    const exact = exactOf({ plan: b.plan });
+    const layout = (b.plan as SingleBattlePlan).at;
     expect(exact.subarray(0, layout.heldDefender).reduce((s, x) => s + x, 0)).toBeCloseTo(1, 10);
   });
 });

@@ -4,10 +4,9 @@
  * (|z| < 4.5 standard errors of the exact value; chi-square p >= 1e-4), never tuned.
  */
 import { describe, expect, it } from 'vitest';
-import { landgrabBattle } from '../helpers/landgrab.js';
+import { exactOf, landgrabBattle } from '../helpers/landgrab.js';
 import { landgrab } from '../../src/systems/landgrab/index.js';
-import { solvePlan } from '../../src/systems/landgrab/exact.js';
-import { battleLayout, capitolLayout, chainLayout, type LandgrabPlan } from '../../src/systems/landgrab/plan.js';
+import type { LandgrabPlan } from '../../src/systems/landgrab/plan.js';
 import { Xoshiro128 } from '../../src/engine/random/xoshiro128.js';
 import { stateFromSeed } from '../../src/engine/random/seed.js';
 import { chiSquareTest } from '../../src/stats/chiSquare.js';
@@ -19,7 +18,7 @@ const P_LIMIT = 1e-4;
 
 function sample(plan: LandgrabPlan, size: number, kernel: 'fast' | 'faithful', seed: string): Float64Array {
   const tally = new Float64Array(size);
-  landgrab.kernels[kernel](plan, Xoshiro128.fromState(stateFromSeed(seed)), TRIALS, tally);
+  landgrab.sampler![kernel](plan, Xoshiro128.fromState(stateFromSeed(seed)), TRIALS, tally);
   return tally;
 }
 
@@ -51,9 +50,9 @@ describe.each(['fast', 'faithful'] as const)('%s kernel agrees with the exact so
   it.each(battles.map((b) => [JSON.stringify(b), b]))('battle %s', (_, entry) => {
     const b = landgrabBattle(entry as Record<string, unknown>);
     const plan = b.plan as Extract<LandgrabPlan, { kind: 'battle' }>;
-    const layout = battleLayout(plan.attackers, plan.defenders);
-    const tally = sample(plan, b.tallySize, kernel, `mc-${kernel}-${JSON.stringify(entry)}`);
-    const exact = solvePlan(plan);
+    const layout = plan.at;
+    const tally = sample(plan, b.layout.size, kernel, `mc-${kernel}-${JSON.stringify(entry)}`);
+    const exact = exactOf({ plan });
     const wins = tally.subarray(0, plan.attackers + 1).reduce((s, x) => s + x, 0);
     const exactWin = exact.subarray(0, plan.attackers + 1).reduce((s, x) => s + x, 0);
     expect(Math.abs(proportionZTest(wins, TRIALS, exactWin).z)).toBeLessThan(Z_LIMIT);
@@ -74,9 +73,9 @@ describe.each(['fast', 'faithful'] as const)('%s kernel agrees with the exact so
       attackers: 16,
       path: [{ defenders: 3 }, { defenders: 4, fortress: true }, { defenders: 2, defendingLeader: true }],
     });
-    const layout = chainLayout(b.plan as never);
-    const tally = sample(b.plan, b.tallySize, kernel, `chain-${kernel}`);
-    const exact = solvePlan(b.plan);
+    const layout = (b.plan as Extract<LandgrabPlan, { kind: 'chain' }>).at;
+    const tally = sample(b.plan, b.layout.size, kernel, `chain-${kernel}`);
+    const exact = exactOf({ plan: b.plan });
     const taken = [...tally.subarray(layout.taken, layout.taken + 4)];
     expect(chiSquareTest(taken, [...exact.subarray(layout.taken, layout.taken + 4)]).pValue).toBeGreaterThan(P_LIMIT);
     // Armies at the end of the path, among the trials that took it all.
@@ -99,9 +98,9 @@ describe.each(['fast', 'faithful'] as const)('%s kernel agrees with the exact so
       defendingLeader: true,
       territories: [10, 4, 1],
     });
-    const layout = capitolLayout(b.plan as never);
-    const tally = sample(b.plan, b.tallySize, kernel, `capitol-${kernel}`);
-    const exact = solvePlan(b.plan);
+    const layout = (b.plan as Extract<LandgrabPlan, { kind: 'capitol' }>).at;
+    const tally = sample(b.plan, b.layout.size, kernel, `capitol-${kernel}`);
+    const exact = exactOf({ plan: b.plan });
     const converted = [...tally.subarray(layout.converted, layout.converted + layout.maxConverted + 1)];
     const exactConverted = [...exact.subarray(layout.converted, layout.converted + layout.maxConverted + 1)];
     const pWin = exactConverted.reduce((s, x) => s + x, 0);
@@ -118,7 +117,7 @@ describe('the two kernels agree with each other', () => {
   it('P(win) of 11 vs 10 differs by less than 4.5 standard errors of the difference', () => {
     const b = landgrabBattle({ attackers: 11, defenders: 10, fortress: true });
     const wins = (k: 'fast' | 'faithful') =>
-      sample(b.plan, b.tallySize, k, `pair-${k}`)
+      sample(b.plan, b.layout.size, k, `pair-${k}`)
         .subarray(0, 12)
         .reduce((s, x) => s + x, 0);
     const p1 = wins('fast') / TRIALS;
@@ -134,10 +133,10 @@ describe('a wrong rule is caught', () => {
     // Guards against tests that cannot fail: the same comparison with a wrong oracle.
     const withFortress = landgrabBattle({ attackers: 12, defenders: 8, fortress: true });
     const without = landgrabBattle({ attackers: 12, defenders: 8 });
-    const layout = battleLayout(12, 8);
-    const tally = sample(without.plan, without.tallySize, 'fast', 'wrong');
+    const layout = (without.plan as Extract<LandgrabPlan, { kind: 'battle' }>).at;
+    const tally = sample(without.plan, without.layout.size, 'fast', 'wrong');
     const observed = outcomePartition(tally, layout, 12, 8);
-    const expected = outcomePartition(solvePlan(withFortress.plan), layout, 12, 8);
+    const expected = outcomePartition(exactOf({ plan: withFortress.plan }), layout, 12, 8);
     expect(chiSquareTest(observed, expected).pValue).toBeLessThan(1e-10);
   });
 });

@@ -1,29 +1,33 @@
-/** `battle-odds odds <system> [flags]`: one quick question, answered from flags. */
+/** `battle-odds odds <system> [flags]`: one quick question, answered from flags (or one inline entry). */
 import { Command, Option } from '@commander-js/extra-typings';
-import type { RuleSystemWithOdds, OddsOption } from '../../engine/system.js';
-import { compileEntry } from '../../engine/compileEntry.js';
+import type { SystemModule } from '../../app/systems.js';
+import type { OddsOption } from '../oddsContract.js';
+import { compileEntry, type Battle } from '../../engine/scenario/entry.js';
+import { assignStems } from '../../engine/fileNames.js';
+import type { Scenario } from '../../engine/scenario/scenario.js';
 import { InputError } from '../../engine/inputError.js';
-import { runBattle } from '../../engine/runBattle.js';
-import { addEngineOptions, type EngineFlags } from '../engineOptions.js';
+import { addEngineOptions, overridesFrom, type EngineFlags } from '../engineOptions.js';
 import { parseInteger, parseIntegerList, parseNumber } from '../parse.js';
 import { chooseExecutor } from '../jobs.js';
 import { createProgress } from '../progress.js';
 import { interruptSignal } from '../interrupt.js';
-import { formatReport } from '../../output/terminal.js';
-import { writeResults } from '../../output/writeResults.js';
+import { formatBattle } from '../../output/terminal.js';
+import { runScenario, sampledTrials } from '../../app/runScenario.js';
 import { packageVersion } from '../../node/packageInfo.js';
+import { openResults } from '../../node/writeResults.js';
 
 const DEFAULT_TRIALS = 1_000_000;
 /** With --precision and no --trials, the cap is this high, so the target is what stops the run. */
 const DEFAULT_PRECISION_CAP = 100_000_000;
 const DEFAULT_SEED = 'battle-odds';
 
-function toOption(spec: OddsOption): Option {
+export function toOption(spec: OddsOption & { required?: boolean }): Option {
   const option = new Option(spec.flags, spec.description);
   if (spec.parse === 'int') option.argParser(parseInteger);
   else if (spec.parse === 'number') option.argParser(parseNumber);
   else if (spec.parse === 'int-list') option.argParser(parseIntegerList);
   if (spec.default !== undefined) option.default(parsedDefault(spec));
+  if (spec.required) option.makeOptionMandatory();
   return option as unknown as Option;
 }
 
@@ -31,34 +35,35 @@ function toOption(spec: OddsOption): Option {
  * The flag behind a field of the battle entry, so errors name what the user typed: the
  * system's own map first, else `attackingArmies` -> `--attacking-armies`.
  */
-function flagName(system: RuleSystemWithOdds, field: string): string {
-  const mapped = system.odds.flagFor?.(field);
+function flagName(module: SystemModule, field: string): string {
+  const mapped = module.cli.odds.flagFor?.(field);
   if (mapped) return mapped;
   const top = field.split(/[.[]/)[0];
   return `--${top.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 }
 
-export function oddsCommand(systems: readonly RuleSystemWithOdds[]): Command {
+export function oddsCommand(modules: readonly SystemModule[]): Command {
   const odds = new Command('odds')
     .description('quick odds for one battle, from flags (one subcommand per rule system)')
     .addHelpText(
       'after',
-      `\nExamples:\n${systems.map((s) => `  $ ${s.odds.examples[0]}`).join('\n')}\n\nEach system's flags: battle-odds odds <system> --help\n`,
+      `\nExamples:\n${modules.map((m) => `  $ ${m.cli.odds.examples[0]}`).join('\n')}\n\nEach system's flags: battle-odds odds <system> --help\n`,
     );
-  for (const system of systems) {
-    const sub = new Command(system.id).description(system.odds.summary);
-    for (const spec of system.odds.options) sub.addOption(toOption(spec) as never);
+  for (const module of modules) {
+    const { system, cli } = module;
+    const sub = new Command(system.id).description(cli.odds.summary);
+    for (const spec of cli.odds.options) sub.addOption(toOption(spec) as never);
     sub.addOption(
       new Option(
         '--entry <json>',
         "the battle as a scenario file's battle entry, in JSON (any battle type of this system); instead of the flags above",
       ),
     );
-    addEngineOptions(sub, { trials: String(DEFAULT_TRIALS), seed: DEFAULT_SEED, sampling: !system.deterministic });
+    addEngineOptions(sub, { trials: String(DEFAULT_TRIALS), seed: DEFAULT_SEED, sampling: Boolean(system.sampler) });
     sub.addOption(new Option('--out <dir>', 'also write CSV, JSON and charts to this folder'));
-    sub.addHelpText('after', `\nExamples:\n${system.odds.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
+    sub.addHelpText('after', `\nExamples:\n${cli.odds.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
     sub.action(async (flags) => {
-      await answerOdds(system, flags as Record<string, unknown> & EngineFlags);
+      await answerOdds(module, flags as Record<string, unknown> & EngineFlags);
     });
     odds.addCommand(sub as never);
   }
@@ -74,9 +79,9 @@ function parsedDefault(spec: OddsOption): unknown {
 }
 
 /** The system's flags the user actually typed (not left at their defaults), as typed. */
-function typedFlags(system: RuleSystemWithOdds, flags: Record<string, unknown>): string[] {
+function typedFlags(module: SystemModule, flags: Record<string, unknown>): string[] {
   const parts: string[] = [];
-  for (const spec of system.odds.options) {
+  for (const spec of module.cli.odds.options) {
     const long = spec.flags.split(/[ ,]+/).find((f) => f.startsWith('--')) as string;
     const name = long.slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
     const value = flags[name];
@@ -86,21 +91,14 @@ function typedFlags(system: RuleSystemWithOdds, flags: Record<string, unknown>):
   return parts;
 }
 
-/** A label for a question the system did not label: the system's own flags as typed. */
-function questionLabel(system: RuleSystemWithOdds, flags: Record<string, unknown>): string {
-  return typedFlags(system, flags).join(' ') || system.id;
-}
-
 /** `--entry`: one battle entry given inline, validated like a scenario file's. */
-function compileInlineEntry(system: RuleSystemWithOdds, flags: Record<string, unknown>) {
-  const source = `odds ${system.id}`;
-  const typed = typedFlags(system, flags);
-  if (typed.length > 0)
-    throw new InputError(
-      source,
-      '--entry',
-      `describes the whole battle; leave out ${typed.map((t) => t.split(' ')[0]).join(', ')}`,
-    );
+function compileInlineEntry(module: SystemModule, flags: Record<string, unknown>): Battle {
+  const source = `odds ${module.system.id}`;
+  const typed = typedFlags(module, flags);
+  if (typed.length > 0) {
+    const names = typed.map((t) => t.split(' ')[0]).join(', ');
+    throw new InputError(source, '--entry', `describes the whole battle; leave out ${names}`);
+  }
   let raw: unknown;
   try {
     raw = JSON.parse(String(flags.entry));
@@ -108,7 +106,7 @@ function compileInlineEntry(system: RuleSystemWithOdds, flags: Record<string, un
     throw new InputError(source, '--entry', `is not valid JSON (${(error as Error).message})`);
   }
   try {
-    return compileEntry(system, raw, source, '', 'inline entry');
+    return compileEntry(module.system, raw, source, '', 'inline entry');
   } catch (error) {
     if (error instanceof InputError && error.field)
       throw new InputError(source, `--entry ${error.field}`, error.detail);
@@ -117,78 +115,67 @@ function compileInlineEntry(system: RuleSystemWithOdds, flags: Record<string, un
 }
 
 /** The battle the flags (or `--entry`) describe, validated and compiled. */
-function battleFromFlags(system: RuleSystemWithOdds, flags: Record<string, unknown>) {
-  if (flags.entry !== undefined) return compileInlineEntry(system, flags);
+export function battleFromFlags(module: SystemModule, flags: Record<string, unknown>): Battle {
+  if (flags.entry !== undefined) return compileInlineEntry(module, flags);
+  const source = `odds ${module.system.id}`;
   let raw: unknown;
   try {
-    raw = system.odds.toBattle(flags);
+    raw = module.cli.odds.toBattle(flags);
   } catch (error) {
     // A system may reject a flag value while translating (e.g. an unknown technology name).
     if (error instanceof InputError) throw error;
-    throw new InputError(`odds ${system.id}`, '', (error as Error).message);
+    throw new InputError(source, '', (error as Error).message);
   }
   try {
-    return compileEntry(system, raw, `odds ${system.id}`, '', questionLabel(system, flags));
+    return compileEntry(module.system, raw, source, '', typedFlags(module, flags).join(' ') || module.system.id);
   } catch (error) {
     if (error instanceof InputError && error.field)
-      throw new InputError(`odds ${system.id}`, flagName(system, error.field), error.detail);
+      throw new InputError(source, flagName(module, error.field), error.detail);
     throw error;
   }
 }
 
-async function answerOdds(system: RuleSystemWithOdds, flags: Record<string, unknown> & EngineFlags): Promise<void> {
-  const battle = battleFromFlags(system, flags);
-  const trials = flags.trials ?? (flags.precision ? DEFAULT_PRECISION_CAP : DEFAULT_TRIALS);
-  const seed = flags.seed ?? DEFAULT_SEED;
-  const executor = chooseExecutor(flags.threads, battle.tallySize > 0 && !flags.exactOnly ? trials : 0);
+/** A question asked on the command line, as a one-battle scenario. */
+export function questionScenario(module: SystemModule, battle: Battle, flags: EngineFlags): Scenario {
+  return {
+    file: `odds ${module.system.id}`,
+    name: `odds-${module.system.id}`,
+    system: module.system,
+    seed: DEFAULT_SEED,
+    trials: flags.trials ?? (flags.precision ? DEFAULT_PRECISION_CAP : DEFAULT_TRIALS),
+    kernel: 'fast',
+    method: 'sample',
+    exact: false,
+    battles: [battle],
+    files: assignStems([battle.label]),
+  };
+}
+
+async function answerOdds(module: SystemModule, flags: Record<string, unknown> & EngineFlags): Promise<void> {
+  const scenario = questionScenario(module, battleFromFlags(module, flags), flags);
+  const overrides = overridesFrom(flags);
+  const executor = await chooseExecutor(flags.threads, sampledTrials(scenario, overrides));
   const interrupt = interruptSignal();
   const progress = createProgress(Boolean(process.stderr.isTTY) && !flags.json);
-  const started = new Date();
+  const results = flags.out ? openResults(flags.out) : null;
   try {
-    progress.start(battle.label, trials);
-    const report = await runBattle(
-      system,
-      battle,
-      {
-        seed,
-        trials,
-        kernel: flags.kernel ?? 'fast',
-        exact: Boolean(flags.exact),
-        exactOnly: Boolean(flags.exactOnly),
-        precision: flags.precision,
-        signal: interrupt.signal,
-        onProgress: (done) => progress.update(done),
-      },
+    const report = await runScenario(
+      scenario,
+      overrides,
       executor,
+      { version: packageVersion(), file: null },
+      { signal: interrupt.signal, progress, onBattle: (b) => results?.battle(b) },
     );
-    progress.stop();
-    if (flags.out) {
-      await writeResults(
-        flags.out,
-        {
-          scenario: `odds-${system.id}`,
-          system: system.id,
-          seed,
-          version: packageVersion(),
-          startedAt: started.toISOString(),
-          elapsedMs: report.elapsedMs,
-          threads: executor.threads,
-          partial: report.partial,
-        },
-        [report],
-      );
-    }
+    if (results) await results.finish(report);
     if (flags.json) {
-      const { json, metrics, distributions, tables, charts, ...header } = report;
-      void distributions;
-      void charts;
-      process.stdout.write(
-        `${JSON.stringify({ ...header, ...json, metrics, ...(tables ? { tables } : {}) }, null, 2)}\n`,
-      );
+      process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     } else {
-      process.stdout.write(formatReport(report, { quantiles: flags.quantiles }));
+      for (const battle of report.battles) process.stdout.write(formatBattle(battle, { quantiles: flags.quantiles }));
       if (flags.out) process.stdout.write(`\nwrote ${flags.out}/\n`);
     }
+  } catch (error) {
+    results?.abort();
+    throw error;
   } finally {
     progress.stop();
     interrupt.dispose();

@@ -2,19 +2,18 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Command, Option } from '@commander-js/extra-typings';
-import type { Scenario } from '../../engine/scenario.js';
+import type { Scenario } from '../../engine/scenario/scenario.js';
+import type { ScenarioReport } from '../../engine/report.js';
 import { loadScenario } from '../../node/scenarioFile.js';
 import { InputError } from '../../engine/inputError.js';
-import { addEngineOptions, type EngineFlags } from '../engineOptions.js';
-import { chooseExecutor, runScenario, sampledTrials, type JobOverrides } from '../jobs.js';
+import { addEngineOptions, overridesFrom, type EngineFlags } from '../engineOptions.js';
+import { chooseExecutor } from '../jobs.js';
 import { createProgress } from '../progress.js';
 import { interruptSignal } from '../interrupt.js';
-import { battleHeading, formatReport } from '../../output/terminal.js';
-import { writeResults } from '../../output/writeResults.js';
-import { percent } from '../../output/format.js';
+import { formatBattle, formatBattleBrief, formatSweep } from '../../output/terminal.js';
+import { openResults } from '../../node/writeResults.js';
 import { packageVersion } from '../../node/packageInfo.js';
-import type { RunReport } from '../../engine/runBattle.js';
-import type { SweepResult } from '../../engine/runSweep.js';
+import { runScenario, sampledTrials } from '../../app/runScenario.js';
 
 /** Files named on the command line, with folders expanded to their *.json files (sorted). */
 export function scenarioFiles(paths: string[]): string[] {
@@ -39,6 +38,8 @@ export function scenarioFiles(paths: string[]): string[] {
   return files;
 }
 
+type RunFlags = EngineFlags & { out: string; charts: boolean; brief?: boolean };
+
 export function runCommand(): Command {
   const command = new Command('run')
     .description('run scenario files (or every .json in a folder) and write results/<scenario-name>/')
@@ -47,12 +48,7 @@ export function runCommand(): Command {
       new Option('--out <dir>', 'results folder; each scenario writes <dir>/<scenario-name>/').default('results'),
     )
     .addOption(new Option('--no-charts', 'skip the SVG/PNG charts (faster)'))
-    .addOption(
-      new Option(
-        '--brief',
-        "print each battle's headline probability (or, for a deterministic answer, its verdict) instead of full tables",
-      ),
-    );
+    .addOption(new Option('--brief', "print each battle's verdict (or headline) instead of full tables"));
   addEngineOptions(command, {});
   command.addHelpText(
     'after',
@@ -66,15 +62,12 @@ Scenario files are JSON; their schema is schema/scenario.schema.json (print it w
 \`battle-odds schema\`). Army counts: see README "Army counts".`,
   );
   command.action(async (paths, flags) => {
-    await runScenarios(paths, flags as EngineFlags & { out: string; charts: boolean; brief?: boolean });
+    await runScenarios(paths, flags as RunFlags);
   });
   return command as never;
 }
 
-async function runScenarios(
-  paths: string[],
-  flags: EngineFlags & { out: string; charts: boolean; brief?: boolean },
-): Promise<void> {
+async function runScenarios(paths: string[], flags: RunFlags): Promise<void> {
   // Validate every file before running anything: bad input writes nothing.
   const scenarios: Scenario[] = scenarioFiles(paths).map(loadScenario);
   const names = new Map<string, string>();
@@ -88,48 +81,41 @@ async function runScenarios(
       );
     names.set(s.name, s.file);
   }
-  const overrides: JobOverrides = {
-    trials: flags.trials,
-    seed: flags.seed,
-    kernel: flags.kernel,
-    exact: flags.exact,
-    exactOnly: flags.exactOnly,
-    precision: flags.precision,
-  };
+  const overrides = overridesFrom(flags);
   const total = scenarios.reduce((s, sc) => s + sampledTrials(sc, overrides), 0);
-  const executor = chooseExecutor(flags.threads, total);
+  const executor = await chooseExecutor(flags.threads, total);
   const interrupt = interruptSignal();
   const progress = createProgress(Boolean(process.stderr.isTTY) && !flags.json);
   const version = packageVersion();
-  const outputs: unknown[] = [];
+  const outputs: ScenarioReport[] = [];
   try {
     for (const scenario of scenarios) {
       if (interrupt.signal.aborted) break;
-      const started = new Date();
-      const run = await runScenario(scenario, overrides, executor, interrupt.signal, progress);
-      if (run.reports.length === 0 && !run.sweep) break;
-      const dir = path.join(flags.out, scenario.name);
-      const meta = {
-        scenario: scenario.name,
-        description: scenario.description,
-        file: scenario.file,
-        system: scenario.system.id,
-        seed: overrides.seed ?? scenario.seed,
-        version,
-        startedAt: started.toISOString(),
-        elapsedMs: run.elapsedMs,
-        threads: executor.threads,
-        partial: run.partial,
-      };
-      const written = await writeResults(dir, meta, run.reports, { charts: flags.charts, sweep: run.sweep });
-      if (flags.json) {
-        outputs.push({ ...meta, battles: run.reports.map(jsonBattle), ...(run.sweep ? { sweep: run.sweep } : {}) });
-      } else {
-        printScenario(scenario, run.reports, Boolean(flags.brief), flags.quantiles);
-        if (run.sweep) printSweep(run.sweep);
-        process.stdout.write(
-          `  -> ${written.dir}/ (${written.files.length} files${run.partial ? ', PARTIAL' : ''})\n\n`,
+      const results = openResults(path.join(flags.out, scenario.name), { charts: flags.charts });
+      let report: ScenarioReport;
+      try {
+        report = await runScenario(
+          scenario,
+          overrides,
+          executor,
+          { version, file: scenario.file },
+          { signal: interrupt.signal, progress, onBattle: (b) => results.battle(b) },
         );
+      } catch (error) {
+        results.abort();
+        throw error;
+      }
+      if (report.battles.length === 0 && !report.sweep) {
+        results.abort();
+        break;
+      }
+      const written = await results.finish(report);
+      if (flags.json) {
+        outputs.push(report);
+      } else {
+        printScenario(scenario, report, Boolean(flags.brief), flags.quantiles);
+        const partial = report.partial ? ', PARTIAL' : '';
+        process.stdout.write(`  -> ${written.dir}/ (${written.files.length} files${partial})\n\n`);
       }
     }
   } finally {
@@ -137,69 +123,14 @@ async function runScenarios(
     interrupt.dispose();
     await executor.close();
   }
-  if (flags.json) process.stdout.write(`${JSON.stringify({ version, scenarios: outputs }, null, 2)}\n`);
+  if (flags.json) process.stdout.write(`${JSON.stringify(outputs, null, 2)}\n`);
 }
 
-function jsonBattle(r: RunReport) {
-  const { json, distributions, charts, ...rest } = r;
-  void charts;
-  return { ...rest, ...json, distributions };
-}
-
-function printScenario(scenario: Scenario, reports: RunReport[], brief: boolean, quantiles?: boolean): void {
-  process.stdout.write(
-    `== ${scenario.name} (${scenario.system.id})${scenario.description ? `: ${scenario.description}` : ''}\n`,
-  );
-  for (const r of reports) {
-    if (!brief) {
-      process.stdout.write(`${formatReport(r, { quantiles })}\n`);
-      continue;
-    }
-    if (r.method === 'exact' && r.verdict?.length) {
-      // A deterministic answer reads better as its sentences than as a 0/1 metric.
-      process.stdout.write(`  ${battleHeading(r)}\n${r.verdict.map((line) => `      ${line}\n`).join('')}`);
-      continue;
-    }
-    const head = r.metrics[0];
-    const value = head
-      ? head.kind === 'probability'
-        ? percent(r.method === 'exact' && head.exact !== undefined ? head.exact : head.estimate)
-        : String(head.estimate)
-      : '';
-    const ci = head?.ci95
-      ? ` [${percent(head.ci95[0])}, ${percent(head.ci95[1])}]`
-      : r.method === 'exact'
-        ? ' (exact)'
-        : '';
-    process.stdout.write(`  ${battleHeading(r)}\n      ${head ? `${head.label}: ${value}${ci}` : ''}\n`);
+function printScenario(scenario: Scenario, report: ScenarioReport, brief: boolean, quantiles?: boolean): void {
+  const about = scenario.description ? `: ${scenario.description}` : '';
+  process.stdout.write(`== ${scenario.name} (${scenario.system.id})${about}\n`);
+  for (const r of report.battles) {
+    process.stdout.write(brief ? formatBattleBrief(r) : `${formatBattle(r, { quantiles })}\n`);
   }
-}
-
-/** A sweep in a few lines: its size, time, and the cells with the lowest and highest headline. */
-function printSweep(sweep: SweepResult): void {
-  const axes = sweep.axes.map((a) => `${a.name} (${a.values.length})`).join(' x ');
-  const exact = sweep.cells.every((c) => c.method === 'exact');
-  process.stdout.write(
-    `  sweep ${axes} = ${sweep.cells.length} cells, variants: ${sweep.variants.join(', ')}; ${exact ? 'exact' : `${(sweep.cells[0]?.trials ?? 0).toLocaleString('en-US')} trials per cell`}, ${(sweep.elapsedMs / 1000).toFixed(2)} s${sweep.partial ? ', PARTIAL' : ''}\n`,
-  );
-  for (const [i, variant] of sweep.variants.entries()) {
-    const values = sweep.cells.map((c) => c.variants[i].headline.estimate);
-    process.stdout.write(
-      `      ${variant}: ${sweep.headlineLabel} ranges ${percent(Math.min(...values))} .. ${percent(Math.max(...values))}\n`,
-    );
-  }
-  for (const [k, variant] of sweep.variants.slice(1).entries()) {
-    const diffs = sweep.cells.map((c) => c.differences[k]);
-    const widest = diffs.reduce((w, d) => Math.max(w, d.ci95 ? (d.ci95[1] - d.ci95[0]) / 2 : 0), 0);
-    const widestUnpaired = diffs.reduce(
-      (w, d) => Math.max(w, d.unpairedCi95 ? (d.unpairedCi95[1] - d.unpairedCi95[0]) / 2 : 0),
-      0,
-    );
-    const spread = diffs.map((d) => d.difference);
-    // A difference of two probabilities is in percentage points, not percent.
-    const points = (x: number) => (x * 100).toFixed(2);
-    process.stdout.write(
-      `      ${variant} minus ${sweep.variants[0]}: ${points(Math.min(...spread))} .. ${points(Math.max(...spread))} percentage points${widest > 0 ? ` (paired 95% half-width <= ${points(widest)}; unpaired would be ${points(widestUnpaired)})` : ''}\n`,
-    );
-  }
+  if (report.sweep) process.stdout.write(formatSweep(report.sweep));
 }

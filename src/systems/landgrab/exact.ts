@@ -7,7 +7,8 @@
  * solveBattle(compileTables(standardRule), 4, 2).pWin // 6610505 / 10077696
  */
 import { STRIDE, type BattleTables } from './tables.js';
-import { battleLayout, capitolLayout, chainLayout, type LandgrabPlan } from './plan.js';
+import type { LandgrabPlan } from './plan.js';
+import type { Solution } from '../../engine/contract.js';
 import { conversionDistribution } from './capitol.js';
 
 export interface BattleSolution {
@@ -68,40 +69,37 @@ export function solveBattle(t: BattleTables, attackers: number, defenders: numbe
 }
 
 /**
- * Exact probabilities laid out exactly like the plan's Monte Carlo tally, so the
- * summary and the tests compare bin by bin.
+ * Exact probabilities laid out exactly like the plan's Monte Carlo tally (`plan.at`), so
+ * the summary and the tests compare bin by bin. `size` is the layout's length.
  */
-export function solvePlan(plan: LandgrabPlan): Float64Array {
+export function solvePlan(plan: LandgrabPlan, size: number): Solution {
+  const out = new Float64Array(size);
   if (plan.kind === 'battle' || plan.kind === 'capitol') {
-    const layout = plan.kind === 'battle' ? battleLayout(plan.attackers, plan.defenders) : capitolLayout(plan);
-    const out = new Float64Array(layout.size);
     const s = solveBattle(plan.tables, plan.attackers, plan.defenders);
-    out.set(s.won, layout.won);
-    out.set(s.heldAttacker, layout.heldAttacker);
-    out.set(s.heldDefender, layout.heldDefender);
+    out.set(s.won, plan.at.won);
+    out.set(s.heldAttacker, plan.at.heldAttacker);
+    out.set(s.heldDefender, plan.at.heldDefender);
     if (plan.kind === 'capitol') {
+      // The conversion ratio is drawn independently of the battle: P(conquest) x its distribution.
       const conversion = conversionDistribution(plan.territories);
-      const at = capitolLayout(plan).converted;
-      for (let x = 0; x < conversion.length; x++) out[at + x] = s.pWin * conversion[x];
+      for (let x = 0; x < conversion.length; x++) out[plan.at.converted + x] = s.pWin * conversion[x];
     }
-    return out;
+    return { probabilities: out };
   }
-  const layout = chainLayout(plan);
-  const out = new Float64Array(layout.size);
   let entering = new Float64Array(plan.attackers + 1);
   entering[plan.attackers] = 1;
   let aliveBefore = 1; // P(every earlier step was taken)
   for (let s = 0; s < plan.steps.length; s++) {
     const step = plan.steps[s];
     const solution = solveFromDistribution(step.tables, entering, step.defenders);
-    out[layout.taken + s] = aliveBefore - solution.pWin;
+    out[plan.at.taken + s] = aliveBefore - solution.pWin;
     aliveBefore = solution.pWin;
     // After a conquest with a armies, a - 1 move into the conquered territory.
     const next = new Float64Array(plan.attackers + 1);
     for (let a = 1; a <= plan.attackers; a++) next[a - 1] += solution.won[a];
     entering = next;
   }
-  out[layout.taken + plan.steps.length] = aliveBefore;
-  out.set(entering, layout.finalArmies);
-  return out;
+  out[plan.at.taken + plan.steps.length] = aliveBefore;
+  out.set(entering, plan.at.finalArmies);
+  return { probabilities: out };
 }

@@ -3,11 +3,11 @@
  * battle is fought (exact round tables or real dice). No allocation per battle:
  * state is two integers and the tally is a flat Float64Array.
  */
-import type { Kernel } from '../../engine/system.js';
+import type { Kernel, Sampler } from '../../engine/contract.js';
 import type { Xoshiro128 } from '../../engine/random/xoshiro128.js';
 import { fightByTables, fightWithDice } from './fight.js';
 import { ARMY_PACK, MAX_DICE, type BattleTables } from './tables.js';
-import { battleLayout, capitolLayout, chainLayout, type LandgrabPlan } from './plan.js';
+import type { BattleOffsets, LandgrabPlan } from './plan.js';
 import { convertedArmies } from './capitol.js';
 import { die } from '../../kit/dice.js';
 
@@ -20,13 +20,13 @@ const fightDice: Fight = (t, a, d, rng) => fightWithDice(t, a, d, rng, attackerR
 function makeKernel(fight: Fight): Kernel<LandgrabPlan> {
   return (plan, rng, trials, tally) => {
     if (plan.kind === 'battle') {
-      const layout = battleLayout(plan.attackers, plan.defenders);
+      const layout = plan.at;
       for (let i = 0; i < trials; i++) {
         const end = fight(plan.tables, plan.attackers, plan.defenders, rng);
         recordBattle(layout, end, tally);
       }
     } else if (plan.kind === 'capitol') {
-      const layout = capitolLayout(plan);
+      const layout = plan.at;
       for (let i = 0; i < trials; i++) {
         const end = fight(plan.tables, plan.attackers, plan.defenders, rng);
         if (recordBattle(layout, end, tally)) {
@@ -35,7 +35,7 @@ function makeKernel(fight: Fight): Kernel<LandgrabPlan> {
         }
       }
     } else {
-      const layout = chainLayout(plan);
+      const layout = plan.at;
       const steps = plan.steps;
       for (let i = 0; i < trials; i++) {
         let a = plan.attackers;
@@ -57,7 +57,7 @@ function makeKernel(fight: Fight): Kernel<LandgrabPlan> {
 }
 
 /** Adds one finished battle to the tally; true when the attacker conquered. */
-function recordBattle(layout: ReturnType<typeof battleLayout>, end: number, tally: Float64Array): boolean {
+function recordBattle(layout: BattleOffsets, end: number, tally: Float64Array): boolean {
   const d = end % ARMY_PACK;
   const a = (end - d) / ARMY_PACK;
   if (d === 0) {
@@ -69,7 +69,16 @@ function recordBattle(layout: ReturnType<typeof battleLayout>, end: number, tall
   return false;
 }
 
-export const landgrabKernels = {
+/** The same plan with every dice table in lockstep mode (see BattleTables.lockstep). */
+function lockstep(plan: LandgrabPlan): LandgrabPlan {
+  if (plan.kind === 'chain') {
+    return { ...plan, steps: plan.steps.map((s) => ({ ...s, tables: { ...s.tables, lockstep: true } })) };
+  }
+  return { ...plan, tables: { ...plan.tables, lockstep: true } };
+}
+
+export const landgrabSampler: Sampler<LandgrabPlan> = {
   fast: makeKernel(fightByTables),
   faithful: makeKernel(fightDice),
+  lockstep,
 };

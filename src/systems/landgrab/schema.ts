@@ -64,11 +64,38 @@ export const capitolEntrySchema = z.strictObject({
   territories: z.array(armies(1, "armies in each of the capitol owner's other territories")).max(200).default([]),
 });
 
-/** `type` may be left out: it then defaults to `battle` (the JSON Schema says so too). */
-export const landgrabEntrySchema = z.discriminatedUnion('type', [
-  battleEntrySchema,
-  chainEntrySchema,
-  capitolEntrySchema,
-]);
+/** Armies in the attacking territory, from whichever convention the entry used. */
+export function territoryArmies(entry: { attackers?: number; attackingArmies?: number }): number {
+  return entry.attackers ?? (entry.attackingArmies as number) + 1;
+}
+
+/**
+ * `type` may be left out: it then defaults to `battle` (the JSON Schema says so too).
+ * Cross-field rules: exactly one army-count convention, and a stop level below the army count.
+ */
+export const landgrabEntrySchema = z
+  .discriminatedUnion('type', [battleEntrySchema, chainEntrySchema, capitolEntrySchema])
+  .superRefine((entry, ctx) => {
+    if ((entry.attackers === undefined) === (entry.attackingArmies === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['attackers'],
+        message:
+          'give exactly one of "attackers" (armies in the attacking territory, one stays behind) or ' +
+          '"attackingArmies" (armies that may attack)',
+      });
+      return;
+    }
+    const a = territoryArmies(entry);
+    if (a > MAX_ARMIES)
+      ctx.addIssue({ code: 'custom', path: ['attackingArmies'], message: `must be at most ${MAX_ARMIES - 1}` });
+    if (entry.stopAt >= a) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['stopAt'],
+        message: `must be below the ${a} armies in the attacking territory, or no attack happens`,
+      });
+    }
+  });
 
 export type LandgrabEntry = z.output<typeof landgrabEntrySchema>;

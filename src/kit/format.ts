@@ -1,4 +1,7 @@
-/** Number formatting shared by the CSV files and the terminal: no 12-decimal floats. */
+/**
+ * Number formatting shared by the systems' verdicts, the CSV files, the terminal and the
+ * page: no 12-decimal floats, and no uncertain value printed as 0% or 100%.
+ */
 
 /** Up to `digits` significant digits, trailing zeros dropped (CSV cells). */
 export function roundSignificant(x: number, digits = 6): number {
@@ -25,4 +28,17 @@ export function fixed(x: number, decimals = 2): string {
 /** 1234567 -> "1,234,567". */
 export function thousands(n: number): string {
   return Math.round(n).toLocaleString('en-US');
+}
+
+/** A probability in a sentence: one decimal, e.g. `73.6%`, never `0.0%` or `100.0%` unless certain. */
+export function percentShort(p: number): string {
+  if (!Number.isFinite(p)) return '-';
+  if (p > 0 && p < 0.0005) return 'under 0.1%';
+  if (p < 1 && p > 0.9995) return 'over 99.9%';
+  return `${(p * 100).toFixed(1)}%`;
+}
+
+/** "1 army", "3 armies". */
+export function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
 }

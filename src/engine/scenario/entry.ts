@@ -1,26 +1,30 @@
-/** Validating and compiling one battle entry, shared by scenario files, sweeps and the CLI. */
+/** Validating and compiling one battle entry, shared by scenario files, sweeps, the CLI and the API. */
 import type { z } from 'zod';
-import type { CompiledBattle, RuleSystem } from './system.js';
-import { InputError, formatPath } from './inputError.js';
+import type { Compiled, RuleSystem } from '../contract.js';
+import { InputError, formatPath } from '../inputError.js';
 
-/** Validates one battle entry with its system's schema and checks, then compiles it. */
+/** One battle ready to run: the system's compiled plan and layout, its label and its validated entry. */
+export interface Battle<Plan = unknown> extends Compiled<Plan> {
+  label: string;
+  /** The validated entry (defaults filled in): exactly what is fought. */
+  entry: unknown;
+}
+
+/** Validates one battle entry with its system's schema (cross-field checks included), then compiles it. */
 export function compileEntry(
   system: RuleSystem,
   entry: unknown,
   source: string,
   field: string,
   defaultLabel: string,
-): CompiledBattle<unknown> {
-  const parsed = system.battleSchema.safeParse(entry);
+): Battle {
+  const parsed = system.entry.safeParse(entry);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new InputError(source, joinField(field, issueField(issue)), friendlyMessage(issue));
   }
-  const problems = system.check?.(parsed.data) ?? [];
-  if (problems.length > 0)
-    throw new InputError(source, joinField(field, formatPath(problems[0].path)), problems[0].message);
   const label = (parsed.data as { label?: string }).label ?? defaultLabel;
-  return { ...system.compile(parsed.data, label), entry: parsed.data };
+  return { ...system.compile(parsed.data), label, entry: parsed.data };
 }
 
 function joinField(prefix: string, rest: string): string {

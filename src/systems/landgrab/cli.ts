@@ -1,6 +1,7 @@
-/** `battle-odds odds landgrab`: a quick question from flags. */
-import type { OddsCommand } from '../../engine/system.js';
+/** LandGrab from the command line: `battle-odds odds landgrab` and `battle-odds reinforcements`. */
+import type { OddsCommand, SystemCli } from '../../cli/oddsContract.js';
 import { InputError } from '../../engine/inputError.js';
+import { reinforcements } from './reinforcements.js';
 
 export const landgrabOdds: OddsCommand = {
   summary: 'Odds of one LandGrab (Risk-style) attack, a chain of attacks, or a capitol conquest',
@@ -182,3 +183,33 @@ function describe(flags: Record<string, unknown>): string {
   if (flags.capitol !== undefined) return `${attackers} vs capitol of ${flags.defenders}${tail}`;
   return `${attackers} vs ${flags.defenders}${tail}`;
 }
+
+export const landgrabCli: SystemCli = {
+  odds: landgrabOdds,
+  commands: [
+    {
+      name: 'reinforcements',
+      description: 'LandGrab reinforcements: max(3, floor(territories / 3)) + continent bonuses',
+      options: [
+        { flags: '--territories <n>', parse: 'int', description: 'territories owned', required: true },
+        {
+          flags: '--continent-bonus <list>',
+          parse: 'int-list',
+          description: 'bonuses of the continents owned whole, e.g. 2,5',
+        },
+      ],
+      examples: [
+        'battle-odds reinforcements --territories 14                      # max(3, 4) = 4',
+        'battle-odds reinforcements --territories 14 --continent-bonus 2,5  # 4 + 7 = 11',
+      ],
+      run(flags) {
+        const territories = flags.territories as number;
+        const bonuses = (flags.continentBonus as number[] | undefined) ?? [];
+        if (territories < 0) throw new InputError('reinforcements', '--territories', 'must be at least 0');
+        if (bonuses.some((b) => b < 0))
+          throw new InputError('reinforcements', '--continent-bonus', 'bonuses must be at least 0');
+        return `${reinforcements(territories, bonuses)}\n`;
+      },
+    },
+  ],
+};

@@ -1,0 +1,139 @@
+/**
+ * Running a validated scenario (or one question): every battle, then the sweep, through
+ * one executor, with overrides, an interrupt signal and progress; the result is one
+ * ScenarioReport. Pure orchestration: no files, no terminal (the CLI and the library
+ * decide what to do with the report; `onBattle` lets them stream each battle's outputs).
+ */
+import type { KernelName } from '../engine/contract.js';
+import type { Executor } from '../engine/executor.js';
+import type { BattleReport, ScenarioReport } from '../engine/report.js';
+import type { Scenario } from '../engine/scenario/scenario.js';
+import { runBattle, type Method } from '../engine/run/battle.js';
+import { runSweep } from '../engine/run/sweep.js';
+
+export interface Overrides {
+  trials?: number;
+  seed?: string | number;
+  kernel?: KernelName;
+  method?: Method;
+  /** With Monte Carlo, exact values beside the estimates where solvable. */
+  check?: boolean;
+  precision?: number;
+}
+
+export interface Progress {
+  start(label: string, total: number, unit: 'trials' | 'cells'): void;
+  update(done: number): void;
+  stop(): void;
+}
+
+export const NO_PROGRESS: Progress = { start() {}, update() {}, stop() {} };
+
+export interface RunHooks {
+  signal?: AbortSignal;
+  progress?: Progress;
+  /** Called as each battle finishes (e.g. to write its charts now rather than hold them all). */
+  onBattle?(report: BattleReport, index: number): Promise<void> | void;
+  /** Called once sampling has started (a readiness signal for wrappers and tests). */
+  onStarted?(): void;
+}
+
+export interface RunContext {
+  version: string;
+  /** Scenario file, or null for a question asked on the command line or through the API. */
+  file: string | null;
+}
+
+/** Sampled trials a run will do at most (to choose between in-process and a pool). */
+export function sampledTrials(scenario: Scenario, overrides: Overrides): number {
+  const method = overrides.method ?? scenario.method;
+  if (method === 'exact') return 0;
+  const sampled = scenario.battles.filter((b) => !b.deterministic && scenario.system.sampler).length;
+  const cells = scenario.sweep ? scenario.sweep.cells.length : 0;
+  return (sampled + cells) * (overrides.trials ?? scenario.trials);
+}
+
+export async function runScenario(
+  scenario: Scenario,
+  overrides: Overrides,
+  executor: Executor,
+  context: RunContext,
+  hooks: RunHooks = {},
+): Promise<ScenarioReport> {
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  const progress = hooks.progress ?? NO_PROGRESS;
+  const seed = overrides.seed ?? scenario.seed;
+  const common = {
+    seed,
+    trials: overrides.trials ?? scenario.trials,
+    kernel: overrides.kernel ?? scenario.kernel,
+    method: overrides.method ?? scenario.method,
+    check: overrides.check ?? scenario.exact,
+    signal: hooks.signal,
+  };
+  let announced = false;
+  let shown = '';
+  /** The first progress report of a battle or sweep starts its bar (exact answers show none). */
+  const report = (label: string, total: number, unit: 'trials' | 'cells', done: number) => {
+    if (!announced) hooks.onStarted?.();
+    announced = true;
+    if (shown !== label) progress.start(label, total, unit);
+    shown = label;
+    progress.update(done);
+  };
+  const battles: BattleReport[] = [];
+  for (const [i, battle] of scenario.battles.entries()) {
+    if (hooks.signal?.aborted) break;
+    const result = await runBattle(
+      scenario.system,
+      battle,
+      scenario.files[i],
+      {
+        ...common,
+        precision: overrides.precision,
+        onProgress: (done) => report(battle.label, common.trials, 'trials', done),
+      },
+      executor,
+    );
+    progress.stop();
+    shown = '';
+    battles.push(result);
+    await hooks.onBattle?.(result, i);
+  }
+  let sweep: ScenarioReport['sweep'];
+  if (scenario.sweep && !hooks.signal?.aborted) {
+    const cells = scenario.sweep.cells.length;
+    sweep = await runSweep(
+      scenario.system,
+      scenario.sweep,
+      {
+        ...common,
+        onProgress: (done) => report(`${scenario.name} sweep`, cells, 'cells', done),
+      },
+      executor,
+      scenario.file,
+    );
+    progress.stop();
+  }
+  const partial =
+    Boolean(hooks.signal?.aborted) ||
+    battles.length < scenario.battles.length ||
+    battles.some((r) => r.partial) ||
+    Boolean(sweep?.partial);
+  return {
+    format: 'battle-odds-report/1',
+    scenario: scenario.name,
+    ...(scenario.description !== undefined ? { description: scenario.description } : {}),
+    file: context.file,
+    system: scenario.system.id,
+    seed,
+    version: context.version,
+    startedAt,
+    elapsedMs: performance.now() - started,
+    threads: executor.threads,
+    partial,
+    battles,
+    ...(sweep ? { sweep } : {}),
+  };
+}

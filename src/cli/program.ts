@@ -1,0 +1,118 @@
+/**
+ * The battle-odds command line. Every user error (bad flag, bad file, bad field) ends as
+ * one line on stderr naming the file or flag and the field, with exit code 2.
+ */
+import { Command, CommanderError, Option } from '@commander-js/extra-typings';
+import { SYSTEM_MODULES, SYSTEMS } from '../app/systems.js';
+import { InputError } from '../engine/inputError.js';
+import { NoExactAnswer } from '../engine/run/battle.js';
+import type { ExtraCommand } from './oddsContract.js';
+import { oddsCommand, toOption } from './commands/odds.js';
+import { runCommand } from './commands/run.js';
+import { packageVersion } from '../node/packageInfo.js';
+import { writeFileAtomic } from '../node/atomicWrite.js';
+
+export const EXIT_USAGE = 2;
+
+function schemaCommand(): Command {
+  return new Command('schema')
+    .description('print the JSON Schema of scenario files (or, with --report, of the reports battle-odds writes)')
+    .addOption(new Option('--report', 'the schema of report.json, run --json and odds --json instead'))
+    .addOption(new Option('--write <file>', 'write it to a file instead'))
+    .action(async (flags) => {
+      const { scenarioJsonSchema, reportJsonSchema } = await import('./schema.js');
+      const schema = flags.report ? reportJsonSchema() : scenarioJsonSchema(SYSTEMS);
+      const text = `${JSON.stringify(schema, null, 2)}\n`;
+      if (flags.write) writeFileAtomic(flags.write, text);
+      else process.stdout.write(text);
+    })
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ battle-odds schema > scenario.schema.json\n  $ battle-odds schema --write schema/scenario.schema.json\n' +
+        '  $ battle-odds schema --report --write schema/report.schema.json\n\n' +
+        'Point a scenario\'s "$schema" at the file for completion and checks in your editor.\n',
+    ) as never;
+}
+
+function extraCommand(spec: ExtraCommand): Command {
+  const command = new Command(spec.name).description(spec.description);
+  for (const option of spec.options) command.addOption(toOption(option) as never);
+  command.action((flags) => {
+    process.stdout.write(spec.run(flags as Record<string, unknown>));
+  });
+  command.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
+  return command as never;
+}
+
+function buildProgram(): Command {
+  const program = new Command('battle-odds')
+    .description(
+      'Monte Carlo and exact battle odds for board-game combat: LandGrab (Risk-style dice), Kings & Things,\n' +
+        'Advanced Civilization with fortifications, Princes & Queens.',
+    )
+    .version(packageVersion())
+    .showSuggestionAfterError(true)
+    .showHelpAfterError('(add --help for usage)');
+
+  program.addCommand(oddsCommand(SYSTEM_MODULES) as never);
+  program.addCommand(runCommand() as never);
+  program.addCommand(schemaCommand() as never);
+  program
+    .command('systems')
+    .description('list the rule systems')
+    .action(() => {
+      for (const s of SYSTEMS) process.stdout.write(`${s.id.padEnd(24)}${s.title}\n`);
+    })
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ battle-odds systems\n  $ battle-odds odds <system> --help   # the flags of one system\n',
+    );
+  for (const module of SYSTEM_MODULES)
+    for (const spec of module.cli.commands ?? []) program.addCommand(extraCommand(spec) as never);
+
+  applyToAll(program, (command) =>
+    command.exitOverride().configureOutput({ outputError: (text, write) => write(`battle-odds: ${text}`) }),
+  );
+  program.addHelpText(
+    'after',
+    `
+Examples:
+  $ battle-odds odds landgrab --attackers 11 --defenders 10
+  $ battle-odds odds landgrab --attackers 8 --defenders 5 --fortress --defending-leader --exact
+  $ battle-odds run scenarios
+  $ battle-odds odds landgrab --help      # every flag of one rule system`,
+  );
+  return program;
+}
+
+/** Commands added with addCommand() do not inherit settings: apply them everywhere. */
+function applyToAll(command: Command, configure: (c: Command) => void): void {
+  configure(command);
+  for (const sub of command.commands) applyToAll(sub as unknown as Command, configure);
+}
+
+/** Runs the command line; the exit code. */
+export async function runProgram(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version end "with an error" in exitOverride mode; they are not errors.
+      return error.exitCode === 0 ? 0 : EXIT_USAGE;
+    }
+    if (error instanceof InputError) {
+      process.stderr.write(`battle-odds: error: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    if (error instanceof NoExactAnswer) {
+      process.stderr.write(
+        `battle-odds: error: --exact-only: ${error.reason}; run it without --exact-only to sample it\n`,
+      );
+      return EXIT_USAGE;
+    }
+    process.stderr.write(`battle-odds: internal error: ${(error as Error).stack ?? String(error)}\n`);
+    return 1;
+  }
+}

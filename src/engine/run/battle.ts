@@ -1,0 +1,184 @@
+/**
+ * One battle from compiled plan to report: solve it exactly or sample it (or both, the
+ * solver checking the sampler), summarize the layout, and let the system describe it.
+ */
+import { isUnsolved, type KernelName, type ResultView, type RuleSystem, type Solution } from '../contract.js';
+import type { Executor } from '../executor.js';
+import type { BattleReport, Distribution, Metric, PrecisionOutcome } from '../report.js';
+import type { Battle } from '../scenario/entry.js';
+import { sampleBattle } from './sample.js';
+import { summarizeLayout } from '../tally/summarize.js';
+
+/**
+ * How a battle is answered:
+ * - `auto`: exactly where the system solves it, else by Monte Carlo (the report says which);
+ * - `sample`: by Monte Carlo (with `check`, exact values beside the estimates where solvable);
+ * - `exact`: exactly, or not at all (NoExactAnswer).
+ * A battle with nothing random is always solved.
+ */
+export type Method = 'auto' | 'sample' | 'exact';
+
+export interface RunOptions {
+  seed: string | number;
+  trials: number;
+  kernel: KernelName;
+  method: Method;
+  /** With `sample`: also solve exactly where the system can, and report exact values beside the estimates. */
+  check?: boolean;
+  precision?: number;
+  signal?: AbortSignal;
+  onProgress?: (trialsDone: number) => void;
+}
+
+/** Exact answers were demanded (`method: 'exact'`) for a battle the system cannot solve. */
+export class NoExactAnswer extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'NoExactAnswer';
+  }
+}
+
+/** The system's exact answer for a battle, or why there is none. */
+export function solveBattle(system: RuleSystem, battle: Battle): Solution | { unsolved: string } {
+  if (!system.solve) return { unsolved: `${system.id} has no exact solver` };
+  return system.solve(battle.plan);
+}
+
+/** "landgrab has no exact solution for 'x': <reason>". */
+export function noExactReason(system: RuleSystem, battle: Battle, reason: string): string {
+  return `${system.id} has no exact solution for '${battle.label}': ${reason}`;
+}
+
+/** Whether a battle is sampled under these options, and its exact solution when one is wanted. */
+export function planAnswer(
+  system: RuleSystem,
+  battle: Battle,
+  method: Method,
+  check = false,
+): { sampled: boolean; exact: Solution | null; unsolved?: string } {
+  const random = Boolean(system.sampler) && !battle.deterministic;
+  const wantsExact = !random || method !== 'sample' || check;
+  const answer = wantsExact ? solveBattle(system, battle) : null;
+  const solved = answer && !isUnsolved(answer) ? answer : null;
+  const unsolved = answer && isUnsolved(answer) ? answer.unsolved : undefined;
+  if (!random) {
+    if (!solved) throw new Error(noExactReason(system, battle, unsolved ?? 'no solver'));
+    return { sampled: false, exact: solved };
+  }
+  if (method === 'exact') {
+    if (!solved) throw new NoExactAnswer(noExactReason(system, battle, unsolved ?? 'no solver'));
+    return { sampled: false, exact: solved };
+  }
+  if (method === 'auto' && solved) return { sampled: false, exact: solved };
+  return { sampled: true, exact: solved, ...(unsolved !== undefined ? { unsolved } : {}) };
+}
+
+export async function runBattle(
+  system: RuleSystem,
+  battle: Battle,
+  file: string,
+  options: RunOptions,
+  executor: Executor,
+): Promise<BattleReport> {
+  const started = performance.now();
+  const { sampled, exact, unsolved } = planAnswer(system, battle, options.method, options.check);
+  let tally: Float64Array | null = null;
+  let trials = 0;
+  let partial = false;
+  let precision: PrecisionOutcome | undefined;
+  if (sampled) {
+    const result = await sampleBattle(system, [battle], options, executor);
+    tally = result.tally;
+    trials = result.trials;
+    partial = result.partial;
+    precision = result.precision;
+  }
+  const notes: string[] = [];
+  const exactUnavailable =
+    sampled && unsolved !== undefined && (options.method === 'auto' || options.check)
+      ? noExactReason(system, battle, unsolved)
+      : undefined;
+  if (exactUnavailable) notes.push(`${exactUnavailable}; the numbers are Monte Carlo estimates`);
+  if (precision && !precision.met) {
+    const why = partial ? '(interrupted)' : '(the trials cap; raise --trials)';
+    notes.push(
+      `precision ${precision.target} not reached: the 95% half-width is ${precision.halfWidth.toPrecision(2)} ` +
+        `after ${trials.toLocaleString('en-US')} trials ${why}`,
+    );
+  }
+  const body = describeBattle(system, battle, tally, trials, exact);
+  return {
+    label: battle.label,
+    file,
+    system: system.id,
+    type: battle.type,
+    entry: battle.entry,
+    method: sampled ? 'monte-carlo' : 'exact',
+    headline: battle.headline,
+    verdict: body.verdict,
+    notes,
+    seed: options.seed,
+    trials,
+    kernel: sampled ? options.kernel : null,
+    partial,
+    elapsedMs: performance.now() - started,
+    ...(precision ? { precision } : {}),
+    ...(exactUnavailable ? { exactUnavailable } : {}),
+    metrics: body.metrics,
+    distributions: body.distributions,
+    tables: body.tables,
+    charts: body.charts,
+  };
+}
+
+/** The layout's metrics and distributions, then what the system adds (verdict, derived metrics, tables, charts). */
+export function describeBattle(
+  system: RuleSystem,
+  battle: Battle,
+  tally: Float64Array | null,
+  trials: number,
+  exact: Solution | null,
+): Pick<BattleReport, 'verdict' | 'metrics' | 'distributions' | 'tables' | 'charts'> {
+  const summary = summarizeLayout(battle.layout, battle.headline, tally, trials, exact?.probabilities ?? null);
+  const view = resultView(battle, tally, trials, exact, summary.metrics, summary.distributions);
+  const extra = system.describe?.(view) ?? {};
+  return {
+    verdict: extra.verdict ?? [],
+    metrics: [...summary.metrics, ...(extra.metrics ?? [])],
+    distributions: summary.distributions,
+    tables: extra.tables ?? [],
+    charts: extra.charts ?? [],
+  };
+}
+
+function resultView(
+  battle: Battle,
+  tally: Float64Array | null,
+  trials: number,
+  exact: Solution | null,
+  metrics: Metric[],
+  distributions: Distribution[],
+): ResultView {
+  return {
+    label: battle.label,
+    entry: battle.entry,
+    plan: battle.plan,
+    layout: battle.layout,
+    method: tally ? 'monte-carlo' : 'exact',
+    trials,
+    tally,
+    exact,
+    metrics,
+    distributions,
+    metric(key) {
+      const found = metrics.find((m) => m.key === key);
+      if (!found) throw new Error(`no metric '${key}' in the report of '${battle.label}'`);
+      return found;
+    },
+    distribution(key) {
+      const found = distributions.find((d) => d.key === key);
+      if (!found) throw new Error(`no distribution '${key}' in the report of '${battle.label}'`);
+      return found;
+    },
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * Scenario files: parse and validate strictly, then compile every battle. Everything is
+ * checked before anything runs or is written, so a bad file never leaves half an output
+ * behind. (Reading the file is the caller's: src/node/scenarioFile.ts on Node.)
+ */
+import { z } from 'zod';
+import type { KernelName, RuleSystem } from '../contract.js';
+import type { Method } from '../run/battle.js';
+import { InputError } from '../inputError.js';
+import { compileEntry, friendlyMessage, issueField, type Battle } from './entry.js';
+import { compileSweep, sweepSchema, type CompiledSweep } from './sweep.js';
+import { assignStems } from '../fileNames.js';
+
+/** The most trials one battle may ask for (about a minute of the slowest kernel). */
+export const MAX_TRIALS = 1e9;
+/** The most battles one scenario may list (each writes its own files). */
+export const MAX_BATTLES = 10_000;
+
+export const trialsSchema = z
+  .number({ error: 'must be a number of trials' })
+  .int({ error: 'must be a whole number of trials' })
+  .min(1, { error: 'must be at least 1' })
+  .max(MAX_TRIALS, { error: `must be at most ${MAX_TRIALS}` });
+
+/** Any text, or a whole number JSON can hold exactly (larger numbers lose digits: write them as text). */
+export const seedSchema = z.union(
+  [
+    z.string().min(1, { error: 'must not be empty' }).max(200, { error: 'must be at most 200 characters' }),
+    z.number().refine(Number.isSafeInteger, {
+      error: 'a number seed must be a whole number below 2^53; write other seeds as text, e.g. "1e21"',
+    }),
+  ],
+  { error: 'must be a string or a number' },
+);
+
+export const methodSchema = z.enum(['auto', 'sample', 'exact']);
+
+/** The outer part of a scenario file; `battles` entries are checked by their system. */
+export const scenarioSchema = z.strictObject({
+  $schema: z.string().optional(),
+  name: z
+    .string({ error: 'must be a string' })
+    .max(100, { error: 'must be at most 100 characters' })
+    .regex(/^[a-z0-9][a-z0-9-]*$/, {
+      error: 'must be lowercase letters, digits and dashes (it names the results folder)',
+    }),
+  description: z.string().max(2000).optional(),
+  system: z.string({ error: 'must name a rule system' }),
+  seed: seedSchema.default('battle-odds'),
+  trials: trialsSchema.default(1_000_000),
+  kernel: z.enum(['fast', 'faithful']).default('fast'),
+  /** auto: exact where solvable, else Monte Carlo; sample: Monte Carlo; exact: exact or refuse. */
+  method: methodSchema.default('sample'),
+  /** With Monte Carlo, also solve exactly where possible and show the exact values beside. */
+  exact: z.boolean().default(false),
+  battles: z
+    .array(z.unknown())
+    .min(1, { error: 'needs at least one battle' })
+    .max(MAX_BATTLES, { error: `must list at most ${MAX_BATTLES} battles` })
+    .optional(),
+  sweep: sweepSchema.optional(),
+});
+
+export interface Scenario {
+  /** The file it came from (or a name for one built in memory). */
+  file: string;
+  name: string;
+  description?: string;
+  system: RuleSystem;
+  seed: string | number;
+  trials: number;
+  kernel: KernelName;
+  method: Method;
+  exact: boolean;
+  battles: Battle[];
+  /** File-name stem of each battle, aligned with `battles`. */
+  files: string[];
+  sweep?: CompiledSweep;
+}
+
+/** Validates a parsed scenario against the known systems; `source` names the file in errors. */
+export function parseScenario(raw: unknown, source: string, systems: readonly RuleSystem[]): Scenario {
+  const outer = scenarioSchema.safeParse(raw);
+  if (!outer.success) {
+    const issue = outer.error.issues[0];
+    throw new InputError(source, issueField(issue), friendlyMessage(issue));
+  }
+  const system = systems.find((s) => s.id === outer.data.system);
+  if (!system) {
+    throw new InputError(
+      source,
+      'system',
+      `unknown rule system '${outer.data.system}' (known: ${systems.map((s) => s.id).join(', ')})`,
+    );
+  }
+  if (!outer.data.battles && !outer.data.sweep) {
+    throw new InputError(source, 'battles', 'a scenario needs "battles", a "sweep", or both');
+  }
+  const labels = new Map<string, number>();
+  const battles = (outer.data.battles ?? []).map((entry, i) => {
+    const battle = compileEntry(system, entry, source, `battles[${i}]`, `battle ${i + 1}`);
+    const earlier = labels.get(battle.label);
+    if (earlier !== undefined) {
+      throw new InputError(source, `battles[${i}].label`, `'${battle.label}' is also the label of battles[${earlier}]`);
+    }
+    labels.set(battle.label, i);
+    return battle;
+  });
+  return {
+    file: source,
+    name: outer.data.name,
+    description: outer.data.description,
+    system,
+    seed: outer.data.seed,
+    trials: outer.data.trials,
+    kernel: outer.data.kernel,
+    method: outer.data.method,
+    exact: outer.data.exact,
+    battles,
+    files: assignStems(battles.map((b) => b.label)),
+    ...(outer.data.sweep ? { sweep: compileSweep(system, outer.data.sweep, source) } : {}),
+  };
+}

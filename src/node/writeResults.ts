@@ -1,0 +1,92 @@
+/**
+ * Writing a run's results folder as a transaction: every file goes into a staging folder
+ * beside the target, each battle's charts as soon as the battle finishes (memory stays
+ * bounded in the number of battles), and the finished folder replaces the target with
+ * renames at the end. An error or an interrupt before that leaves the old folder as it was.
+ */
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BattleReport, ChartRequest, ScenarioReport } from '../engine/report.js';
+import { battleTableFiles, distributionsCsv, summaryCsv, sweepCsv, thresholdsCsv } from '../output/csv.js';
+import { reportHtml, type ChartFile } from '../output/html.js';
+import { toVegaLite } from '../output/charts/vegaLite.js';
+import { distributionRequest, sweepRequests } from '../output/charts/fromReport.js';
+
+export interface WrittenFiles {
+  dir: string;
+  files: string[];
+}
+
+export interface ResultsWriter {
+  /** Writes one finished battle's tables and charts into the staging folder now. */
+  battle(report: BattleReport): Promise<void>;
+  /** Writes the run's own files, then swaps the staging folder in for the target. */
+  finish(report: ScenarioReport): Promise<WrittenFiles>;
+  /** Drops the staging folder; the target is left as it was. */
+  abort(): void;
+}
+
+export function openResults(dir: string, options: { charts?: boolean } = {}): ResultsWriter {
+  const target = path.resolve(dir);
+  mkdirSync(path.dirname(target), { recursive: true });
+  const staging = `${target}.staging-${process.pid}-${Date.now().toString(36)}`;
+  mkdirSync(staging, { recursive: true });
+  const files: string[] = [];
+  const battleCharts = new Map<string, ChartFile[]>();
+  const write = (name: string, data: string | Uint8Array) => {
+    writeFileSync(path.join(staging, name), data);
+    files.push(name);
+  };
+  const drawCharts = async (stem: string, requests: ChartRequest[]): Promise<ChartFile[]> => {
+    if (options.charts === false || requests.length === 0) return [];
+    const { renderSvg, svgToPng } = await import('../output/render.js');
+    const drawn: ChartFile[] = [];
+    for (const request of requests) {
+      const name = `${stem}.${request.name}`;
+      const spec = toVegaLite(request);
+      const svg = await renderSvg(spec);
+      write(`${name}.vl.json`, `${JSON.stringify(spec, null, 2)}\n`);
+      write(`${name}.svg`, svg);
+      write(`${name}.png`, svgToPng(svg));
+      drawn.push({ file: `${name}.svg`, title: request.title });
+    }
+    return drawn;
+  };
+  return {
+    async battle(report) {
+      for (const [name, text] of battleTableFiles(report)) write(name, text);
+      const main = distributionRequest(report);
+      battleCharts.set(report.file, await drawCharts(report.file, [...(main ? [main] : []), ...report.charts]));
+    },
+    async finish(report) {
+      if (report.battles.length > 0) {
+        write('summary.csv', summaryCsv(report));
+        write('distributions.csv', distributionsCsv(report));
+      }
+      let sweepCharts: ChartFile[] = [];
+      if (report.sweep) {
+        write('sweep.csv', sweepCsv(report.sweep));
+        if (report.sweep.thresholds.length > 0) write('thresholds.csv', thresholdsCsv(report.sweep));
+        sweepCharts = await drawCharts('sweep', sweepRequests(report.scenario, report.sweep));
+      }
+      write('report.json', `${JSON.stringify(report, null, 2)}\n`);
+      const battles = report.battles.map((b) => battleCharts.get(b.file) ?? []);
+      write('index.html', reportHtml(report, { battles, sweep: sweepCharts }));
+      // Swap: the old folder moves aside, the new one takes its name, the old one goes.
+      const old = `${target}.old-${process.pid}-${Date.now().toString(36)}`;
+      let moved = false;
+      try {
+        renameSync(target, old);
+        moved = true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+      renameSync(staging, target);
+      if (moved) rmSync(old, { recursive: true, force: true });
+      return { dir, files };
+    },
+    abort() {
+      rmSync(staging, { recursive: true, force: true });
+    },
+  };
+}

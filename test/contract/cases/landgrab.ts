@@ -1,0 +1,30 @@
+import type { ContractCase } from '../contractCase.js';
+
+/** LandGrab battles for the contract suite: every battle type, modifiers and house rules. */
+export const cases: ContractCase[] = [
+  { system: 'landgrab', label: 'battle', entry: { attackers: 8, defenders: 5 } },
+  {
+    system: 'landgrab',
+    label: 'fortress and leaders',
+    entry: { attackers: 9, defenders: 6, fortress: true, defendingLeader: true, attackingLeader: true },
+  },
+  {
+    system: 'landgrab',
+    label: 'house rules',
+    entry: { attackers: 9, defenders: 6, defenderDice: 3, ties: 'attacker', stopAt: 3 },
+  },
+  {
+    system: 'landgrab',
+    label: 'chain',
+    entry: {
+      type: 'chain',
+      attackers: 14,
+      path: [{ defenders: 3 }, { defenders: 2, fortress: true }, { defenders: 2 }],
+    },
+  },
+  {
+    system: 'landgrab',
+    label: 'capitol',
+    entry: { type: 'capitol', attackers: 9, defenders: 4, territories: [6, 3, 1] },
+  },
+];

@@ -1,0 +1,173 @@
+/**
+ * One contract suite, run against every rule system and battle type the same way (the
+ * cases live in ./cases/<system>.ts): the schema round trip, the headline is the first
+ * metric, Monte Carlo agrees with the exact answer where there is one, the kernels agree,
+ * threads 0/1/2 give identical tallies, identical variants differ by exactly 0, the
+ * report has the one published shape, and every bundled scenario runs.
+ * Statistical checks use fixed seeds and limits fixed in advance from the standard error.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SYSTEMS, findSystem } from '../../src/app/systems.js';
+import { isUnsolved, type RuleSystem } from '../../src/engine/contract.js';
+import { compileEntry, type Battle } from '../../src/engine/scenario/entry.js';
+import { runBattle } from '../../src/engine/run/battle.js';
+import { sampleBattle } from '../../src/engine/run/sample.js';
+import { InProcessExecutor } from '../../src/engine/executor.js';
+import { PoolExecutor } from '../../src/node/poolExecutor.js';
+import { loadScenario } from '../../src/node/scenarioFile.js';
+import { runScenario } from '../../src/app/runScenario.js';
+import { scenarioReportSchema, type BattleReport } from '../../src/engine/report.js';
+import { binSum, findEvent } from '../../src/engine/tally/layout.js';
+import { proportionZTest } from '../../src/stats/zTest.js';
+import { ROOT } from '../helpers/cli.js';
+import type { ContractCase } from './contractCase.js';
+
+const modules = import.meta.glob('./cases/*.ts', { eager: true }) as Record<string, { cases: ContractCase[] }>;
+const CASES = Object.values(modules).flatMap((m) => m.cases);
+const TRIALS = 40_000;
+const Z_LIMIT = 4.5;
+
+const inProcess = new InProcessExecutor(findSystem);
+const pools: PoolExecutor[] = [];
+function pool(threads: number): PoolExecutor {
+  const found = pools.find((p) => p.threads === threads);
+  if (found) return found;
+  const created = new PoolExecutor(threads);
+  pools.push(created);
+  return created;
+}
+afterAll(async () => {
+  await Promise.all(pools.map((p) => p.close()));
+});
+
+function compile(c: ContractCase): { system: RuleSystem; battle: Battle } {
+  const system = findSystem(c.system);
+  if (!system) throw new Error(`no system ${c.system}`);
+  return { system, battle: compileEntry(system, c.entry, 'contract', '', c.label) };
+}
+
+function headlineCount(battle: Battle, tally: Float64Array): number {
+  return binSum(tally, findEvent(battle.layout, battle.headline).bins);
+}
+
+/** A report checked against the published shape (as odds --json would print it). */
+function expectPublishedShape(report: BattleReport): void {
+  const document = {
+    format: 'battle-odds-report/1',
+    scenario: 'contract',
+    file: null,
+    system: report.system,
+    seed: report.seed,
+    version: 'test',
+    startedAt: new Date(0).toISOString(),
+    elapsedMs: 0,
+    threads: 0,
+    partial: false,
+    battles: [report],
+  };
+  expect(() => scenarioReportSchema.parse(JSON.parse(JSON.stringify(document)))).not.toThrow();
+}
+
+describe('the composition root', () => {
+  it('every system has contract cases', () => {
+    for (const system of SYSTEMS)
+      expect(
+        CASES.some((c) => c.system === system.id),
+        system.id,
+      ).toBe(true);
+  });
+});
+
+describe.each(CASES.map((c) => [`${c.system}: ${c.label}`, c] as const))('%s', (_, c) => {
+  const { system, battle } = compile(c);
+  const sampled = Boolean(system.sampler) && !battle.deterministic;
+  const solution = system.solve ? system.solve(battle.plan) : { unsolved: 'no solver' };
+  const exact = isUnsolved(solution) ? null : solution;
+
+  it('validates its entry the same way twice (the schema round trip)', () => {
+    const again = compileEntry(system, JSON.parse(JSON.stringify(battle.entry)), 'contract', '', c.label);
+    expect(again.entry).toEqual(battle.entry);
+    expect(again.layout).toEqual(battle.layout);
+  });
+
+  it('shows its headline first, exact and sampled, in the published report shape', async () => {
+    const methods = sampled ? (['auto', 'sample'] as const) : (['auto'] as const);
+    for (const method of methods) {
+      const report = await runBattle(
+        system,
+        battle,
+        'contract',
+        { seed: 'contract', trials: 2_000, kernel: 'fast', method },
+        inProcess,
+      );
+      expect(report.headline).toBe(battle.headline);
+      expect(report.metrics[0].key).toBe(battle.headline);
+      expect(report.metrics[0].kind).toBe('probability');
+      expectPublishedShape(report);
+    }
+  });
+
+  it.runIf(sampled && exact !== null)('Monte Carlo agrees with the exact answer (headline z-test)', async () => {
+    const result = await sampleBattle(
+      system,
+      [battle],
+      { seed: `contract-${c.label}`, trials: TRIALS, kernel: 'fast' },
+      inProcess,
+    );
+    const p = binSum(exact!.probabilities, findEvent(battle.layout, battle.headline).bins);
+    const hits = headlineCount(battle, result.tally);
+    if (p === 0 || p === 1) expect(hits).toBe(p * TRIALS);
+    else expect(Math.abs(proportionZTest(hits, TRIALS, p).z)).toBeLessThan(Z_LIMIT);
+  });
+
+  it.runIf(sampled)('the fast and faithful kernels agree on the headline', async () => {
+    const run = (kernel: 'fast' | 'faithful') =>
+      sampleBattle(system, [battle], { seed: `kernels-${c.label}`, trials: TRIALS, kernel }, inProcess);
+    const [fast, faithful] = [await run('fast'), await run('faithful')];
+    const p1 = headlineCount(battle, fast.tally) / TRIALS;
+    const p2 = headlineCount(battle, faithful.tally) / TRIALS;
+    const pooled = (p1 + p2) / 2;
+    const se = Math.sqrt((2 * pooled * (1 - pooled)) / TRIALS);
+    if (se === 0) expect(p1).toBe(p2);
+    else expect(Math.abs(p1 - p2) / se).toBeLessThan(Z_LIMIT);
+  });
+
+  it.runIf(sampled)('threads 0, 1 and 2 give identical tallies', async () => {
+    const settings = { seed: 'threads', trials: 50_001, kernel: 'fast' as const };
+    const a = await sampleBattle(system, [battle], settings, inProcess);
+    const b = await sampleBattle(system, [battle], settings, pool(1));
+    const d = await sampleBattle(system, [battle], settings, pool(2));
+    expect(Array.from(b.tally)).toEqual(Array.from(a.tally));
+    expect(Array.from(d.tally)).toEqual(Array.from(a.tally));
+  });
+
+  it.runIf(sampled)('an identical variant on common random numbers differs by exactly 0', async () => {
+    const result = await sampleBattle(
+      system,
+      [battle, battle],
+      { seed: 'twin', trials: 5_000, kernel: 'fast' },
+      inProcess,
+    );
+    const size = battle.layout.size;
+    const [both, onlyA, onlyB] = result.tally.subarray(2 * size, 2 * size + 4);
+    expect(onlyA + onlyB).toBe(0);
+    expect(both).toBe(headlineCount(battle, result.tally.subarray(0, size)));
+  });
+});
+
+describe('bundled scenarios', () => {
+  const dir = path.join(ROOT, 'scenarios');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+  it.each(files)('%s runs and reports in the published shape, headline first', async (file) => {
+    const scenario = loadScenario(path.join(dir, file));
+    const report = await runScenario(scenario, { trials: 2_000 }, inProcess, { version: 'test', file });
+    expect(() => scenarioReportSchema.parse(JSON.parse(JSON.stringify(report)))).not.toThrow();
+    for (const battle of report.battles) expect(battle.metrics[0].key).toBe(battle.headline);
+    for (const cell of report.sweep?.cells ?? []) {
+      for (const v of cell.variants) expect(v.metrics[0].key).toBe(report.sweep!.headline.key);
+    }
+    expect(report.partial).toBe(false);
+  });
+});
