@@ -256,6 +256,10 @@ export const sweepReportSchema = z.object({
   axes: z.array(sweepAxisReportSchema),
   variants: z.array(z.string()),
   headline: z.object({ key: z.string(), label: z.string() }),
+  outcomes: z
+    .object({ label: z.string(), keys: z.array(z.string()), labels: z.array(z.string()) })
+    .optional()
+    .describe("The battles' outcome categories (probability metrics of which exactly one happens), when declared"),
   cells: z.array(sweepCellReportSchema),
   thresholds: z.array(thresholdRowSchema),
   partial: z.boolean(),

@@ -102,10 +102,21 @@ export async function runSweep(
   const first = sweep.cells[0].battles[0];
   const headlineLabel = cells[0]?.variants[0]?.metrics[0]?.label ?? first.headline;
   const axes = sweep.axes.map((a) => ({ name: a.name, title: a.title, values: a.values }));
+  const partition = first.layout.parts.find((p) => p.kind === 'partition');
+  const eventLabel = (name: string) => first.layout.parts.find((p) => p.name === name && p.kind === 'event');
+  const outcomes =
+    partition?.kind === 'partition'
+      ? {
+          label: partition.label,
+          keys: partition.events,
+          labels: partition.events.map((e) => (eventLabel(e) as { label: string }).label),
+        }
+      : undefined;
   return {
     axes,
     variants: sweep.variants,
     headline: { key: first.headline, label: headlineLabel },
+    ...(outcomes ? { outcomes } : {}),
     cells,
     thresholds: partial ? [] : thresholdRows(axes, sweep.variants, cells, sweep.thresholds),
     partial,

@@ -66,7 +66,15 @@ export interface HistogramPart {
   distribution: boolean;
 }
 
-export type LayoutPart = BlockPart | EventPart | HistogramPart;
+/** Events of which exactly one happens in every battle (its outcome categories), for outcome charts. */
+export interface PartitionPart {
+  kind: 'partition';
+  name: string;
+  label: string;
+  events: string[];
+}
+
+export type LayoutPart = BlockPart | EventPart | HistogramPart | PartitionPart;
 
 /** A built layout: plain data, structured-cloneable. */
 export interface TallyLayout {
@@ -120,6 +128,13 @@ export class LayoutBuilder {
     return this;
   }
 
+  /** Declares that exactly one of `events` happens in every battle: the battle's outcome categories. */
+  partition(name: string, label: string, events: string[]): this {
+    this.claim(name);
+    this.parts.push({ kind: 'partition', name, label, events: [...events] });
+    return this;
+  }
+
   /** A distribution over `from..to`; without `terms` it gets a block of its own, whose offset is returned. */
   histogram(name: string, options: HistogramOptions): number {
     let offset = -1;
@@ -149,6 +164,10 @@ export class LayoutBuilder {
   build(): TallyLayout {
     const events = new Set(this.parts.filter((p) => p.kind === 'event').map((p) => p.name));
     for (const part of this.parts) {
+      if (part.kind === 'partition') {
+        const unknown = part.events.find((e) => !events.has(e));
+        if (unknown) throw new Error(`tally layout: partition '${part.name}' names unknown event '${unknown}'`);
+      }
       if (part.kind !== 'histogram') continue;
       for (const term of part.terms) {
         if ('event' in term && !events.has(term.event)) {

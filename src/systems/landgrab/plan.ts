@@ -61,6 +61,7 @@ function battleParts(b: LayoutBuilder, attackers: number, defenders: number): Ba
   const heldDefender = b.block('heldDefender', D + 1);
   b.event(HEADLINE, 'P(attacker conquers)', [[won, A + 1]]);
   b.event('pDefenderHolds', 'P(defender holds)', [[heldDefender, D + 1]]);
+  b.partition('outcome', 'Outcome', [HEADLINE, 'pDefenderHolds']);
   b.histogram('attackerLeft', {
     label: 'Attacker armies left (in the attacking territory)',
     xLabel: 'armies left',
