@@ -17,3 +17,15 @@ export async function chooseExecutor(threads: number | undefined, sampledTrials:
   const { PoolExecutor, defaultThreads } = await import('../node/poolExecutor.js');
   return new PoolExecutor(wanted ?? defaultThreads());
 }
+
+/**
+ * A readiness signal for wrappers and tests: when BATTLE_ODDS_READY_FILE names a file, it
+ * is created once sampling has started (so an interrupt sent after it finds the run going).
+ */
+export function readySignal(): () => void {
+  const file = process.env.BATTLE_ODDS_READY_FILE;
+  if (!file) return () => {};
+  return () => {
+    void import('node:fs').then(({ writeFileSync }) => writeFileSync(file, `${process.pid}\n`));
+  };
+}

@@ -11,10 +11,11 @@ import { oddsCommand, toOption } from './commands/odds.js';
 import { runCommand } from './commands/run.js';
 import { packageVersion } from '../node/packageInfo.js';
 import { writeFileAtomic } from '../node/atomicWrite.js';
+import { processIO, type CliIO } from './io.js';
 
 export const EXIT_USAGE = 2;
 
-function schemaCommand(): Command {
+function schemaCommand(io: CliIO): Command {
   return new Command('schema')
     .description('print the JSON Schema of scenario files (or, with --report, of the reports battle-odds writes)')
     .addOption(new Option('--report', 'the schema of report.json, run --json and odds --json instead'))
@@ -24,7 +25,7 @@ function schemaCommand(): Command {
       const schema = flags.report ? reportJsonSchema() : scenarioJsonSchema(SYSTEMS);
       const text = `${JSON.stringify(schema, null, 2)}\n`;
       if (flags.write) writeFileAtomic(flags.write, text);
-      else process.stdout.write(text);
+      else io.stdout.write(text);
     })
     .addHelpText(
       'after',
@@ -34,17 +35,17 @@ function schemaCommand(): Command {
     ) as never;
 }
 
-function extraCommand(spec: ExtraCommand): Command {
+function extraCommand(spec: ExtraCommand, io: CliIO): Command {
   const command = new Command(spec.name).description(spec.description);
   for (const option of spec.options) command.addOption(toOption(option) as never);
   command.action((flags) => {
-    process.stdout.write(spec.run(flags as Record<string, unknown>));
+    io.stdout.write(spec.run(flags as Record<string, unknown>));
   });
   command.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
   return command as never;
 }
 
-function buildProgram(): Command {
+function buildProgram(io: CliIO): Command {
   const program = new Command('battle-odds')
     .description(
       'Monte Carlo and exact battle odds for board-game combat: LandGrab (Risk-style dice), Kings & Things,\n' +
@@ -54,24 +55,28 @@ function buildProgram(): Command {
     .showSuggestionAfterError(true)
     .showHelpAfterError('(add --help for usage)');
 
-  program.addCommand(oddsCommand(SYSTEM_MODULES) as never);
-  program.addCommand(runCommand() as never);
-  program.addCommand(schemaCommand() as never);
+  program.addCommand(oddsCommand(SYSTEM_MODULES, io) as never);
+  program.addCommand(runCommand(io) as never);
+  program.addCommand(schemaCommand(io) as never);
   program
     .command('systems')
     .description('list the rule systems')
     .action(() => {
-      for (const s of SYSTEMS) process.stdout.write(`${s.id.padEnd(24)}${s.title}\n`);
+      for (const s of SYSTEMS) io.stdout.write(`${s.id.padEnd(24)}${s.title}\n`);
     })
     .addHelpText(
       'after',
       '\nExample:\n  $ battle-odds systems\n  $ battle-odds odds <system> --help   # the flags of one system\n',
     );
   for (const module of SYSTEM_MODULES)
-    for (const spec of module.cli.commands ?? []) program.addCommand(extraCommand(spec) as never);
+    for (const spec of module.cli.commands ?? []) program.addCommand(extraCommand(spec, io) as never);
 
   applyToAll(program, (command) =>
-    command.exitOverride().configureOutput({ outputError: (text, write) => write(`battle-odds: ${text}`) }),
+    command.exitOverride().configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      outputError: (text, write) => write(`battle-odds: ${text}`),
+    }),
   );
   program.addHelpText(
     'after',
@@ -92,8 +97,8 @@ function applyToAll(command: Command, configure: (c: Command) => void): void {
 }
 
 /** Runs the command line; the exit code. */
-export async function runProgram(argv: string[]): Promise<number> {
-  const program = buildProgram();
+export async function runProgram(argv: string[], io: CliIO = processIO): Promise<number> {
+  const program = buildProgram(io);
   try {
     await program.parseAsync(argv);
     return 0;
@@ -103,7 +108,7 @@ export async function runProgram(argv: string[]): Promise<number> {
       return error.exitCode === 0 ? 0 : EXIT_USAGE;
     }
     if (error instanceof InputError) {
-      process.stderr.write(`battle-odds: error: ${error.message}\n`);
+      io.stderr.write(`battle-odds: error: ${error.message}\n`);
       return EXIT_USAGE;
     }
     if (error instanceof NoExactAnswer) {
@@ -112,7 +117,7 @@ export async function runProgram(argv: string[]): Promise<number> {
       );
       return EXIT_USAGE;
     }
-    process.stderr.write(`battle-odds: internal error: ${(error as Error).stack ?? String(error)}\n`);
+    io.stderr.write(`battle-odds: internal error: ${(error as Error).stack ?? String(error)}\n`);
     return 1;
   }
 }

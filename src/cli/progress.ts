@@ -2,12 +2,13 @@
 import cliProgress from 'cli-progress';
 
 import type { Progress } from '../app/runScenario.js';
+import type { OutputStream } from './io.js';
 
-export function createProgress(enabled = Boolean(process.stderr.isTTY)): Progress {
+export function createProgress(stream: OutputStream, enabled = Boolean(stream.isTTY)): Progress {
   if (!enabled) return { start() {}, update() {}, stop() {} };
   const bar = new cliProgress.SingleBar(
     {
-      stream: process.stderr,
+      stream: stream as NodeJS.WritableStream,
       format: ' {label} [{bar}] {percentage}% | {value}/{total} {unit} | {eta_formatted} left',
       hideCursor: true,
       clearOnComplete: true,

@@ -1,3 +1,5 @@
+import type { Metric } from '../engine/report.js';
+
 /**
  * Number formatting shared by the systems' verdicts, the CSV files, the terminal and the
  * page: no 12-decimal floats, and no uncertain value printed as 0% or 100%.
@@ -41,4 +43,12 @@ export function percentShort(p: number): string {
 /** "1 army", "3 armies". */
 export function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
+}
+
+/** A probability metric in a verdict: "73.6% of the time", with its 95% interval when it is an estimate. */
+export function ofTheTime(m: Metric): string {
+  const p = m.exact ?? m.estimate;
+  const estimated = m.ci95 && m.exact === undefined;
+  const interval = estimated ? ` (95% interval ${percentShort(m.ci95![0])} to ${percentShort(m.ci95![1])})` : '';
+  return `${percentShort(p)} of the time${interval}`;
 }

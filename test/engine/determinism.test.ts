@@ -49,7 +49,12 @@ describe('determinism across executors', () => {
   });
 
   it('a different seed gives a different tally', async () => {
-    const a = await sampleBattle(landgrab, [battle], { ...settings, trials: 50_000 }, new InProcessExecutor(findSystem));
+    const a = await sampleBattle(
+      landgrab,
+      [battle],
+      { ...settings, trials: 50_000 },
+      new InProcessExecutor(findSystem),
+    );
     const b = await sampleBattle(
       landgrab,
       battle,

@@ -8,13 +8,14 @@ import type { Scenario } from '../../engine/scenario/scenario.js';
 import { InputError } from '../../engine/inputError.js';
 import { addEngineOptions, overridesFrom, type EngineFlags } from '../engineOptions.js';
 import { parseInteger, parseIntegerList, parseNumber } from '../parse.js';
-import { chooseExecutor } from '../jobs.js';
+import { chooseExecutor, readySignal } from '../jobs.js';
 import { createProgress } from '../progress.js';
 import { interruptSignal } from '../interrupt.js';
 import { formatBattle } from '../../output/terminal.js';
 import { runScenario, sampledTrials } from '../../app/runScenario.js';
 import { packageVersion } from '../../node/packageInfo.js';
 import { openResults } from '../../node/writeResults.js';
+import type { CliIO } from '../io.js';
 
 const DEFAULT_TRIALS = 1_000_000;
 /** With --precision and no --trials, the cap is this high, so the target is what stops the run. */
@@ -42,7 +43,7 @@ function flagName(module: SystemModule, field: string): string {
   return `--${top.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 }
 
-export function oddsCommand(modules: readonly SystemModule[]): Command {
+export function oddsCommand(modules: readonly SystemModule[], io: CliIO): Command {
   const odds = new Command('odds')
     .description('quick odds for one battle, from flags (one subcommand per rule system)')
     .addHelpText(
@@ -61,9 +62,10 @@ export function oddsCommand(modules: readonly SystemModule[]): Command {
     );
     addEngineOptions(sub, { trials: String(DEFAULT_TRIALS), seed: DEFAULT_SEED, sampling: Boolean(system.sampler) });
     sub.addOption(new Option('--out <dir>', 'also write CSV, JSON and charts to this folder'));
+    sub.addOption(new Option('--no-charts', 'with --out: skip the SVG/PNG charts (faster)'));
     sub.addHelpText('after', `\nExamples:\n${cli.odds.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
     sub.action(async (flags) => {
-      await answerOdds(module, flags as Record<string, unknown> & EngineFlags);
+      await answerOdds(module, flags as Record<string, unknown> & EngineFlags, io);
     });
     odds.addCommand(sub as never);
   }
@@ -151,27 +153,31 @@ export function questionScenario(module: SystemModule, battle: Battle, flags: En
   };
 }
 
-async function answerOdds(module: SystemModule, flags: Record<string, unknown> & EngineFlags): Promise<void> {
+async function answerOdds(
+  module: SystemModule,
+  flags: Record<string, unknown> & EngineFlags,
+  io: CliIO,
+): Promise<void> {
   const scenario = questionScenario(module, battleFromFlags(module, flags), flags);
   const overrides = overridesFrom(flags);
   const executor = await chooseExecutor(flags.threads, sampledTrials(scenario, overrides));
   const interrupt = interruptSignal();
-  const progress = createProgress(Boolean(process.stderr.isTTY) && !flags.json);
-  const results = flags.out ? openResults(flags.out) : null;
+  const progress = createProgress(io.stderr, Boolean(io.stderr.isTTY) && !flags.json);
+  const results = flags.out ? openResults(flags.out, { charts: flags.charts }) : null;
   try {
     const report = await runScenario(
       scenario,
       overrides,
       executor,
       { version: packageVersion(), file: null },
-      { signal: interrupt.signal, progress, onBattle: (b) => results?.battle(b) },
+      { signal: interrupt.signal, progress, onBattle: (b) => results?.battle(b), onStarted: readySignal() },
     );
     if (results) await results.finish(report);
     if (flags.json) {
-      process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     } else {
-      for (const battle of report.battles) process.stdout.write(formatBattle(battle, { quantiles: flags.quantiles }));
-      if (flags.out) process.stdout.write(`\nwrote ${flags.out}/\n`);
+      for (const battle of report.battles) io.stdout.write(formatBattle(battle, { quantiles: flags.quantiles }));
+      if (flags.out) io.stdout.write(`\nwrote ${flags.out}/\n`);
     }
   } catch (error) {
     results?.abort();

@@ -7,13 +7,14 @@ import type { ScenarioReport } from '../../engine/report.js';
 import { loadScenario } from '../../node/scenarioFile.js';
 import { InputError } from '../../engine/inputError.js';
 import { addEngineOptions, overridesFrom, type EngineFlags } from '../engineOptions.js';
-import { chooseExecutor } from '../jobs.js';
+import { chooseExecutor, readySignal } from '../jobs.js';
 import { createProgress } from '../progress.js';
 import { interruptSignal } from '../interrupt.js';
 import { formatBattle, formatBattleBrief, formatSweep } from '../../output/terminal.js';
 import { openResults } from '../../node/writeResults.js';
 import { packageVersion } from '../../node/packageInfo.js';
 import { runScenario, sampledTrials } from '../../app/runScenario.js';
+import type { CliIO } from '../io.js';
 
 /** Files named on the command line, with folders expanded to their *.json files (sorted). */
 export function scenarioFiles(paths: string[]): string[] {
@@ -40,7 +41,7 @@ export function scenarioFiles(paths: string[]): string[] {
 
 type RunFlags = EngineFlags & { out: string; charts: boolean; brief?: boolean };
 
-export function runCommand(): Command {
+export function runCommand(io: CliIO): Command {
   const command = new Command('run')
     .description('run scenario files (or every .json in a folder) and write results/<scenario-name>/')
     .argument('<paths...>', 'scenario files or folders of them')
@@ -62,12 +63,12 @@ Scenario files are JSON; their schema is schema/scenario.schema.json (print it w
 \`battle-odds schema\`). Army counts: see README "Army counts".`,
   );
   command.action(async (paths, flags) => {
-    await runScenarios(paths, flags as RunFlags);
+    await runScenarios(paths, flags as RunFlags, io);
   });
   return command as never;
 }
 
-async function runScenarios(paths: string[], flags: RunFlags): Promise<void> {
+async function runScenarios(paths: string[], flags: RunFlags, io: CliIO): Promise<void> {
   // Validate every file before running anything: bad input writes nothing.
   const scenarios: Scenario[] = scenarioFiles(paths).map(loadScenario);
   const names = new Map<string, string>();
@@ -85,7 +86,7 @@ async function runScenarios(paths: string[], flags: RunFlags): Promise<void> {
   const total = scenarios.reduce((s, sc) => s + sampledTrials(sc, overrides), 0);
   const executor = await chooseExecutor(flags.threads, total);
   const interrupt = interruptSignal();
-  const progress = createProgress(Boolean(process.stderr.isTTY) && !flags.json);
+  const progress = createProgress(io.stderr, Boolean(io.stderr.isTTY) && !flags.json);
   const version = packageVersion();
   const outputs: ScenarioReport[] = [];
   try {
@@ -99,7 +100,7 @@ async function runScenarios(paths: string[], flags: RunFlags): Promise<void> {
           overrides,
           executor,
           { version, file: scenario.file },
-          { signal: interrupt.signal, progress, onBattle: (b) => results.battle(b) },
+          { signal: interrupt.signal, progress, onBattle: (b) => results.battle(b), onStarted: readySignal() },
         );
       } catch (error) {
         results.abort();
@@ -113,9 +114,9 @@ async function runScenarios(paths: string[], flags: RunFlags): Promise<void> {
       if (flags.json) {
         outputs.push(report);
       } else {
-        printScenario(scenario, report, Boolean(flags.brief), flags.quantiles);
+        printScenario(io, scenario, report, Boolean(flags.brief), flags.quantiles);
         const partial = report.partial ? ', PARTIAL' : '';
-        process.stdout.write(`  -> ${written.dir}/ (${written.files.length} files${partial})\n\n`);
+        io.stdout.write(`  -> ${written.dir}/ (${written.files.length} files${partial})\n\n`);
       }
     }
   } finally {
@@ -123,14 +124,20 @@ async function runScenarios(paths: string[], flags: RunFlags): Promise<void> {
     interrupt.dispose();
     await executor.close();
   }
-  if (flags.json) process.stdout.write(`${JSON.stringify(outputs, null, 2)}\n`);
+  if (flags.json) io.stdout.write(`${JSON.stringify(outputs, null, 2)}\n`);
 }
 
-function printScenario(scenario: Scenario, report: ScenarioReport, brief: boolean, quantiles?: boolean): void {
+function printScenario(
+  io: CliIO,
+  scenario: Scenario,
+  report: ScenarioReport,
+  brief: boolean,
+  quantiles?: boolean,
+): void {
   const about = scenario.description ? `: ${scenario.description}` : '';
-  process.stdout.write(`== ${scenario.name} (${scenario.system.id})${about}\n`);
+  io.stdout.write(`== ${scenario.name} (${scenario.system.id})${about}\n`);
   for (const r of report.battles) {
-    process.stdout.write(brief ? formatBattleBrief(r) : `${formatBattle(r, { quantiles })}\n`);
+    io.stdout.write(brief ? formatBattleBrief(r) : `${formatBattle(r, { quantiles })}\n`);
   }
-  if (report.sweep) process.stdout.write(formatSweep(report.sweep));
+  if (report.sweep) io.stdout.write(formatSweep(report.sweep));
 }

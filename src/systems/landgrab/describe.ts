@@ -1,17 +1,8 @@
 /** LandGrab's words: the answer as a sentence, from the layout's metrics by name. */
 import type { Description, ResultView } from '../../engine/contract.js';
-import type { Metric } from '../../engine/report.js';
 import type { LandgrabEntry } from './schema.js';
 import type { LandgrabPlan } from './plan.js';
-import { fixed, percentShort } from '../../kit/format.js';
-
-/** "73.6%" with its interval when sampled, "(exact)" when solved. */
-function chance(m: Metric): string {
-  const p = m.exact ?? m.estimate;
-  if (m.ci95 && m.exact === undefined)
-    return `${percentShort(p)} (95% interval ${percentShort(m.ci95[0])} to ${percentShort(m.ci95[1])})`;
-  return percentShort(p);
-}
+import { fixed, ofTheTime } from '../../kit/format.js';
 
 export function describeLandgrab(view: ResultView<LandgrabEntry, LandgrabPlan>): Description {
   const win = view.metric('pAttackerWins');
@@ -24,7 +15,7 @@ export function describeLandgrab(view: ResultView<LandgrabEntry, LandgrabPlan>):
       p > 0 ? `, moving ${fixed(left.exact ?? left.estimate, 1)} armies into the last on average when you do` : '';
     return {
       verdict: [
-        `You take all ${n} territories ${chance(win)} of the time${kept}; ` +
+        `You take all ${n} territories ${ofTheTime(win)}${kept}; ` +
           `${fixed(taken.exact ?? taken.estimate, 2)} territories on average.`,
       ],
     };
@@ -35,5 +26,5 @@ export function describeLandgrab(view: ResultView<LandgrabEntry, LandgrabPlan>):
       ? `; when you do, ${fixed(left.exact ?? left.estimate, 1)} armies are left in the attacking territory on average`
       : '';
   const what = view.plan.kind === 'capitol' ? 'the capitol' : 'the territory';
-  return { verdict: [`You take ${what} ${chance(win)} of the time${kept}.`] };
+  return { verdict: [`You take ${what} ${ofTheTime(win)}${kept}.`] };
 }

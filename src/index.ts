@@ -1,0 +1,112 @@
+/**
+ * battle-odds as a Node library.
+ *
+ * @example
+ * import { odds } from 'battle-odds';
+ * const report = await odds('landgrab', { attackers: 11, defenders: 10, fortress: true }, { method: 'exact' });
+ * console.log(report.verdict[0], report.metrics[0].exact);
+ */
+import type { BattleReport, ScenarioReport } from './engine/report.js';
+import type { KernelName } from './engine/contract.js';
+import type { Method } from './engine/run/battle.js';
+import { findSystem, SYSTEMS } from './app/systems.js';
+import { compileEntry } from './engine/scenario/entry.js';
+import { parseScenario, type Scenario } from './engine/scenario/scenario.js';
+import { assignStems } from './engine/fileNames.js';
+import { InputError } from './engine/inputError.js';
+import { InProcessExecutor, type Executor } from './engine/executor.js';
+import { runScenario as runValidatedScenario, type Progress } from './app/runScenario.js';
+import { packageVersion } from './node/packageInfo.js';
+import { loadScenario } from './node/scenarioFile.js';
+import { openResults, type WrittenFiles } from './node/writeResults.js';
+
+export * from './core.js';
+
+export interface Options {
+  trials?: number;
+  seed?: string | number;
+  kernel?: KernelName;
+  /** `auto`: exact where solvable, else Monte Carlo; `sample`: Monte Carlo; `exact`: exact or throw. */
+  method?: Method;
+  /** With Monte Carlo, exact values beside the estimates where solvable. */
+  check?: boolean;
+  /** Sample until the headline's 95% half-width is at most this (trials is then the cap). */
+  precision?: number;
+  /** Worker threads (default 0: in this thread). */
+  threads?: number;
+  signal?: AbortSignal;
+  progress?: Progress;
+}
+
+async function withExecutor<T>(threads: number | undefined, work: (executor: Executor) => Promise<T>): Promise<T> {
+  let executor: Executor = new InProcessExecutor(findSystem);
+  if (threads && threads > 0) {
+    const { PoolExecutor } = await import('./node/poolExecutor.js');
+    executor = new PoolExecutor(threads);
+  }
+  try {
+    return await work(executor);
+  } finally {
+    await executor.close();
+  }
+}
+
+/** One battle of a system, given as a scenario file's battle entry. Throws InputError on bad input. */
+export async function odds(system: string, entry: unknown, options: Options = {}): Promise<BattleReport> {
+  const found = findSystem(system);
+  if (!found)
+    throw new InputError(
+      'odds',
+      'system',
+      `unknown rule system '${system}' (known: ${SYSTEMS.map((s) => s.id).join(', ')})`,
+    );
+  const battle = compileEntry(found, entry, `odds ${system}`, '', found.id);
+  const scenario: Scenario = {
+    file: `odds ${system}`,
+    name: `odds-${system}`,
+    system: found,
+    seed: options.seed ?? 'battle-odds',
+    trials: options.trials ?? 1_000_000,
+    kernel: options.kernel ?? 'fast',
+    method: options.method ?? 'sample',
+    exact: options.check ?? false,
+    battles: [battle],
+    files: assignStems([battle.label]),
+  };
+  const report = await runValidated(scenario, null, options);
+  return report.battles[0];
+}
+
+/**
+ * A scenario (a file path, or the parsed contents of a scenario file) run to one report.
+ * Nothing is written; pass the report to `writeResults` for the files `battle-odds run` writes.
+ */
+export async function runScenario(scenario: string | object, options: Options = {}): Promise<ScenarioReport> {
+  if (typeof scenario === 'string') return runValidated(loadScenario(scenario), scenario, options);
+  return runValidated(parseScenario(scenario, 'scenario', SYSTEMS), null, options);
+}
+
+function runValidated(scenario: Scenario, file: string | null, options: Options): Promise<ScenarioReport> {
+  const { threads, signal, progress, ...overrides } = options;
+  return withExecutor(threads, (executor) =>
+    runValidatedScenario(scenario, overrides, executor, { version: packageVersion(), file }, { signal, progress }),
+  );
+}
+
+/** Writes a report's results folder (CSV, report.json, charts, index.html) as `battle-odds run` does. */
+export async function writeResults(
+  dir: string,
+  report: ScenarioReport,
+  options: { charts?: boolean } = {},
+): Promise<WrittenFiles> {
+  const writer = openResults(dir, options);
+  try {
+    for (const battle of report.battles) await writer.battle(battle);
+    return await writer.finish(report);
+  } catch (error) {
+    writer.abort();
+    throw error;
+  }
+}
+
+export { loadScenario };

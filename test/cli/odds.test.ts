@@ -1,0 +1,164 @@
+/** `battle-odds odds <system>`: one question from flags, answered in-process as the binary would. */
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { cli, tempDir } from '../helpers/cli.js';
+import type { BattleReport, Metric, ScenarioReport } from '../../src/engine/report.js';
+
+const metric = (r: BattleReport, key: string) => r.metrics.find((m) => m.key === key) as Metric;
+
+describe('battle-odds odds landgrab', () => {
+  it('answers as JSON in the one report shape, headline first, exact beside the estimate', async () => {
+    const args = ['--attackers', '4', '--defenders', '2', '--trials', '200000', '--seed', '1', '--exact', '--json'];
+    const r = await cli(['odds', 'landgrab', ...args]);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as ScenarioReport;
+    expect(out.format).toBe('battle-odds-report/1');
+    expect(out.file).toBeNull();
+    const [battle] = out.battles;
+    expect(battle.system).toBe('landgrab');
+    expect(battle.trials).toBe(200_000);
+    expect(battle.seed).toBe(1);
+    expect(battle.headline).toBe('pAttackerWins');
+    const win = battle.metrics[0];
+    expect(win.key).toBe('pAttackerWins');
+    expect(win.ci95![0]).toBeLessThan(win.estimate);
+    expect(win.ci95![1]).toBeGreaterThan(win.estimate);
+    expect(win.exact).toBeCloseTo(6610505 / 10077696, 12);
+    // The exact value lies within the estimate's reach (4.5 standard errors).
+    const se = Math.sqrt((win.exact! * (1 - win.exact!)) / 200_000);
+    expect(Math.abs(win.estimate - win.exact!)).toBeLessThan(4.5 * se);
+    // odds --json carries the distributions too (the same report as report.json).
+    const left = battle.distributions.find((d) => d.key === 'attackerLeft')!;
+    expect(left.values).toEqual([1, 2, 3, 4]);
+    const defenders = battle.distributions.find((d) => d.key === 'defenderLeft')!;
+    expect(defenders.counts.reduce((s, x) => s + x, 0)).toBe(200_000);
+    expect(metric(battle, 'attackerLeft').estimate).toBeGreaterThan(1);
+    expect(battle.verdict[0]).toMatch(/^You take the territory 65\.6% of the time/);
+  });
+
+  it('prints the verdict first, then a readable table with percentages, not long decimals', async () => {
+    const r = await cli([
+      'odds',
+      'landgrab',
+      '--attackers',
+      '11',
+      '--defenders',
+      '10',
+      '--fortress',
+      '--trials',
+      '100000',
+    ]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines[1]).toMatch(/^ {2}You take the territory \d+\.\d% of the time \(95% interval/);
+    expect(r.stdout).toMatch(/P\(attacker conquers\)\s+\d+\.\d\d%\s+\[\d+\.\d\d%, \d+\.\d\d%\]/);
+    expect(r.stdout).not.toMatch(/\d\.\d{5,}/);
+  });
+
+  it('explains the army-count convention in --help', async () => {
+    const r = await cli(['odds', 'landgrab', '--help']);
+    expect(r.code).toBe(0);
+    // commander wraps help to the terminal width: compare with whitespace folded.
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain(
+      'armies in the attacking territory (one must stay behind, so n - 1 may attack)',
+    );
+    expect(r.stdout).toContain('Examples:');
+  });
+
+  it('a chain takes per-step fortresses and leaders, and the exact solver sees them', async () => {
+    const chain = ['odds', 'landgrab', '--attackers', '16', '--path', '3,4,2'];
+    const plain = JSON.parse((await cli([...chain, '--exact-only', '--json'])).stdout) as ScenarioReport;
+    const marked = await cli([...chain, '--fortresses', '2', '--leaders', '3', '--exact-only', '--json']);
+    expect(marked.code, marked.stderr).toBe(0);
+    const [battle] = (JSON.parse(marked.stdout) as ScenarioReport).battles;
+    expect(battle.label).toBe('16 in territory along path 3-4F-2L [F fortress, L leader]');
+    expect(battle.metrics[0].exact!).toBeLessThan(plain.battles[0].metrics[0].exact! - 0.1);
+  });
+
+  it('says when --precision was not reached within the --trials cap, about the headline', async () => {
+    const args = [
+      'odds',
+      'landgrab',
+      '--attackers',
+      '11',
+      '--defenders',
+      '10',
+      '--precision',
+      '0.001',
+      '--trials',
+      '200000',
+    ];
+    const r = await cli([...args, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const [battle] = (JSON.parse(r.stdout) as ScenarioReport).battles;
+    expect(battle.precision).toMatchObject({ target: 0.001, met: false });
+    // The half-width reported is the printed headline's own.
+    const [low, high] = battle.metrics[0].ci95!;
+    expect(battle.precision!.halfWidth).toBeCloseTo((high - low) / 2, 12);
+    const text = await cli(args);
+    expect(text.stdout).toMatch(
+      /note: precision 0\.001 not reached: the 95% half-width is 0\.00\d+ after 200,000 trials/,
+    );
+  });
+
+  it('--entry answers a battle given inline; mixing it with flags or a typo is refused', async () => {
+    const r = await cli([
+      'odds',
+      'landgrab',
+      '--entry',
+      '{"type":"chain","attackers":9,"path":[{"defenders":2}]}',
+      '--exact-only',
+      '--json',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as ScenarioReport).battles[0].type).toBe('chain');
+    const mixed = await cli(['odds', 'landgrab', '--entry', '{"attackers":5,"defenders":3}', '--fortress']);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr.trim()).toBe(
+      'battle-odds: error: odds landgrab: --entry: describes the whole battle; leave out --fortress',
+    );
+    const typo = await cli(['odds', 'landgrab', '--entry', '{"attackers":5,"defenders":3,"fortres":true}']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('--entry fortres: unknown key');
+  });
+
+  it('--exact-only answers without sampling', async () => {
+    const r = await cli(['odds', 'landgrab', '--attackers', '101', '--defenders', '100', '--exact-only', '--json']);
+    expect(r.code).toBe(0);
+    const [battle] = (JSON.parse(r.stdout) as ScenarioReport).battles;
+    expect(battle.method).toBe('exact');
+    expect(battle.trials).toBe(0);
+    expect(battle.kernel).toBeNull();
+    expect(battle.metrics[0].estimate).toBe(battle.metrics[0].exact);
+    expect(battle.metrics[0].ci95).toBeUndefined();
+  });
+
+  it('--out writes the same files as a run, counts exact in the CSVs', async () => {
+    const out = tempDir();
+    const args = ['--attackers', '2', '--defenders', '1', '--trials', '1234567', '--threads', '0', '--no-charts'];
+    const r = await cli(['odds', 'landgrab', ...args, '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    const summary = readFileSync(path.join(out, 'summary.csv'), 'utf8').split('\n');
+    const header = summary[0].split(',');
+    expect(summary[1].split(',')[header.indexOf('trials')]).toBe('1234567');
+    const rows = readFileSync(path.join(out, 'distributions.csv'), 'utf8').trim().split('\n');
+    const columns = rows[0].split(',');
+    const counts = rows
+      .slice(1)
+      .map((row) => row.split(','))
+      .filter((cells) => cells[columns.indexOf('distribution')] === 'attackerLeft')
+      .map((cells) => Number(cells[columns.indexOf('count')]));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(1234567);
+    const report = JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8')) as ScenarioReport;
+    expect(report.battles[0].metrics[0].key).toBe('pAttackerWins');
+  });
+});
+
+describe('reinforcements (a LandGrab command)', () => {
+  it('computes max(3, floor(t / 3)) + bonuses', async () => {
+    const r = await cli(['reinforcements', '--territories', '14', '--continent-bonus', '2,5']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe('11');
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * The library as a user installs it: `npm pack`, installed into an empty folder, imported
+ * from JavaScript and type-checked from TypeScript through the package's `exports`.
+ */
+import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, tempDir } from '../helpers/cli.js';
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+describe('the packed package', () => {
+  it('installs into an empty folder, imports as documented, and its types check', () => {
+    const folder = tempDir('battle-odds-consumer-');
+    execFileSync(npm, ['pack', '--pack-destination', folder], { cwd: ROOT, stdio: 'pipe' });
+    const tarball = readdirSync(folder).find((f) => f.endsWith('.tgz'))!;
+    writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ type: 'module', private: true }));
+    // Dependencies come from npm's cache (npm ci filled it); nothing is built or downloaded twice.
+    const install = ['install', `./${tarball}`, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'];
+    execFileSync(npm, install, { cwd: folder, stdio: 'pipe' });
+
+    writeFileSync(
+      path.join(folder, 'use.mjs'),
+      [
+        "import { odds, runScenario, systems } from 'battle-odds';",
+        "import { findSystem } from 'battle-odds/core';",
+        "const report = await odds('landgrab', { attackers: 4, defenders: 2 }, { method: 'exact' });",
+        "const scenario = await runScenario({ name: 'x', system: 'landgrab', trials: 2000, battles: [{ attackers: 5, defenders: 3 }] });",
+        'console.log(JSON.stringify({ p: report.metrics[0].exact, systems: systems.map((s) => s.id), core: Boolean(findSystem("landgrab")), trials: scenario.battles[0].trials }));',
+      ].join('\n'),
+    );
+    const out = JSON.parse(execFileSync(process.execPath, ['use.mjs'], { cwd: folder, encoding: 'utf8' }));
+    expect(out.p).toBeCloseTo(6610505 / 10077696, 12);
+    expect(out.systems).toContain('landgrab');
+    expect(out.core).toBe(true);
+    expect(out.trials).toBe(2000);
+
+    writeFileSync(
+      path.join(folder, 'use.ts'),
+      [
+        "import { odds, type BattleReport } from 'battle-odds';",
+        "const report: BattleReport = await odds('landgrab', { attackers: 4, defenders: 2 });",
+        'const headline: string = report.headline;',
+        'export { headline };',
+      ].join('\n'),
+    );
+    const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+    const flags = [
+      '--noEmit',
+      '--strict',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--target',
+      'es2022',
+    ];
+    execFileSync(
+      process.execPath,
+      [tsc, ...flags, '--types', 'node', '--typeRoots', path.join(ROOT, 'node_modules/@types'), 'use.ts'],
+      {
+        cwd: folder,
+        stdio: 'pipe',
+      },
+    );
+  });
+});
