@@ -57,7 +57,7 @@ describe('determinism across executors', () => {
     );
     const b = await sampleBattle(
       landgrab,
-      battle,
+      [battle],
       { ...settings, trials: 50_000, seed: 'other' },
       new InProcessExecutor(findSystem),
     );
@@ -84,7 +84,7 @@ describe('determinism across executors', () => {
     let chunks = 0;
     const r = await sampleBattle(
       landgrab,
-      battle,
+      [battle],
       {
         ...settings,
         trials: 5_000_000,
