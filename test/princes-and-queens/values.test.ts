@@ -356,6 +356,40 @@ describe('the Prince floor reading (princeFloor)', () => {
     expect(none).toMatchObject({ attackerValue: -2, defenderValue: -1, possible: false });
   });
 
+  it('a mountain does not lower a negative value: with none, a Prince 6 from his Queen defends with -1', async () => {
+    // By hand: 5 - 6 = -1; doubling -1 gives -2, lower than the same Prince in a plain; it stays -1.
+    expect(defenceValue({ kind: 'prince', terrain: 'mountain', distance: 6, withCity: false }, 'none').value).toBe(-1);
+    // Two Princes 7 from their Queen: 5 - 7 = -2 each, not doubled: -4 (doubled it would be -8).
+    const two = { kind: 'two-princes', terrain: 'mountain', distance: 7, withCity: false } as const;
+    expect(defenceValue(two, 'none').value).toBe(-4);
+    // Positive values still double: 5 - 4 = 1, times 2 = 2.
+    expect(defenceValue({ kind: 'prince', terrain: 'mountain', distance: 4, withCity: false }, 'none').value).toBe(2);
+    // A Prince 7 from his Queen (5 - 7 = -2) against that mountain Prince (-1): not possible. (Doubled to -2,
+    // the defence would have equalled the attack, which the default tie reading lets through.)
+    const { values, report } = await attack({
+      distance: 7,
+      terrain: 'mountain',
+      defender: 'prince',
+      defenderDistance: 6,
+      princeFloor: 'none',
+    });
+    expect(values).toEqual({ attackerValue: -2, defenderValue: -1, margin: -1, possible: false });
+    expect(report.verdict[0]).toBe(
+      'Not possible: attack -2 (Prince, 5 - 7) is lower than defence -1 ' +
+        '(Prince 5 - 6 = -1, not doubled in a mountain: doubling would lower a negative value).',
+    );
+  });
+
+  it('a mountain never defends worse than a plain, under either floor, at any distance', () => {
+    for (const floor of ['zero', 'none'] as const)
+      for (const kind of ['prince', 'two-princes'] as const)
+        for (let distance = 1; distance <= 12; distance++) {
+          const plain = defenceValue({ kind, terrain: 'plain', distance, withCity: false }, floor).value;
+          const mountain = defenceValue({ kind, terrain: 'mountain', distance, withCity: false }, floor).value;
+          expect(mountain, `${kind} at ${distance}, floor ${floor}`).toBeGreaterThanOrEqual(plain);
+        }
+  });
+
   it('rejects an unknown floor', () => {
     expect(problems({ distance: 2, terrain: 'plain', defender: 'queen', princeFloor: 'minus' }).join()).toContain(
       'princeFloor must be "zero"',
