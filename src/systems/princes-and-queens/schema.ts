@@ -1,7 +1,8 @@
 /**
- * Princes & Queens scenario entries.
- * - `attack` (the default type): one attack by one or two Princes on a hex.
- * - `table`: every attack across distances and terrain, for the balancing table.
+ * Princes & Queens scenario entries: one attack by one or two Princes on a hex (the only
+ * battle type). The table of attacks across distances, defenders and terrain is a sweep
+ * over these entries (scenarios/princes-and-queens-battle-values.json), not a type.
+ * Cross-field checks are folded in (issues name the field).
  */
 import { z } from 'zod';
 import { PRINCE_FLOORS, TIE_READINGS } from './values.js';
@@ -18,7 +19,8 @@ const distance = (what: string) =>
 const terrain = z.enum(['plain', 'mountain'], { error: 'terrain must be "plain" or "mountain"' });
 const ties = z.enum(TIE_READINGS as ['attacker-wins', 'not-possible'], {
   error:
-    'ties must be "attacker-wins" (equal values: the attack goes ahead and wins) or "not-possible" (a strictly higher value is needed)',
+    'ties must be "attacker-wins" (equal values: the attack goes ahead and wins) or ' +
+    '"not-possible" (a strictly higher value is needed)',
 });
 
 const princeFloor = z.enum(PRINCE_FLOORS as ['zero', 'none'], {
@@ -26,7 +28,13 @@ const princeFloor = z.enum(PRINCE_FLOORS as ['zero', 'none'], {
 });
 
 export const attackEntrySchema = z.strictObject({
-  type: z.literal('attack').default('attack'),
+  type: z
+    .literal('attack', {
+      error:
+        'type must be "attack" (or left out); the table of attacks across distances and terrain is a sweep now: ' +
+        'see scenarios/princes-and-queens-battle-values.json',
+    })
+    .default('attack'),
   label: z.string().min(1).optional(),
   princes: z
     .union([z.literal(1), z.literal(2)], {
@@ -47,20 +55,23 @@ export const attackEntrySchema = z.strictObject({
   princeFloor: princeFloor.default('zero'),
 });
 
-export const tableEntrySchema = z.strictObject({
-  type: z.literal('table'),
-  label: z.string().min(1).optional(),
-  /** Distances 1..maxDistance are tabulated for attackers and defending Princes. */
-  maxDistance: distance('maxDistance')
-    .min(1, { error: 'maxDistance must be >= 1' })
-    .max(12, { error: 'maxDistance must be at most 12' })
-    .default(6),
-  ties: ties.default('attacker-wins'),
-  princeFloor: princeFloor.default('zero'),
+/** One attack, with the checks that need more than one field. */
+export const princesAndQueensEntrySchema = attackEntrySchema.superRefine((entry, ctx) => {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (entry.distance === 0)
+    issue('distance', "distance must be >= 1: an attacking Prince cannot end his move on his own Queen's hex");
+  const prince = entry.defender === 'prince' || entry.defender === 'two-princes';
+  if (prince && entry.defenderDistance === undefined)
+    issue('defenderDistance', 'a defending Prince needs defenderDistance: the hexes from him to his own Queen');
+  if (prince && entry.defenderDistance === 0)
+    issue('defenderDistance', 'defenderDistance must be >= 1: a Prince cannot share a hex with his own Queen');
+  if (!prince && entry.defenderDistance !== undefined)
+    issue('defenderDistance', `defenderDistance only applies to a defending Prince, not a ${entry.defender}`);
+  if (entry.defender === 'city' && entry.withCity)
+    issue(
+      'withCity',
+      'withCity adds a City to a defending pawn; for a City alone use defender "city" without withCity',
+    );
 });
 
-/** `type` may be left out: it then defaults to `attack` (the JSON Schema says so too). */
-export const princesAndQueensEntrySchema = z.discriminatedUnion('type', [attackEntrySchema, tableEntrySchema]);
-
 export type PqEntry = z.output<typeof princesAndQueensEntrySchema>;
-export type AttackEntry = z.output<typeof attackEntrySchema>;

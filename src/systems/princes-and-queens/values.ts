@@ -53,6 +53,15 @@ export interface ValuePart {
   why: string;
 }
 
+/**
+ * A Prince's value defending in a mountain: doubled ("This value is doubled in defense while
+ * standing in a mountain hexagon"). Doubling is a bonus, so it never lowers a value: a
+ * negative value (only with princeFloor `none`) stays as it is instead of doubling to worse.
+ */
+export function mountainDefence(value: number, inMountain: boolean): number {
+  return inMountain ? Math.max(value, 2 * value) : value;
+}
+
 /** The defence value and how it is made up. */
 export function defenceValue(d: Defence, floor: PrinceFloor = 'zero'): { value: number; parts: ValuePart[] } {
   const parts: ValuePart[] = [];
@@ -61,10 +70,18 @@ export function defenceValue(d: Defence, floor: PrinceFloor = 'zero'): { value: 
   const pawnTerrain: Terrain = d.withCity ? 'plain' : d.terrain;
   if (d.kind === 'prince' || d.kind === 'two-princes') {
     const base = princeValue(d.distance ?? 0, floor);
-    const doubled = pawnTerrain === 'mountain';
-    const each = doubled ? 2 * base : base;
+    const inMountain = pawnTerrain === 'mountain';
+    // Doubling is a defence bonus: a negative value (princeFloor `none`) is left as it is, not lowered.
+    const each = mountainDefence(base, inMountain);
     const clamped = base !== PRINCE_BASE - (d.distance ?? 0) ? ' (not below 0)' : '';
-    const why = `5 - ${d.distance} = ${base}${clamped}${doubled ? ', doubled defending in a mountain' : d.withCity && mountain ? ' (plain value: shares the hex with a City)' : ''}`;
+    const terrainNote = inMountain
+      ? base < 0
+        ? ', not doubled in a mountain: doubling would lower a negative value'
+        : ', doubled defending in a mountain'
+      : d.withCity && mountain
+        ? ' (plain value: shares the hex with a City)'
+        : '';
+    const why = `5 - ${d.distance} = ${base}${clamped}${terrainNote}`;
     const count = d.kind === 'two-princes' ? 2 : 1;
     for (let i = 0; i < count; i++) parts.push({ piece: 'Prince', value: each, why });
   } else if (d.kind === 'queen') {

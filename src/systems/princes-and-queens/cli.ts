@@ -1,22 +1,14 @@
-/** `battle-odds odds princes-and-queens`: one attack from flags, or the whole table. */
-import type { OddsCommand } from '../../engine/system.js';
+/** Princes & Queens from the command line: `battle-odds odds princes-and-queens` (one attack). */
+import type { OddsCommand, SystemCli } from '../../cli/oddsContract.js';
 import { InputError } from '../../engine/inputError.js';
 
 const SOURCE = 'odds princes-and-queens';
-
-/** Flags that describe one attack, so they make no sense with --table (and are not silently dropped). */
-const ATTACK_FLAGS: Array<[string, string]> = [
-  ['distance', '--distance'],
-  ['princes', '--princes'],
-  ['defender', '--defender'],
-  ['defenderDistance', '--defender-distance'],
-  ['terrain', '--terrain'],
-  ['withCity', '--with-city'],
-];
+const TABLE_SCENARIO = 'scenarios/princes-and-queens-battle-values.json';
 
 export const pqOdds: OddsCommand = {
   summary:
-    'Evaluate a Princes & Queens attack: Battle values, whether the attack is possible, and its result (or --table for every distance and terrain)',
+    'Evaluate a Princes & Queens attack: Battle values, whether the attack is possible, and its result ' +
+    '(the table of every distance and terrain is a sweep: see --table)',
   options: [
     {
       flags: '--distance <hexes>',
@@ -51,49 +43,47 @@ export const pqOdds: OddsCommand = {
     {
       flags: '--table',
       description:
-        'print, for one and two attacking Princes in each terrain, the farthest distance at which each attack is still possible; with --out, the full table as CSV and a heatmap',
+        `the table of every distance, defender and terrain is a sweep now: run \`battle-odds run ${TABLE_SCENARIO}\` ` +
+        '(its thresholds.csv gives the farthest distance of each attack)',
     },
     {
       flags: '--max-distance <hexes>',
       parse: 'int',
-      description: 'with --table: largest distance tabulated (default 6)',
+      description: `with --table: see ${TABLE_SCENARIO} (the distance axis of its sweep)`,
     },
   ],
   examples: [
     'battle-odds odds princes-and-queens --distance 2 --defender prince --defender-distance 3 --terrain mountain',
     'battle-odds odds princes-and-queens --distance 1 --princes 2 --defender queen --terrain mountain --with-city',
-    'battle-odds odds princes-and-queens --table --max-distance 5 --out results/pq-table',
+    `battle-odds run ${TABLE_SCENARIO}   # the table of attacks, as a sweep`,
   ],
   flagFor(field) {
     const top = field.split(/[.[]/)[0];
     return {
       princeFloor: '--prince-floor',
-      maxDistance: '--max-distance',
       defenderDistance: '--defender-distance',
       withCity: '--with-city',
     }[top];
   },
   toBattle(flags) {
-    const ties = flags.ties ?? 'attacker-wins';
-    const princeFloor = flags.princeFloor ?? 'zero';
-    if (flags.table) {
-      const given = ATTACK_FLAGS.filter(([name]) => flags[name] !== undefined && flags[name] !== false).map(
-        ([, flag]) => flag,
-      );
-      if (given.length)
+    // The table is a sweep (many battles); one question here is one battle. Refused, never silently dropped.
+    for (const [name, flag] of [
+      ['table', '--table'],
+      ['maxDistance', '--max-distance'],
+    ] as const) {
+      if (flags[name] !== undefined && flags[name] !== false)
         throw new InputError(
           SOURCE,
-          '',
-          `${given.join(', ')} ${given.length === 1 ? 'does' : 'do'} not apply with --table: the table covers every distance, defender and terrain`,
+          flag,
+          'the table of attacks across distances, defenders and terrain is a sweep now: ' +
+            `run \`battle-odds run ${TABLE_SCENARIO}\` (edit its "sweep" to change the distances)`,
         );
-      return { type: 'table', maxDistance: flags.maxDistance ?? 6, ties, princeFloor };
     }
-    if (flags.maxDistance !== undefined) throw new InputError(SOURCE, '', '--max-distance applies only with --table');
     if (flags.distance === undefined)
       throw new InputError(
         SOURCE,
         '',
-        "--distance is required (hexes from the attacked hex to the attacker's own Queen), or use --table",
+        "--distance is required (hexes from the attacked hex to the attacker's own Queen)",
       );
     if (flags.defender === undefined)
       throw new InputError(SOURCE, '', '--defender is required (prince, two-princes, queen or city)');
@@ -105,8 +95,10 @@ export const pqOdds: OddsCommand = {
       defender: flags.defender,
       ...(flags.defenderDistance !== undefined ? { defenderDistance: flags.defenderDistance } : {}),
       withCity: Boolean(flags.withCity),
-      ties,
-      princeFloor,
+      ties: flags.ties ?? 'attacker-wins',
+      princeFloor: flags.princeFloor ?? 'zero',
     };
   },
 };
+
+export const pqCli: SystemCli = { odds: pqOdds };
