@@ -12,9 +12,9 @@ import { cli, tempDir } from '../helpers/cli.js';
 const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
 /** Runs a bundled scenario and returns its index.html as the headless browser renders it. */
-function renderedReport(scenario: string, trials: string): string {
+async function renderedReport(scenario: string, trials: string): Promise<string> {
   const out = tempDir();
-  const r = cli(['run', `scenarios/${scenario}.json`, '--out', out, '--trials', trials]);
+  const r = await cli(['run', `scenarios/${scenario}.json`, '--out', out, '--trials', trials]);
   expect(r.code, r.stderr).toBe(0);
   const page = path.join(out, scenario, 'index.html');
   const profile = tempDir('chromium-');
@@ -38,15 +38,15 @@ function renderedReport(scenario: string, trials: string): string {
 }
 
 describe.skipIf(!chromium)('index.html in headless chromium', () => {
-  it('renders the battles and their inline SVG charts offline', () => {
-    const dom = renderedReport('landgrab-fortress-assault', '20000');
+  it('renders the battles and their inline SVG charts offline', async () => {
+    const dom = await renderedReport('landgrab-fortress-assault', '20000');
     expect(dom).toContain('<h1>landgrab-fortress-assault</h1>');
     expect((dom.match(/<svg/g) ?? []).length).toBeGreaterThanOrEqual(4);
     expect(dom).toContain('fortress with defending leader');
   });
 
-  it('renders a sweep report: heatmaps, difference charts and the table of cells', () => {
-    const dom = renderedReport('landgrab-fortress-house-rules', '3000');
+  it('renders a sweep report: heatmaps, difference charts and the table of cells', async () => {
+    const dom = await renderedReport('landgrab-fortress-house-rules', '3000');
     expect(dom).toContain('Sweep: P(attacker conquers)');
     // Three variant heatmaps and two difference heatmaps.
     expect((dom.match(/<svg/g) ?? []).length).toBeGreaterThanOrEqual(5);

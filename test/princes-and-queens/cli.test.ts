@@ -5,9 +5,18 @@ import { cli, tempDir } from '../helpers/cli.js';
 
 const odds = (...args: string[]) => cli(['odds', 'princes-and-queens', ...args]);
 
-describe('battle-odds odds princes-and-queens (built binary)', () => {
-  it('answers an attack with the verdict first, then the outcome and the values (exact)', () => {
-    const r = odds('--distance', '2', '--defender', 'prince', '--defender-distance', '3', '--terrain', 'mountain');
+describe('battle-odds odds princes-and-queens (in-process)', () => {
+  it('answers an attack with the verdict first, then the outcome and the values (exact)', async () => {
+    const r = await odds(
+      '--distance',
+      '2',
+      '--defender',
+      'prince',
+      '--defender-distance',
+      '3',
+      '--terrain',
+      'mountain',
+    );
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.split('\n');
     expect(lines[0]).toMatch(/\(princes-and-queens attack; exact\)$/);
@@ -21,16 +30,16 @@ describe('battle-odds odds princes-and-queens (built binary)', () => {
     expect(r.stdout).toMatch(/Attack minus defence \(points\)\s+-1\n/);
   });
 
-  it('shows no sampling flags: nothing is random', () => {
-    const r = odds('--help');
+  it('shows no sampling flags: nothing is random', async () => {
+    const r = await odds('--help');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('--defender-distance');
     for (const flag of ['--trials', '--seed', '--threads', '--kernel', '--precision', '--exact-only'])
       expect(r.stdout).not.toContain(flag);
   });
 
-  it('--json prints the one report shape, headline first', () => {
-    const r = odds('--distance', '1', '--princes', '2', '--defender', 'city', '--json');
+  it('--json prints the one report shape, headline first', async () => {
+    const r = await odds('--distance', '1', '--princes', '2', '--defender', 'city', '--json');
     expect(r.code, r.stderr).toBe(0);
     const [battle] = JSON.parse(r.stdout).battles;
     expect(battle.headline).toBe('attackPossible');
@@ -38,8 +47,8 @@ describe('battle-odds odds princes-and-queens (built binary)', () => {
     expect(battle.tables[0].name).toBe('values');
   });
 
-  it('--table is a sweep now: refused, pointing at the bundled scenario', () => {
-    const r = odds('--table', '--max-distance', '5');
+  it('--table is a sweep now: refused, pointing at the bundled scenario', async () => {
+    const r = await odds('--table', '--max-distance', '5');
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--table: the table of attacks across distances, defenders and terrain is a sweep now');
     expect(r.stderr).toContain('battle-odds run scenarios/princes-and-queens-battle-values.json');
@@ -61,8 +70,8 @@ describe('battle-odds odds princes-and-queens (built binary)', () => {
     ],
   ];
   for (const [name, args, text] of errors) {
-    it(`names the flag: ${name}`, () => {
-      const r = odds(...args);
+    it(`names the flag: ${name}`, async () => {
+      const r = await odds(...args);
       expect(r.code).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toContain(text);
@@ -71,10 +80,10 @@ describe('battle-odds odds princes-and-queens (built binary)', () => {
   }
 });
 
-describe('battle-odds run scenarios/princes-and-queens-battle-values.json (built binary)', () => {
-  it('writes the values tables, sweep.csv with the margin of every cell, and the farthest distances', () => {
+describe('battle-odds run scenarios/princes-and-queens-battle-values.json (in-process)', () => {
+  it('writes the values tables, sweep.csv with the margin of every cell, and the farthest distances', async () => {
     const out = tempDir();
-    const r = cli(['run', 'scenarios/princes-and-queens-battle-values.json', '--out', out, '--no-charts']);
+    const r = await cli(['run', 'scenarios/princes-and-queens-battle-values.json', '--out', out, '--no-charts']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('sweep distance (6) x defender (15) x terrain (2) x princes (2) = 360 cells');
     const dir = path.join(out, 'princes-and-queens-battle-values');
