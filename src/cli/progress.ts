@@ -1,11 +1,13 @@
 /** A progress bar on stderr, only when stderr is a terminal (never in CI or pipes). */
-import cliProgress from 'cli-progress';
+import { createRequire } from 'node:module';
 
 import type { Progress } from '../app/runScenario.js';
 import type { OutputStream } from './io.js';
 
 export function createProgress(stream: OutputStream, enabled = Boolean(stream.isTTY)): Progress {
   if (!enabled) return { start() {}, update() {}, stop() {} };
+  // cli-progress loads only for a terminal that shows it.
+  const cliProgress = createRequire(import.meta.url)('cli-progress') as typeof import('cli-progress');
   const bar = new cliProgress.SingleBar(
     {
       stream: stream as NodeJS.WritableStream,

@@ -14,7 +14,6 @@ import { interruptSignal } from '../interrupt.js';
 import { formatBattle } from '../../output/terminal.js';
 import { runScenario, sampledTrials } from '../../app/runScenario.js';
 import { packageVersion } from '../../node/packageInfo.js';
-import { openResults } from '../../node/writeResults.js';
 import type { CliIO } from '../io.js';
 
 const DEFAULT_TRIALS = 1_000_000;
@@ -163,7 +162,10 @@ async function answerOdds(
   const executor = await chooseExecutor(flags.threads, sampledTrials(scenario, overrides));
   const interrupt = interruptSignal();
   const progress = createProgress(io.stderr, Boolean(io.stderr.isTTY) && !flags.json);
-  const results = flags.out ? openResults(flags.out, { charts: flags.charts }) : null;
+  // The results writer (CSV, page, charts) loads only when there is a folder to write.
+  const results = flags.out
+    ? (await import('../../node/writeResults.js')).openResults(flags.out, { charts: flags.charts })
+    : null;
   try {
     const report = await runScenario(
       scenario,

@@ -2,20 +2,9 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Command, Option } from '@commander-js/extra-typings';
-import type { Scenario } from '../../engine/scenario/scenario.js';
-import type { ScenarioReport } from '../../engine/report.js';
-import { loadScenario } from '../../node/scenarioFile.js';
 import { InputError } from '../../engine/inputError.js';
-import { addEngineOptions, overridesFrom, type EngineFlags } from '../engineOptions.js';
-import { chooseExecutor, readySignal } from '../jobs.js';
-import { createProgress } from '../progress.js';
-import { interruptSignal } from '../interrupt.js';
-import { formatBattle, formatBattleBrief, formatSweep } from '../../output/terminal.js';
-import { openResults } from '../../node/writeResults.js';
-import { packageVersion } from '../../node/packageInfo.js';
-import { runScenario, sampledTrials } from '../../app/runScenario.js';
+import { addEngineOptions, type EngineFlags } from '../engineOptions.js';
 import type { CliIO } from '../io.js';
-
 /** Files named on the command line, with folders expanded to their *.json files (sorted). */
 export function scenarioFiles(paths: string[]): string[] {
   const files: string[] = [];
@@ -39,7 +28,7 @@ export function scenarioFiles(paths: string[]): string[] {
   return files;
 }
 
-type RunFlags = EngineFlags & { out: string; charts: boolean; brief?: boolean };
+export type RunFlags = EngineFlags & { out: string; charts: boolean; brief?: boolean };
 
 export function runCommand(io: CliIO): Command {
   const command = new Command('run')
@@ -63,81 +52,9 @@ Scenario files are JSON; their schema is schema/scenario.schema.json (print it w
 \`battle-odds schema\`). Army counts: see README "Army counts".`,
   );
   command.action(async (paths, flags) => {
+    // The writer, the page and the CSV files load when a run actually starts.
+    const { runScenarios } = await import('./runScenarios.js');
     await runScenarios(paths, flags as RunFlags, io);
   });
   return command as never;
-}
-
-async function runScenarios(paths: string[], flags: RunFlags, io: CliIO): Promise<void> {
-  // Validate every file before running anything: bad input writes nothing.
-  const scenarios: Scenario[] = scenarioFiles(paths).map(loadScenario);
-  const names = new Map<string, string>();
-  for (const s of scenarios) {
-    const other = names.get(s.name);
-    if (other)
-      throw new InputError(
-        s.file,
-        'name',
-        `'${s.name}' is also the name of ${other}; results would overwrite each other`,
-      );
-    names.set(s.name, s.file);
-  }
-  const overrides = overridesFrom(flags);
-  const total = scenarios.reduce((s, sc) => s + sampledTrials(sc, overrides), 0);
-  const executor = await chooseExecutor(flags.threads, total);
-  const interrupt = interruptSignal();
-  const progress = createProgress(io.stderr, Boolean(io.stderr.isTTY) && !flags.json);
-  const version = packageVersion();
-  const outputs: ScenarioReport[] = [];
-  try {
-    for (const scenario of scenarios) {
-      if (interrupt.signal.aborted) break;
-      const results = openResults(path.join(flags.out, scenario.name), { charts: flags.charts });
-      let report: ScenarioReport;
-      try {
-        report = await runScenario(
-          scenario,
-          overrides,
-          executor,
-          { version, file: scenario.file },
-          { signal: interrupt.signal, progress, onBattle: (b) => results.battle(b), onStarted: readySignal() },
-        );
-      } catch (error) {
-        results.abort();
-        throw error;
-      }
-      if (report.battles.length === 0 && !report.sweep) {
-        results.abort();
-        break;
-      }
-      const written = await results.finish(report);
-      if (flags.json) {
-        outputs.push(report);
-      } else {
-        printScenario(io, scenario, report, Boolean(flags.brief), flags.quantiles);
-        const partial = report.partial ? ', PARTIAL' : '';
-        io.stdout.write(`  -> ${written.dir}/ (${written.files.length} files${partial})\n\n`);
-      }
-    }
-  } finally {
-    progress.stop();
-    interrupt.dispose();
-    await executor.close();
-  }
-  if (flags.json) io.stdout.write(`${JSON.stringify(outputs, null, 2)}\n`);
-}
-
-function printScenario(
-  io: CliIO,
-  scenario: Scenario,
-  report: ScenarioReport,
-  brief: boolean,
-  quantiles?: boolean,
-): void {
-  const about = scenario.description ? `: ${scenario.description}` : '';
-  io.stdout.write(`== ${scenario.name} (${scenario.system.id})${about}\n`);
-  for (const r of report.battles) {
-    io.stdout.write(brief ? formatBattleBrief(r) : `${formatBattle(r, { quantiles })}\n`);
-  }
-  if (report.sweep) io.stdout.write(formatSweep(report.sweep));
 }

@@ -8,7 +8,6 @@ import type { KernelName, RuleSystem } from '../contract.js';
 import type { Executor } from '../executor.js';
 import type { PrecisionOutcome } from '../report.js';
 import { taskTallyLength, type ChunkTask } from '../task.js';
-import { chunkStates, chunkStatesFrom } from '../random/seed.js';
 import type { RngState } from '../random/xoshiro128.js';
 import { chunkSizeFor, chunkTrials, PRECISION_CHUNK } from './chunking.js';
 import { binSum, findEvent, flatBins, type TallyLayout } from '../tally/layout.js';
@@ -55,6 +54,8 @@ export async function sampleBattle(
   const [first] = targets;
   const size = settings.precision ? PRECISION_CHUNK : chunkSizeFor(settings.trials);
   const sizes = chunkTrials(settings.trials, size);
+  // The seed's generator (seedrandom) loads only when something is sampled.
+  const { chunkStates, chunkStatesFrom } = await import('../random/seed.js');
   const states = settings.streamBase
     ? chunkStatesFrom(settings.streamBase, sizes.length)
     : chunkStates(settings.seed, sizes.length);

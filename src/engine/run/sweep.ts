@@ -9,7 +9,6 @@ import type { Executor } from '../executor.js';
 import type { Metric, SweepCellReport, SweepDifference, SweepReport } from '../report.js';
 import type { CompiledSweep, SweepCell } from '../scenario/sweep.js';
 import { sampleBattle } from './sample.js';
-import { cellBaseStates } from '../random/seed.js';
 import { pairedDifference } from '../../stats/pairedDifference.js';
 import { InputError } from '../inputError.js';
 import { describeBattle, planAnswer, type RunOptions } from './battle.js';
@@ -25,6 +24,7 @@ export async function runSweep(
   source = 'sweep',
 ): Promise<SweepReport> {
   const started = performance.now();
+  const { cellBaseStates } = await import('../random/seed.js');
   const bases = cellBaseStates(options.seed, sweep.cells.length);
   const results: SweepCellReport[] = new Array(sweep.cells.length);
   let next = 0;

@@ -55,12 +55,18 @@ export function fightByTables(t: BattleTables, a: number, d: number, rng: Xoshir
  */
 const TOP_TWO: Int32Array[] = [new Int32Array(1)];
 for (let n = 1; n <= MAX_DICE; n++) {
-  const table = new Int32Array(6 ** n);
-  for (let roll = 0; roll < table.length; roll++) {
-    const dice: number[] = [];
-    for (let i = 0, rest = roll; i < n; i++, rest = Math.floor(rest / 6)) dice.push((rest % 6) + 1);
-    dice.sort((x, y) => y - x);
-    table[roll] = dice[0] * 8 + (dice[1] ?? 0);
+  // A roll of n dice is a roll of n - 1 dice (the low digits) plus die n - 1 (the top digit):
+  // its top two come from the shorter roll's top two and the new die, no sorting needed.
+  const shorter = TOP_TWO[n - 1];
+  const size = 6 ** (n - 1);
+  const table = new Int32Array(size * 6);
+  for (let die = 1; die <= 6; die++) {
+    for (let rest = 0; rest < size; rest++) {
+      const top = shorter[rest];
+      const first = top >> 3;
+      const second = top & 7;
+      table[(die - 1) * size + rest] = die > first ? die * 8 + first : first * 8 + (die > second ? die : second);
+    }
   }
   TOP_TWO.push(table);
 }

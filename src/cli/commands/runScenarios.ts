@@ -1,0 +1,90 @@
+/** The body of `battle-odds run`: validate every file, run each scenario, write its results folder. */
+import path from 'node:path';
+import type { Scenario } from '../../engine/scenario/scenario.js';
+import type { ScenarioReport } from '../../engine/report.js';
+import { loadScenario } from '../../node/scenarioFile.js';
+import { InputError } from '../../engine/inputError.js';
+import { overridesFrom } from '../engineOptions.js';
+import { chooseExecutor, readySignal } from '../jobs.js';
+import { createProgress } from '../progress.js';
+import { interruptSignal } from '../interrupt.js';
+import { formatBattle, formatBattleBrief, formatSweep } from '../../output/terminal.js';
+import { openResults } from '../../node/writeResults.js';
+import { packageVersion } from '../../node/packageInfo.js';
+import { runScenario, sampledTrials } from '../../app/runScenario.js';
+import type { CliIO } from '../io.js';
+import { scenarioFiles, type RunFlags } from './run.js';
+
+export async function runScenarios(paths: string[], flags: RunFlags, io: CliIO): Promise<void> {
+  // Validate every file before running anything: bad input writes nothing.
+  const scenarios: Scenario[] = scenarioFiles(paths).map(loadScenario);
+  const names = new Map<string, string>();
+  for (const s of scenarios) {
+    const other = names.get(s.name);
+    if (other)
+      throw new InputError(
+        s.file,
+        'name',
+        `'${s.name}' is also the name of ${other}; results would overwrite each other`,
+      );
+    names.set(s.name, s.file);
+  }
+  const overrides = overridesFrom(flags);
+  const total = scenarios.reduce((s, sc) => s + sampledTrials(sc, overrides), 0);
+  const executor = await chooseExecutor(flags.threads, total);
+  const interrupt = interruptSignal();
+  const progress = createProgress(io.stderr, Boolean(io.stderr.isTTY) && !flags.json);
+  const version = packageVersion();
+  const outputs: ScenarioReport[] = [];
+  try {
+    for (const scenario of scenarios) {
+      if (interrupt.signal.aborted) break;
+      const results = openResults(path.join(flags.out, scenario.name), { charts: flags.charts });
+      let report: ScenarioReport;
+      try {
+        report = await runScenario(
+          scenario,
+          overrides,
+          executor,
+          { version, file: scenario.file },
+          { signal: interrupt.signal, progress, onBattle: (b) => results.battle(b), onStarted: readySignal() },
+        );
+      } catch (error) {
+        results.abort();
+        throw error;
+      }
+      if (report.battles.length === 0 && !report.sweep) {
+        results.abort();
+        break;
+      }
+      const written = await results.finish(report);
+      if (flags.json) {
+        outputs.push(report);
+      } else {
+        printScenario(io, scenario, report, Boolean(flags.brief), flags.quantiles);
+        const partial = report.partial ? ', PARTIAL' : '';
+        io.stdout.write(`  -> ${written.dir}/ (${written.files.length} files${partial})\n\n`);
+      }
+    }
+  } finally {
+    progress.stop();
+    interrupt.dispose();
+    await executor.close();
+  }
+  if (flags.json) io.stdout.write(`${JSON.stringify(outputs, null, 2)}\n`);
+}
+
+function printScenario(
+  io: CliIO,
+  scenario: Scenario,
+  report: ScenarioReport,
+  brief: boolean,
+  quantiles?: boolean,
+): void {
+  const about = scenario.description ? `: ${scenario.description}` : '';
+  io.stdout.write(`== ${scenario.name} (${scenario.system.id})${about}\n`);
+  for (const r of report.battles) {
+    io.stdout.write(brief ? formatBattleBrief(r) : `${formatBattle(r, { quantiles })}\n`);
+  }
+  if (report.sweep) io.stdout.write(formatSweep(report.sweep));
+}
