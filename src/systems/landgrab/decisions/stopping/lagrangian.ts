@@ -17,7 +17,8 @@
  *    lambda* are where the two differ; fixing them to hi's decision and searching again over the
  *    policies that agree keeps hi available, so the new hi meets the target and keeps at least as
  *    many armies (the restricted hull still decreases past its peak). Repeated until no free
- *    tied state is left, `MAX_REFINEMENTS` rounds, or the bound is met.
+ *    tied state is left, STALL_ROUNDS rounds pass without a gain, MAX_REFINEMENTS rounds, or the
+ *    bound is met.
  * The answer is deterministic; `upperBound - expectedArmiesKept` says how much any policy,
  * randomised or not, could still gain at most.
  */
@@ -28,8 +29,10 @@ import type { AttackPath } from '../path.js';
 /** Largest lambda tried before falling back to the "fight to the end" policy (maximal P). */
 const MAX_LAMBDA = 1e12;
 const MAX_ITERATIONS = 200;
-/** Refinement rounds at most (each one parametric search). */
+/** Refinement rounds at most (each one parametric search, typically 5 or 6 solves). */
 export const MAX_REFINEMENTS = 40;
+/** Refinement stops after this many rounds in a row without a gain (measured: gains come within 25 rounds). */
+export const STALL_ROUNDS = 8;
 
 export interface ConstrainedSolution {
   /** False when no policy reaches the target (then `solution` is "fight to the end", the most likely to conquer). */
@@ -91,7 +94,12 @@ export function maximiseArmiesKept(path: AttackPath, target: number): Constraine
   let best = first.hi;
   let current = first;
   let refinements = 0;
-  while (refinements < MAX_REFINEMENTS && best.start.expectedArmiesKept < first.upperBound - 1e-12) {
+  let stalled = 0;
+  while (
+    refinements < MAX_REFINEMENTS &&
+    stalled < STALL_ROUNDS &&
+    best.start.expectedArmiesKept < first.upperBound - 1e-12
+  ) {
     let freed = 0;
     current.atLambda.steps.forEach((s, k) => {
       for (let i = 0; i < s.tie.length; i++) {
@@ -106,7 +114,8 @@ export function maximiseArmiesKept(path: AttackPath, target: number): Constraine
     current = search(solveAt, target, mostLikely, best);
     if (current.hi.start.pConquest >= target && current.hi.start.expectedArmiesKept > best.start.expectedArmiesKept) {
       best = current.hi;
-    }
+      stalled = 0;
+    } else stalled++;
   }
   return {
     feasible: true,
