@@ -10,7 +10,8 @@
  * attacker distribution pi: this prunes the branch-and-bound search, and F_last is exact
  * (one territory left = one way to place m). The inner sum for every a at once is the
  * backward value recurrence with terminal values F_{j+1}(a - 1, r), run once per remaining r
- * up to the largest d: O(territories * attackers * armies^2 * dice) in all.
+ * up to the largest d: O(territories * attackers * armies^2 * dice) time in all, and
+ * O(attackers * armies^2) memory for the exact table of the last two territories.
  */
 import { STRIDE, type BattleTables } from '../../tables.js';
 
@@ -19,6 +20,12 @@ export interface AdaptiveBound {
   width: number;
   /** bound[j][a * width + m] = F_j(a, m); Infinity where m cannot fill territories j.. (m < territories - j). */
   bound: Float64Array[];
+  /**
+   * With two territories or more, the exact odds of the last two: lastTwo[(a * width + d) * width + r] =
+   * P(taking the second-to-last from d and then the last from r | a) (the pass at j = last - 1 computes
+   * them anyway: its terminal F_last is exact). Null for a single territory.
+   */
+  lastTwo: Float64Array | null;
 }
 
 /**
@@ -30,6 +37,7 @@ export function adaptiveBound(territories: readonly BattleTables[], attackers: n
   const width = armies + 1;
   const bound: Float64Array[] = new Array(n);
   const values = new Float64Array((attackers + 1) * width);
+  const lastTwo = n >= 2 ? new Float64Array((attackers + 1) * width * width) : null;
   for (let j = n - 1; j >= 0; j--) {
     const F = new Float64Array((attackers + 1) * width).fill(Infinity);
     const later = n - 1 - j; // territories after j, each needs >= 1
@@ -51,12 +59,13 @@ export function adaptiveBound(territories: readonly BattleTables[], attackers: n
           }
           values[a * width + d] = p;
           if (p < F[a * width + d + r]) F[a * width + d + r] = p;
+          if (lastTwo && j === n - 2) lastTwo[(a * width + d) * width + r] = p;
         }
       }
     }
     bound[j] = F;
   }
-  return { width, bound };
+  return { width, bound, lastTwo };
 }
 
 function range(from: number, to: number): number[] {

@@ -4,8 +4,8 @@
  *
  * Every allocation is a composition of N into k parts >= 1: C(N - 1, k - 1) of them. Both
  * searches walk the tree of prefixes depth first, carrying the attacker's army distribution
- * after each prefix (so prefixes share their work) and finishing a leaf with one dot product
- * against the last territory's win table. 'exhaustive' visits every leaf and ranks them;
+ * after each prefix (so prefixes share their work) and finishing each leaf with one dot product
+ * against the exact table of the last two territories (adaptiveBound.ts). 'exhaustive' visits every leaf and ranks them;
  * 'branch-and-bound' visits children in order of the adaptive lower bound (adaptiveBound.ts)
  * and skips every subtree whose bound is no better than the best leaf found: still exact,
  * since the bound never exceeds any allocation's true value.
@@ -18,6 +18,8 @@ import { wholeNumber } from '../path.js';
 export const EXHAUSTIVE_LIMIT = 20_000;
 /** Largest bound table, territories * (attackers + 1) * (armies + 1) cells. */
 export const MAX_BOUND_CELLS = 20_000_000;
+/** Largest exact table of the last two territories, (attackers + 1) * (armies + 1)^2 cells (160 MB). */
+export const MAX_LAST_TWO_CELLS = 20_000_000;
 
 export interface DefenceOptions {
   method?: 'auto' | 'exhaustive' | 'branch-and-bound';
@@ -60,8 +62,9 @@ export function bestDefence(q: DefenceQuestion, options: DefenceOptions = {}): D
   if (n === 0) throw new RangeError('a path needs at least one territory');
   wholeNumber(q.attackers, 'attackers', 1);
   wholeNumber(q.armies, 'armies', n);
-  if (n * (q.attackers + 1) * (q.armies + 1) > MAX_BOUND_CELLS) {
-    throw new RangeError(`too large for the defence search (limit ${MAX_BOUND_CELLS} bound cells)`);
+  const cells = (q.attackers + 1) * (q.armies + 1);
+  if (n * cells > MAX_BOUND_CELLS || (n >= 2 && cells * (q.armies + 1) > MAX_LAST_TWO_CELLS)) {
+    throw new RangeError('too many attackers or defenders for the defence search (see MAX_LAST_TWO_CELLS)');
   }
   const allocations = binomial(q.armies - 1, n - 1);
   const method =
@@ -72,7 +75,7 @@ export function bestDefence(q: DefenceQuestion, options: DefenceOptions = {}): D
       : options.method;
   const prune = method === 'branch-and-bound';
   const top = Math.max(1, options.top ?? 5);
-  const { width, bound } = adaptiveBound(q.territories, q.attackers, q.armies);
+  const { width, bound, lastTwo } = adaptiveBound(q.territories, q.attackers, q.armies);
   const expected = (dist: Float64Array, j: number, m: number) => {
     let s = 0;
     for (let a = 0; a < dist.length; a++) if (dist[a] !== 0) s += dist[a] * bound[j][a * width + m];
@@ -100,6 +103,18 @@ export function bestDefence(q: DefenceQuestion, options: DefenceOptions = {}): D
       prefix.push(m);
       leaf(expected(dist, j, m));
       prefix.pop();
+      return;
+    }
+    if (j === n - 2 && lastTwo) {
+      // The children are leaves: one dot product each with the exact last-two table.
+      for (let d = 1; d < m; d++) {
+        let p = 0;
+        for (let a = 0; a < dist.length; a++)
+          if (dist[a] !== 0) p += dist[a] * lastTwo[(a * width + d) * width + m - d];
+        prefix.push(d, m - d);
+        leaf(p);
+        prefix.length -= 2;
+      }
       return;
     }
     const children: { d: number; next: Float64Array; lowerBound: number }[] = [];
