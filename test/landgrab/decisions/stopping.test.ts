@@ -84,7 +84,7 @@ describe('objective (b): keep the most armies with P(conquest) >= target', () =>
 });
 
 describe('objective (c): value of territories taken and armies kept', () => {
-  it('is "fight to the end" when territories outweigh any army loss (1e6 each) and "do not attack" when worth nothing', () => {
+  it('is "fight to the end" when territories outweigh any loss (1e6 each), "do not attack" when worth 0', () => {
     const path = pathOf(plain, 20, [4, 6, 3]);
     const rich = whenToStop(path, { kind: 'value', perTerritory: 1e6 });
     expect(rich.neverStops).toBe(true);

@@ -33,7 +33,10 @@ export interface MinimumAttackersAnswer {
   pConquest: number | null;
   /** P(conquest) for every army count in the chart window (default: from 1% to 99%, widened to the answer). */
   curve: AttackersPoint[];
-  /** True when P(conquest) never fell as armies were added (checked over every count solved): more armies also meet the target. */
+  /**
+   * True when P(conquest) never fell as armies were added, checked over every count solved:
+   * then every larger force also meets the target.
+   */
   monotone: boolean;
 }
 
@@ -50,8 +53,9 @@ export interface MinimumAttackersOptions {
  * P >= target, in O(attackers * sum of defenders * dice) time and O(sum of defenders) memory.
  *
  * @example
- * minimumAttackers([{ defenders: 10, tables }], 0.8)
- * // { target: 0.8, defenders: [10], attackers: 15, pConquest: 0.83..., curve: [{ attackers: 4, pConquest: 0.01... }, ...], monotone: true }
+ * minimumAttackers([{ defenders: 10, tables }], 0.8) // plain dice
+ * // { target: 0.8, defenders: [10], attackers: 15, pConquest: 0.8346, monotone: true,
+ * //   curve: [{ attackers: 4, pConquest: 0.0208 }, ..., { attackers: 24, pConquest: 0.9916 }] }
  */
 export function minimumAttackers(
   steps: readonly ChainStepPlan[],
@@ -116,7 +120,9 @@ export interface MaximumDefendersAnswer {
  * O(attackers * defenders * dice) time and O(attackers) memory.
  *
  * @example
- * maximumDefenders(tables, 20, 0.75) // { target: 0.75, attackers: 20, defenders: 14, pConquest: 0.78..., curve: [...], ... }
+ * maximumDefenders(tables, 20, 0.75) // plain dice
+ * // { target: 0.75, attackers: 20, defenders: 16, pConquest: 0.7806, reachedLimit: false, monotone: true,
+ * //   curve: [{ defenders: 1, pConquest: 0.99999... }, ... 44 points, down to P <= 1%] }
  */
 export function maximumDefenders(
   tables: BattleTables,

@@ -28,7 +28,8 @@ export interface AllocationOutcome {
  * with a armies in the attacking territory), a - 1 of which move in.
  *
  * @example
- * advanceAttacker(tables, point(10), 3) // distribution over the armies that enter the next territory
+ * const start = new Float64Array(11); start[10] = 1;
+ * advanceAttacker(tables, start, 3) // [P(0 move on), P(1 moves on), ..., P(9 move on)]; sums to P(10 take 3)
  */
 export function advanceAttacker(t: BattleTables, entering: Float64Array, defenders: number): Float64Array {
   const won = solveFromDistribution(t, entering, defenders).won;
@@ -41,7 +42,8 @@ export function advanceAttacker(t: BattleTables, entering: Float64Array, defende
  * P(the attacker takes the whole path) against one allocation, exactly.
  *
  * @example
- * allocationOdds({ attackers: 10, armies: 6, territories: [t, t] }, [2, 4]) // { allocation: [2, 4], pConquest: 0.4..., pHeld: 0.5... }
+ * allocationOdds({ attackers: 10, armies: 6, territories: [t, t] }, [2, 4]) // plain dice
+ * // { allocation: [2, 4], pConquest: 0.7504, pHeld: 0.2496 }
  */
 export function allocationOdds(q: DefenceQuestion, allocation: readonly number[]): AllocationOutcome {
   if (allocation.length !== q.territories.length) throw new RangeError('one defender count per territory');

@@ -63,8 +63,9 @@ interface SearchResult {
 
 /**
  * @example
- * maximiseArmiesKept(battlePath(tables, 20, 10), 0.8)
- * // { feasible: true, lambda: 8.59..., solution: { start: { pConquest: 0.80..., expectedArmiesKept: 13.1... } }, upperBound: 13.2..., ... }
+ * maximiseArmiesKept(battlePath(tables, 20, 10), 0.8) // plain dice
+ * // { feasible: true, lambda: 8.598, solution: { start: { pConquest: 0.8006, expectedArmiesKept: 13.111, ... } },
+ * //   upperBound: 13.220, unrefinedArmiesKept: 12.496, refinements: 20, ... }
  */
 export function maximiseArmiesKept(path: AttackPath, target: number): ConstrainedSolution {
   const n = path.steps.length;

@@ -44,8 +44,10 @@ export interface StopTableStep {
  * Reads the solver's per-state decisions, restricted to reachable states, into rows.
  *
  * @example
+ * // 20 vs 10, territory worth 20 armies (objective 'value'):
  * stopTable(solution.steps, visitProbabilities(path, solution.steps))[0].rows[0]
- * // { attackers: 2, reachableDefenders: [1, 2, ...], shape: 'threshold', stopWhenDefendersAtLeast: 3, stopRanges: [{ from: 3, to: 10 }] }
+ * // { attackers: 2, reachableDefenders: [1, 2, 4, 6], shape: 'threshold', stopWhenDefendersAtLeast: 4,
+ * //   stopRanges: [{ from: 4, to: 6 }] }
  */
 export function stopTable(steps: readonly StepDecisions[], visits: readonly Float64Array[]): StopTableStep[] {
   return steps.map((s, k) => {

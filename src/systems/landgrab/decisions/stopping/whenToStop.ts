@@ -69,9 +69,11 @@ export interface StoppingAnswer {
  * Solves the objective exactly over every state (step, armies, defenders).
  *
  * @example
- * whenToStop(battlePath(tables, 20, 10), { kind: 'max-armies', minConquest: 0.8 })
- * // { value: 14.2..., optimal: { pConquest: 0.80..., ... }, baseline: { policy: 'fight to the end', ... },
- * //   gain: 0.4..., stopTable: [{ step: 0, rows: [{ attackers: 2, shape: 'threshold', stopWhenDefendersAtLeast: 2, ... }, ...] }], ... }
+ * whenToStop(battlePath(tables, 20, 10), { kind: 'max-armies', minConquest: 0.8 }) // plain dice
+ * // { value: 13.111, optimal: { pConquest: 0.8006, expectedArmiesKept: 13.111, ... },
+ * //   baseline: { policy: 'fight to the end', value: 11.733, pConquest: 0.9650, ... }, gain: 1.378,
+ * //   constraint: { feasible: true, lambda: 8.598, upperBound: 13.220, ... },
+ * //   stopTable: [{ step: 0, rows: [{ attackers: 2, shape: 'threshold', stopWhenDefendersAtLeast: 2, ... }, ...] }] }
  */
 export function whenToStop(path: AttackPath, objective: StoppingObjective): StoppingAnswer {
   checkPath(path, MAX_STOPPING_STATES);
