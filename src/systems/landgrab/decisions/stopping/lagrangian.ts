@@ -50,9 +50,6 @@ export interface ConstrainedSolution {
   solves: number;
 }
 
-/** Decisions fixed so far, per step and state: 0 free, 1 stop, 2 continue. */
-type FixedDecisions = Uint8Array[];
-
 interface SearchResult {
   lambda: number;
   hi: StoppingSolution;
@@ -82,14 +79,10 @@ export function maximiseArmiesKept(path: AttackPath, target: number): Constraine
       solves,
     };
   }
-  const fixed: FixedDecisions = path.steps.map((s) => new Uint8Array((path.attackers + 1) * (s.defenders + 1)));
-  const rule = (k: number, a: number, d: number) => {
-    const f = fixed[k][a * (path.steps[k].defenders + 1) + d];
-    return f === 0 ? undefined : f === 1;
-  };
+  const fixed: Uint8Array[] = path.steps.map((s) => new Uint8Array((path.attackers + 1) * (s.defenders + 1)));
   const solveAt = (lambda: number) => {
     solves++;
-    return solveStopping(path, lagrangianReward(n, lambda), rule);
+    return solveStopping(path, lagrangianReward(n, lambda), undefined, fixed);
   };
   const first = search(solveAt, target, mostLikely);
   let best = first.hi;
