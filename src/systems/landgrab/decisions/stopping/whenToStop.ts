@@ -1,0 +1,163 @@
+/**
+ * "When should I stop attacking?" for a stated objective: the optimal stopping policy as a
+ * stop table, its outcome, and its gain over fighting to the end and over the plan's fixed
+ * stop-at rule.
+ */
+import { checkPath, probabilityTarget, type AttackPath } from '../path.js';
+import { maximiseArmiesKept } from './lagrangian.js';
+import { conquestReward, type RewardWeights } from './rewards.js';
+import { fightToTheEnd, solveStopping, stopAtRule, MAX_STOPPING_STATES, type Outcome } from './solve.js';
+import { stopTable, type StopTableStep } from './stopTable.js';
+import { visitProbabilities } from './visits.js';
+
+export type StoppingObjective =
+  /** (a) Maximise P(taking the whole path). */
+  | { kind: 'max-conquest' }
+  /** (b) Maximise E[armies kept] subject to P(taking the whole path) >= minConquest. */
+  | { kind: 'max-armies'; minConquest: number }
+  /**
+   * (c) Maximise E[perArmy * armies kept + value of the territories taken + onCompletion if the
+   * whole path is taken]; perTerritory is one value for every territory or one per territory.
+   */
+  | { kind: 'value'; perTerritory: number | readonly number[]; perArmy?: number; onCompletion?: number };
+
+export interface PolicyOutcome extends Outcome {
+  /** 'optimal', 'fight to the end' or 'stop at k'. */
+  policy: string;
+  /** With a 'max-armies' objective: whether the policy meets the P(conquest) target. */
+  meetsTarget?: boolean;
+}
+
+export interface ConstraintReport {
+  minConquest: number;
+  /** False when even fighting to the end falls short of the target (the answer is then fighting to the end). */
+  feasible: boolean;
+  /** The Lagrange multiplier: armies the optimal policy trades for one unit of P(conquest). */
+  lambda: number;
+  /** No policy meeting the target, even randomised, keeps more armies in expectation. */
+  upperBound: number;
+  /** E[armies kept] of the plain Lagrangian policy, before the refinement rounds. */
+  lagrangianArmiesKept: number;
+  /** Refinement rounds run (see lagrangian.ts). */
+  refinements: number;
+}
+
+export interface StoppingAnswer {
+  objective: StoppingObjective;
+  /** What `value` measures, in words. */
+  measures: string;
+  attackers: number;
+  /** Defenders of each territory on the path. */
+  defenders: number[];
+  /** The objective's value under the optimal policy (for 'max-armies': E[armies kept]). */
+  value: number;
+  optimal: PolicyOutcome;
+  /** Never stopping by choice. */
+  baseline: PolicyOutcome;
+  /** value - baseline.value (>= 0 up to rounding, except an infeasible 'max-armies' target). */
+  gain: number;
+  /** The plan's own stop-at rule, when some step's stopAt is above 1; its gain = value - its value. */
+  stopAtBaseline?: PolicyOutcome & { gain: number };
+  /** True when the optimal policy never stops by choice in a reachable state. */
+  neverStops: boolean;
+  /** Where to stop, for every state the optimal policy can reach (see stopTable.ts). */
+  stopTable: StopTableStep[];
+  constraint?: ConstraintReport;
+}
+
+/**
+ * Solves the objective exactly over every state (step, armies, defenders).
+ *
+ * @example
+ * whenToStop(battlePath(tables, 20, 10), { kind: 'max-armies', minConquest: 0.8 }) // plain dice
+ * // { value: 13.111, optimal: { pConquest: 0.8006, expectedArmiesKept: 13.111, ... },
+ * //   baseline: { policy: 'fight to the end', value: 11.733, pConquest: 0.9650, ... }, gain: 1.378,
+ * //   constraint: { feasible: true, lambda: 8.598, upperBound: 13.220, ... },
+ * //   stopTable: [{ step: 0, rows: [{ attackers: 2, shape: 'threshold', stopWhenDefendersAtLeast: 2, ... }, ...] }] }
+ */
+export function whenToStop(path: AttackPath, objective: StoppingObjective): StoppingAnswer {
+  checkPath(path, MAX_STOPPING_STATES);
+  const n = path.steps.length;
+  const reward = objectiveReward(objective, n);
+  let optimalSolution;
+  let constraint: ConstraintReport | undefined;
+  if (objective.kind === 'max-armies') {
+    probabilityTarget(objective.minConquest, 'minConquest');
+    const c = maximiseArmiesKept(path, objective.minConquest);
+    optimalSolution = c.solution;
+    constraint = {
+      minConquest: objective.minConquest,
+      feasible: c.feasible,
+      lambda: c.lambda,
+      upperBound: c.upperBound,
+      lagrangianArmiesKept: c.unrefinedArmiesKept,
+      refinements: c.refinements,
+    };
+  } else {
+    optimalSolution = solveStopping(path, reward);
+  }
+  const outcome = (policy: string, start: Outcome): PolicyOutcome => {
+    const value = objective.kind === 'max-armies' ? start.expectedArmiesKept : start.value;
+    const result: PolicyOutcome = { policy, ...start, value };
+    if (objective.kind === 'max-armies') result.meetsTarget = start.pConquest >= objective.minConquest;
+    return result;
+  };
+  const optimal = outcome('optimal', evaluate(path, reward, optimalSolution.steps));
+  const baseline = outcome('fight to the end', solveStopping(path, reward, fightToTheEnd).start);
+  const table = stopTable(optimalSolution.steps, visitProbabilities(path, optimalSolution.steps));
+  const answer: StoppingAnswer = {
+    objective,
+    measures: describeObjective(objective),
+    attackers: path.attackers,
+    defenders: path.steps.map((s) => s.defenders),
+    value: optimal.value,
+    optimal,
+    baseline,
+    gain: optimal.value - baseline.value,
+    neverStops: table.every((s) => s.alwaysContinue),
+    stopTable: table,
+  };
+  const stopAts = [...new Set(path.steps.map((s) => s.tables.stopAt))];
+  if (stopAts.some((k) => k > 1)) {
+    const name = stopAts.length === 1 ? `stop at ${stopAts[0]}` : `stop at ${path.steps.map((s) => s.tables.stopAt)}`;
+    const rule = outcome(name, solveStopping(path, reward, stopAtRule(path)).start);
+    answer.stopAtBaseline = { ...rule, gain: optimal.value - rule.value };
+  }
+  if (constraint) answer.constraint = constraint;
+  return answer;
+}
+
+/** The objective's outcome for given decisions (re-evaluated with the objective's own reward). */
+function evaluate(path: AttackPath, reward: RewardWeights, steps: { stop: Uint8Array; defenders: number }[]): Outcome {
+  return solveStopping(path, reward, (k, a, d) => steps[k].stop[a * (steps[k].defenders + 1) + d] === 1).start;
+}
+
+/**
+ * The linear reward an objective maximises ('max-armies': E[armies kept], its constraint aside).
+ *
+ * @example
+ * objectiveReward({ kind: 'value', perTerritory: 3 }, 2) // { perArmy: 1, perTerritory: [3, 3], onCompletion: 0 }
+ */
+export function objectiveReward(objective: StoppingObjective, steps: number): RewardWeights {
+  if (objective.kind === 'max-conquest') return conquestReward(steps);
+  if (objective.kind === 'max-armies') return { perArmy: 1, perTerritory: new Array(steps).fill(0), onCompletion: 0 };
+  const perTerritory =
+    typeof objective.perTerritory === 'number'
+      ? new Array<number>(steps).fill(objective.perTerritory)
+      : [...objective.perTerritory];
+  if (perTerritory.length !== steps) throw new RangeError(`perTerritory needs one value per territory (${steps})`);
+  for (const v of [...perTerritory, objective.perArmy ?? 1, objective.onCompletion ?? 0]) {
+    if (!Number.isFinite(v)) throw new RangeError('values must be finite numbers');
+  }
+  return { perArmy: objective.perArmy ?? 1, perTerritory, onCompletion: objective.onCompletion ?? 0 };
+}
+
+function describeObjective(objective: StoppingObjective): string {
+  if (objective.kind === 'max-conquest') return 'P(taking the whole path)';
+  if (objective.kind === 'max-armies') {
+    return `E[armies kept] subject to P(taking the whole path) >= ${objective.minConquest}`;
+  }
+  const perArmy = objective.perArmy ?? 1;
+  const completion = objective.onCompletion ? ` + ${objective.onCompletion} if the whole path is taken` : '';
+  return `E[${perArmy} per army kept + the value of the territories taken${completion}]`;
+}
