@@ -76,8 +76,9 @@ describe('minimumAttackers (chain)', () => {
     const steps = defenders.map((d, k) => ({ defenders: d, tables: tablesFor(rules[k]) }));
     const answer = minimumAttackers(steps, 0.7);
     const chainP = (attackers: number) => {
-      const plan: ChainPlan = { kind: 'chain', attackers, steps };
-      return solvePlan(plan)[chainLayout(plan).taken + steps.length];
+      const { layout, at } = chainLayout(attackers, steps.length);
+      const plan: ChainPlan = { kind: 'chain', attackers, steps, at };
+      return solvePlan(plan, layout.size).probabilities[at.taken + steps.length];
     };
     const a = answer.attackers as number;
     expect(chainP(a)).toBeGreaterThanOrEqual(0.7);

@@ -24,8 +24,9 @@ describe('objective (a): maximise P(conquest)', () => {
       for (const step of solution.steps) expect(step.stop.every((s) => s === 0)).toBe(true);
       // The value is the forward chain solver's P(conquest) with fighting to the end.
       const free = path.steps.map((s) => ({ ...s, tables: { ...s.tables, stopAt: 1 } }));
-      const plan: ChainPlan = { kind: 'chain', attackers: path.attackers, steps: free };
-      expect(answer.value).toBeCloseTo(solvePlan(plan)[chainLayout(plan).taken + free.length], 12);
+      const { layout, at } = chainLayout(path.attackers, free.length);
+      const plan: ChainPlan = { kind: 'chain', attackers: path.attackers, steps: free, at };
+      expect(answer.value).toBeCloseTo(solvePlan(plan, layout.size).probabilities[at.taken + free.length], 12);
     }
   });
 
@@ -135,12 +136,12 @@ describe('fight-to-the-end evaluation', () => {
     const rules = [plain, variants.fortress, plain, variants['leader on fortress'], plain];
     const path = pathOf(rules, 60, [8, 6, 10, 4, 7]);
     const outcome = solveStopping(path, conquestReward(5), fightToTheEnd).start;
-    const plan: ChainPlan = { kind: 'chain', attackers: 60, steps: path.steps };
-    const exact = solvePlan(plan);
-    const layout = chainLayout(plan);
-    expect(outcome.pConquest).toBeCloseTo(exact[layout.taken + 5], 12);
+    const { layout: chain, at } = chainLayout(60, 5);
+    const plan: ChainPlan = { kind: 'chain', attackers: 60, steps: [...path.steps], at };
+    const exact = solvePlan(plan, chain.size).probabilities;
+    expect(outcome.pConquest).toBeCloseTo(exact[at.taken + 5], 12);
     let taken = 0;
-    for (let k = 0; k <= 5; k++) taken += k * exact[layout.taken + k];
+    for (let k = 0; k <= 5; k++) taken += k * exact[at.taken + k];
     expect(outcome.expectedTerritoriesTaken).toBeCloseTo(taken, 12);
   });
 });
