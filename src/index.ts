@@ -7,7 +7,7 @@
  * console.log(report.verdict[0], report.metrics[0].exact);
  */
 import type { BattleReport, ScenarioReport } from './engine/report.js';
-import type { KernelName } from './engine/contract.js';
+import type { KernelName, Question } from './engine/contract.js';
 import type { Method } from './engine/run/battle.js';
 import { findSystem, SYSTEMS } from './app/systems.js';
 import { compileEntry } from './engine/scenario/entry.js';
@@ -32,6 +32,8 @@ export interface Options {
   check?: boolean;
   /** Sample until the headline's 95% half-width is at most this (trials is then the cap). */
   precision?: number;
+  /** A target probability ("how many do I need?") and/or advice on the decisions. */
+  question?: Question;
   /** Worker threads (default 0: in this thread). */
   threads?: number;
   signal?: AbortSignal;
@@ -70,6 +72,7 @@ export async function odds(system: string, entry: unknown, options: Options = {}
     kernel: options.kernel ?? 'fast',
     method: options.method ?? 'sample',
     exact: options.check ?? false,
+    question: {},
     battles: [battle],
     files: assignStems([battle.label]),
   };

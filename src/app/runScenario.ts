@@ -4,7 +4,7 @@
  * ScenarioReport. Pure orchestration: no files, no terminal (the CLI and the library
  * decide what to do with the report; `onBattle` lets them stream each battle's outputs).
  */
-import type { KernelName } from '../engine/contract.js';
+import type { KernelName, Question } from '../engine/contract.js';
 import type { Executor } from '../engine/executor.js';
 import type { BattleReport, ScenarioReport } from '../engine/report.js';
 import type { Scenario } from '../engine/scenario/scenario.js';
@@ -19,6 +19,8 @@ export interface Overrides {
   /** With Monte Carlo, exact values beside the estimates where solvable. */
   check?: boolean;
   precision?: number;
+  /** A target probability and/or advice on the decisions (see Question). */
+  question?: Question;
 }
 
 export interface Progress {
@@ -70,6 +72,7 @@ export async function runScenario(
     kernel: overrides.kernel ?? scenario.kernel,
     method: overrides.method ?? scenario.method,
     check: overrides.check ?? scenario.exact,
+    question: { ...scenario.question, ...overrides.question },
     signal: hooks.signal,
   };
   let announced = false;

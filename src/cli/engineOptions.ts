@@ -1,5 +1,5 @@
 /** Options every sampling command shares (odds, run). */
-import { Option, type Command } from '@commander-js/extra-typings';
+import { InvalidArgumentError, Option, type Command } from '@commander-js/extra-typings';
 import { parsePrecision, parseSeed, parseThreads, parseTrials } from './parse.js';
 import type { KernelName } from '../engine/contract.js';
 import type { Overrides } from '../app/runScenario.js';
@@ -16,6 +16,27 @@ export interface EngineFlags {
   out?: string;
   charts?: boolean;
   quantiles?: boolean;
+  target?: number;
+  advise?: boolean;
+}
+
+/** A probability between 0 (exclusive) and 1, written 0.8 or 80%. */
+export function parseTarget(value: string): number {
+  const text = value.trim();
+  const n = text.endsWith('%') ? Number(text.slice(0, -1)) / 100 : Number(text);
+  if (text === '' || !Number.isFinite(n) || n <= 0 || n > 1) {
+    throw new InvalidArgumentError('must be a probability above 0 and at most 1, e.g. 0.8 or 80%.');
+  }
+  return n;
+}
+
+/** What the player asks beyond the odds: a target probability and advice on the decisions. */
+export function addQuestionOptions<C extends Command<any, any, any>>(command: C, advise = false): C {
+  command.addOption(
+    new Option('--target <p>', 'how many do I need for at least this probability? e.g. 0.8 or 80%').argParser(parseTarget),
+  );
+  if (!advise) command.addOption(new Option('--advise', 'also advise on the decisions: when to stop, optimal play'));
+  return command;
 }
 
 export function addEngineOptions<C extends Command<any, any, any>>(
@@ -76,5 +97,9 @@ export function overridesFrom(flags: EngineFlags): Overrides {
     ...(flags.exactOnly ? { method: 'exact' as const } : {}),
     ...(flags.exact ? { check: true } : {}),
     precision: flags.precision,
+    question: {
+      ...(flags.target !== undefined ? { target: flags.target } : {}),
+      ...(flags.advise ? { advise: true } : {}),
+    },
   };
 }

@@ -57,9 +57,22 @@ export interface Unsolved {
   unsolved: string;
 }
 
+/**
+ * What the player asks beyond the odds, for systems that can answer it (describe() reads it):
+ * a target probability ("how many do I need for at least p?") and whether to advise on the
+ * decisions (when to stop, what to give up, how to defend).
+ */
+export interface Question {
+  /** A probability the player wants to reach, 0 < target <= 1. */
+  target?: number;
+  /** Answer the decisions too (stop rules, optimal play), not only the odds. */
+  advise?: boolean;
+}
+
 /** What describe() reads: the entry, the plan, and the engine's metrics and distributions by name. */
 export interface ResultView<Entry = unknown, Plan = unknown> {
   label: string;
+  question: Question;
   entry: Entry;
   plan: Plan;
   layout: TallyLayout;

@@ -6,7 +6,7 @@ import { compileEntry, type Battle } from '../../engine/scenario/entry.js';
 import { assignStems } from '../../engine/fileNames.js';
 import type { Scenario } from '../../engine/scenario/scenario.js';
 import { InputError } from '../../engine/inputError.js';
-import { addEngineOptions, overridesFrom, type EngineFlags } from '../engineOptions.js';
+import { addEngineOptions, addQuestionOptions, overridesFrom, type EngineFlags } from '../engineOptions.js';
 import { parseInteger, parseIntegerList, parseNumber } from '../parse.js';
 import { chooseExecutor, readySignal } from '../jobs.js';
 import { createProgress } from '../progress.js';
@@ -60,6 +60,7 @@ export function oddsCommand(modules: readonly SystemModule[], io: CliIO): Comman
       ),
     );
     addEngineOptions(sub, { trials: String(DEFAULT_TRIALS), seed: DEFAULT_SEED, sampling: Boolean(system.sampler) });
+    addQuestionOptions(sub);
     sub.addOption(new Option('--out <dir>', 'also write CSV, JSON and charts to this folder'));
     sub.addOption(new Option('--no-charts', 'with --out: skip the SVG/PNG charts (faster)'));
     sub.addHelpText('after', `\nExamples:\n${cli.odds.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
@@ -147,6 +148,7 @@ export function questionScenario(module: SystemModule, battle: Battle, flags: En
     kernel: 'fast',
     method: 'sample',
     exact: false,
+    question: {},
     battles: [battle],
     files: assignStems([battle.label]),
   };

@@ -3,7 +3,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Command, Option } from '@commander-js/extra-typings';
 import { InputError } from '../../engine/inputError.js';
-import { addEngineOptions, type EngineFlags } from '../engineOptions.js';
+import { addEngineOptions, addQuestionOptions, type EngineFlags } from '../engineOptions.js';
 import type { CliIO } from '../io.js';
 /** Files named on the command line, with folders expanded to their *.json files (sorted). */
 export function scenarioFiles(paths: string[]): string[] {
@@ -40,6 +40,7 @@ export function runCommand(io: CliIO): Command {
     .addOption(new Option('--no-charts', 'skip the SVG/PNG charts (faster)'))
     .addOption(new Option('--brief', "print each battle's verdict (or headline) instead of full tables"));
   addEngineOptions(command, {});
+  addQuestionOptions(command);
   command.addHelpText(
     'after',
     `

@@ -2,7 +2,7 @@
  * One battle from compiled plan to report: solve it exactly or sample it (or both, the
  * solver checking the sampler), summarize the layout, and let the system describe it.
  */
-import { isUnsolved, type KernelName, type ResultView, type RuleSystem, type Solution } from '../contract.js';
+import { isUnsolved, type KernelName, type Question, type ResultView, type RuleSystem, type Solution } from '../contract.js';
 import type { Executor } from '../executor.js';
 import type { BattleReport, Distribution, Metric, PrecisionOutcome } from '../report.js';
 import type { Battle } from '../scenario/entry.js';
@@ -26,6 +26,8 @@ export interface RunOptions {
   /** With `sample`: also solve exactly where the system can, and report exact values beside the estimates. */
   check?: boolean;
   precision?: number;
+  /** What the player asks beyond the odds (a target, advice), answered by the system where it can. */
+  question?: Question;
   signal?: AbortSignal;
   onProgress?: (trialsDone: number) => void;
 }
@@ -106,7 +108,7 @@ export async function runBattle(
         `after ${trials.toLocaleString('en-US')} trials ${why}`,
     );
   }
-  const body = describeBattle(system, battle, tally, trials, exact);
+  const body = describeBattle(system, battle, tally, trials, exact, options.question);
   return {
     label: battle.label,
     file,
@@ -138,9 +140,10 @@ export function describeBattle(
   tally: Float64Array | null,
   trials: number,
   exact: Solution | null,
+  question: Question = {},
 ): Pick<BattleReport, 'verdict' | 'metrics' | 'distributions' | 'tables' | 'charts'> {
   const summary = summarizeLayout(battle.layout, battle.headline, tally, trials, exact?.probabilities ?? null);
-  const view = resultView(battle, tally, trials, exact, summary.metrics, summary.distributions);
+  const view = resultView(battle, tally, trials, exact, summary.metrics, summary.distributions, question);
   const extra = system.describe?.(view) ?? {};
   return {
     verdict: extra.verdict ?? [],
@@ -158,9 +161,11 @@ function resultView(
   exact: Solution | null,
   metrics: Metric[],
   distributions: Distribution[],
+  question: Question,
 ): ResultView {
   return {
     label: battle.label,
+    question,
     entry: battle.entry,
     plan: battle.plan,
     layout: battle.layout,

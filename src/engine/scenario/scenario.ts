@@ -4,7 +4,7 @@
  * behind. (Reading the file is the caller's: src/node/scenarioFile.ts on Node.)
  */
 import { z } from 'zod';
-import type { KernelName, RuleSystem } from '../contract.js';
+import type { KernelName, Question, RuleSystem } from '../contract.js';
 import type { Method } from '../run/battle.js';
 import { InputError } from '../inputError.js';
 import { compileEntry, friendlyMessage, issueField, type Battle } from './entry.js';
@@ -53,6 +53,10 @@ export const scenarioSchema = z.strictObject({
   method: methodSchema.default('sample'),
   /** With Monte Carlo, also solve exactly where possible and show the exact values beside. */
   exact: z.boolean().default(false),
+  /** "How many do I need for at least this probability?", answered for every battle where the system can. */
+  target: z.number().gt(0, { error: 'must be above 0' }).max(1, { error: 'must be at most 1' }).optional(),
+  /** Advise on the decisions (when to stop, optimal play) where the system can. */
+  advise: z.boolean().default(false),
   battles: z
     .array(z.unknown())
     .min(1, { error: 'needs at least one battle' })
@@ -72,6 +76,7 @@ export interface Scenario {
   kernel: KernelName;
   method: Method;
   exact: boolean;
+  question: Question;
   battles: Battle[];
   /** File-name stem of each battle, aligned with `battles`. */
   files: string[];
@@ -116,6 +121,10 @@ export function parseScenario(raw: unknown, source: string, systems: readonly Ru
     kernel: outer.data.kernel,
     method: outer.data.method,
     exact: outer.data.exact,
+    question: {
+      ...(outer.data.target !== undefined ? { target: outer.data.target } : {}),
+      ...(outer.data.advise ? { advise: true } : {}),
+    },
     battles,
     files: assignStems(battles.map((b) => b.label)),
     ...(outer.data.sweep ? { sweep: compileSweep(system, outer.data.sweep, source) } : {}),
