@@ -10,6 +10,20 @@ export interface Battle<Plan = unknown> extends Compiled<Plan> {
   entry: unknown;
 }
 
+/**
+ * What compile() throws when an entry passed its schema but cannot be compiled (e.g. a
+ * question whose exact answer is out of reach): reported like a schema issue, at `path`.
+ */
+export class EntryIssue extends Error {
+  constructor(
+    readonly path: Array<string | number>,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EntryIssue';
+  }
+}
+
 /** Validates one battle entry with its system's schema (cross-field checks included), then compiles it. */
 export function compileEntry(
   system: RuleSystem,
@@ -24,7 +38,12 @@ export function compileEntry(
     throw new InputError(source, joinField(field, issueField(issue)), friendlyMessage(issue));
   }
   const label = (parsed.data as { label?: string }).label ?? defaultLabel;
-  return { ...system.compile(parsed.data), label, entry: parsed.data };
+  try {
+    return { ...system.compile(parsed.data), label, entry: parsed.data };
+  } catch (error) {
+    if (error instanceof EntryIssue) throw new InputError(source, joinField(field, formatPath(error.path)), error.message);
+    throw error;
+  }
 }
 
 function joinField(prefix: string, rest: string): string {

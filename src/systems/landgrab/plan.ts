@@ -16,12 +16,21 @@ export interface BattleOffsets {
   heldDefender: number;
 }
 
+/**
+ * A stop rule the attacker follows: per step of the path, `masks[k][a * (defenders_k + 1) + d]`
+ * is 1 where, with a armies in the attacking territory and d defenders left, he breaks off.
+ */
+export interface StopPolicy {
+  masks: Uint8Array[];
+}
+
 export interface SingleBattlePlan {
   kind: 'battle';
   attackers: number;
   defenders: number;
   tables: BattleTables;
   at: BattleOffsets;
+  policy?: StopPolicy;
 }
 
 export interface ChainStepPlan {
@@ -35,6 +44,7 @@ export interface ChainPlan {
   steps: ChainStepPlan[];
   /** Bins of territories taken (0..steps) and of armies moved into the last territory (0..attackers). */
   at: { taken: number; finalArmies: number };
+  policy?: StopPolicy;
 }
 
 export interface CapitolPlan {
@@ -138,11 +148,21 @@ export function capitolLayout(
   return { layout: b.build(), at: { ...battle, converted, maxConverted } };
 }
 
-export function chainLayout(attackers: number, steps: number): { layout: TallyLayout; at: ChainPlan['at'] } {
+/** The event a defender asks about: the attacker does not take the whole path. */
+export const DEFENDER_HOLDS = 'pDefenderHolds';
+
+export function chainLayout(
+  attackers: number,
+  steps: number,
+  options: { defence?: boolean } = {},
+): { layout: TallyLayout; at: ChainPlan['at'] } {
   const b = new LayoutBuilder();
   const n = steps;
   const taken = b.block('taken', n + 1);
   const finalArmies = b.block('armiesAtEnd', attackers + 1);
+  if (options.defence) {
+    b.event(DEFENDER_HOLDS, `P(the defender keeps at least one of the ${n} territories)`, [[taken, n]]);
+  }
   b.event(HEADLINE, `P(takes the whole path of ${n})`, [[taken + n, 1]]);
   for (let s = 1; s < n; s++) b.event(`pTakes${s}`, `P(takes territory ${s} of ${n})`, [[taken + s, n - s + 1]]);
   b.histogram('territoriesTaken', {

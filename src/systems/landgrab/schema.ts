@@ -35,6 +35,20 @@ const rules = {
 
 const defenders = armies(1, 'defending armies');
 
+const probability = z
+  .number({ error: 'must be a probability' })
+  .gt(0, { error: 'must be above 0' })
+  .max(1, { error: 'must be at most 1' });
+
+/**
+ * Attack under a stop rule: the one (solved exactly) that keeps the most armies on average
+ * while still taking the battle (or the whole path) with at least `minConquest`.
+ */
+const stopRule = z.strictObject({ minConquest: probability }).optional();
+
+/** 1-based positions on a path of `territories`, e.g. the fortresses. */
+const positions = z.array(z.number().int().min(1, { error: 'positions start at 1' })).max(20).default([]);
+
 export const territorySchema = z.strictObject({
   defenders,
   fortress: z.boolean().default(false),
@@ -47,12 +61,28 @@ export const battleEntrySchema = z.strictObject({
   defenders,
   fortress: z.boolean().default(false),
   defendingLeader: z.boolean().default(false),
+  stopRule,
 });
 
 export const chainEntrySchema = z.strictObject({
   type: z.literal('chain'),
   ...rules,
   path: z.array(territorySchema).min(1, { error: 'needs at least one territory' }).max(50),
+  stopRule,
+});
+
+/**
+ * The defender's question: how to spread `armies` over a path of `territories` (each at least
+ * one) against an attacker who attacks along it to the end. The battle fought is the chain
+ * with the best spread (solved exactly); the headline is P(the defender keeps at least one).
+ */
+export const defenceEntrySchema = z.strictObject({
+  type: z.literal('defence'),
+  ...rules,
+  armies: armies(1, 'defending armies to spread over the territories'),
+  territories: z.number().int().min(1, { error: 'must be at least 1' }).max(8, { error: 'must be at most 8' }),
+  fortresses: positions,
+  leaders: positions,
 });
 
 export const capitolEntrySchema = z.strictObject({
@@ -74,7 +104,7 @@ export function territoryArmies(entry: { attackers?: number; attackingArmies?: n
  * Cross-field rules: exactly one army-count convention, and a stop level below the army count.
  */
 export const landgrabEntrySchema = z
-  .discriminatedUnion('type', [battleEntrySchema, chainEntrySchema, capitolEntrySchema])
+  .discriminatedUnion('type', [battleEntrySchema, chainEntrySchema, capitolEntrySchema, defenceEntrySchema])
   .superRefine((entry, ctx) => {
     if ((entry.attackers === undefined) === (entry.attackingArmies === undefined)) {
       ctx.addIssue({
@@ -89,6 +119,17 @@ export const landgrabEntrySchema = z
     const a = territoryArmies(entry);
     if (a > MAX_ARMIES)
       ctx.addIssue({ code: 'custom', path: ['attackingArmies'], message: `must be at most ${MAX_ARMIES - 1}` });
+    if (entry.type === 'defence') {
+      if (entry.armies < entry.territories) {
+        ctx.addIssue({ code: 'custom', path: ['armies'], message: `must be at least 1 per territory (${entry.territories})` });
+      }
+      for (const [field, list] of [['fortresses', entry.fortresses], ['leaders', entry.leaders]] as const) {
+        const outside = list.find((p) => p > entry.territories);
+        if (outside !== undefined) {
+          ctx.addIssue({ code: 'custom', path: [field], message: `position ${outside} is not on the path (1..${entry.territories})` });
+        }
+      }
+    }
     if (entry.stopAt >= a) {
       ctx.addIssue({
         code: 'custom',
