@@ -165,7 +165,7 @@ describe('forts and Engineering (seed 003)', () => {
     expect(left(o)).toEqual([1, 2]);
   });
 
-  it('only the attacker holds Engineering: the fort gives nothing; equal counts remove together; the tie goes to the fort controller', () => {
+  it('only the attacker holds Engineering: the fort gives nothing, equal counts go together, tie to the fort', () => {
     const o = fortDuel(true, false);
     expect(o.events[0].levels).toEqual([0, 0]);
     expect(o.events[0].nations).toEqual([0, 1]);
@@ -241,7 +241,7 @@ describe('cities (24.31-24.35) and token fights first (24.41)', () => {
     });
   }
 
-  it('Metalworking acts in the city fight: a Metalworking defender holds 7 attackers to a tie, and the city owner keeps the area', () => {
+  it('Metalworking acts in the city fight: a Metalworking owner holds 7 attackers to a tie and keeps the area', () => {
     const o = cityAttack(7, {}, { metalworking: true });
     expect(o.cityAttacked).toBe(true);
     expect(left(o)).toEqual([1, 1]);

@@ -2,6 +2,7 @@
 import { cityThreshold, type ConflictRules } from './rules.js';
 import { makeScratch, resolveConflict, strongestOpponent, type RemovalEvent } from './resolver.js';
 import { OUTCOME, OUTCOME_KINDS, type OutcomeKind } from './categories.js';
+import { FORT_FATES, type FortFate } from './plan.js';
 
 /** Why a city was or was not attacked: the strongest opponent, its tokens and the threshold. */
 export interface CityCheck {
@@ -31,7 +32,7 @@ export interface ConflictOutcome {
   cityAttacked: boolean;
   cityAttacker: number;
   /** What happens to the fort: kept by its controller, captured, removed, or none. */
-  fort: 'none' | 'kept' | 'captured' | 'removed';
+  fort: FortFate;
   events: RemovalEvent[];
 }
 
@@ -59,29 +60,9 @@ export function resolveOutcome(
     city: rules.cityOwner >= 0 ? cityCheck(rules, afterTokenFight) : null,
     cityAttacked: s.cityAttacked,
     cityAttacker: s.cityAttacker,
-    fort: fortFate(rules, t, s.holder, s.cityAttacked),
+    fort: s.fort < 0 ? 'none' : FORT_FATES[s.fort],
     events,
   };
-}
-
-/**
- * The seed: after conflict, a nation other than the builder in control of the space
- * captures the fort; a fort on a space with no tokens left is removed. When nobody holds
- * the area (a tie), the controller keeps it.
- */
-function fortFate(
-  rules: ConflictRules,
-  tokens: Int32Array,
-  holder: number,
-  cityAttacked: boolean,
-): ConflictOutcome['fort'] {
-  if (rules.fortOwner < 0) return 'none';
-  let total = 0;
-  for (let i = 0; i < tokens.length; i++) total += tokens[i];
-  const cityStands = rules.cityOwner >= 0 && !cityAttacked;
-  if (total === 0 && !cityStands) return 'removed';
-  if (holder >= 0 && holder !== rules.fortOwner) return 'captured';
-  return 'kept';
 }
 
 function cityCheck(rules: ConflictRules, afterTokenFight: number[]): CityCheck {

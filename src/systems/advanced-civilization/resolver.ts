@@ -16,7 +16,7 @@
  *    tokens of its owner and the same procedure runs again.
  * 3. Outcome category (`classify`): one nation alone, several stay (limit met), the
  *    city stands beside other nations, or an empty area. A standing city counts as its
- *    owner being present. Control (majority, fort and city ties): see `controllerOf`.
+ *    owner being present. Control (majority, fort and city ties): see `holderOf`; the fort's fate: `fortFate`.
  */
 import { cityThreshold, fortBonus, type ConflictRules } from './rules.js';
 import { OUTCOME } from './categories.js';
@@ -51,7 +51,12 @@ export interface ConflictScratch {
   alone: number;
   cityAttacked: boolean;
   cityAttacker: number;
+  /** The fort's fate (FORT codes), or -1 when there is no fort. */
+  fort: number;
 }
+
+/** The fort's fate after the conflict: its bin within the layout's fort block. */
+export const FORT = { kept: 0, captured: 1, removed: 2 } as const;
 
 export function makeScratch(nations: number): ConflictScratch {
   return {
@@ -64,10 +69,11 @@ export function makeScratch(nations: number): ConflictScratch {
     alone: -1,
     cityAttacked: false,
     cityAttacker: -1,
+    fort: -1,
   };
 }
 
-/** Resolve the conflict in place; results in `s` (holder, sole, city attack). */
+/** Resolve the conflict in place; results in `s` (holder, outcome, city attack, fort). */
 export function resolveConflict(
   rules: ConflictRules,
   tokens: Int32Array,
@@ -93,7 +99,9 @@ export function resolveConflict(
           nations: [],
           tokensAfter: Array.from(tokens),
           levels: [],
-          note: `${rules.names[attacker]} attacks the city with ${tokens[attacker]} tokens (${t.attack} needed); it is replaced by ${t.replacement} tokens of ${rules.names[owner]}`,
+          note:
+            `${rules.names[attacker]} attacks the city with ${tokens[attacker]} tokens (${t.attack} needed); ` +
+            `it is replaced by ${t.replacement} tokens of ${rules.names[owner]}`,
         });
         fight(rules, tokens, armies, s, 'city fight', log);
       }
@@ -101,6 +109,19 @@ export function resolveConflict(
   }
   s.holder = holderOf(rules, tokens, s.cityAttacked);
   classify(rules, tokens, s);
+  s.fort = fortFate(rules, s);
+}
+
+/**
+ * The seed: after conflict, a nation other than the builder in control of the space
+ * captures the fort; a fort on a space with no tokens left (and no standing city) is
+ * removed. When nobody controls the area (a tie), the controller keeps it.
+ */
+function fortFate(rules: ConflictRules, s: ConflictScratch): number {
+  if (rules.fortOwner < 0) return -1;
+  if (s.outcome === OUTCOME.empty) return FORT.removed;
+  if (s.holder >= 0 && s.holder !== rules.fortOwner) return FORT.captured;
+  return FORT.kept;
 }
 
 /**
