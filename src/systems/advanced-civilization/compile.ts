@@ -45,6 +45,7 @@ export function conflictRules(entry: AdvCivEntry): ConflictRules {
     fortOwner: ownerIndex(names, entry.fort),
     cityOwner: ownerIndex(names, entry.city),
     reading: entry.advantageReading,
+    fortWhereCityDestroyed: entry.fortWhereCityDestroyed,
   };
 }
 

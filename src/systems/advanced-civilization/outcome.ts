@@ -1,6 +1,6 @@
 /** One conflict resolved with plain inputs and outputs, with its removal log. */
 import { cityThreshold, type ConflictRules } from './rules.js';
-import { makeScratch, resolveConflict, strongestOpponent, type RemovalEvent } from './resolver.js';
+import { cityDestroyed, makeScratch, resolveConflict, strongestOpponent, type RemovalEvent } from './resolver.js';
 import { OUTCOME, OUTCOME_KINDS, type OutcomeKind } from './categories.js';
 import { FORT_FATES, type FortFate } from './plan.js';
 
@@ -31,6 +31,8 @@ export interface ConflictOutcome {
   city: CityCheck | null;
   cityAttacked: boolean;
   cityAttacker: number;
+  /** The city was attacked and none of its owner's tokens is left (destroyed, not reduced). */
+  cityDestroyed: boolean;
   /** What happens to the fort: kept by its controller, captured, removed, or none. */
   fort: FortFate;
   events: RemovalEvent[];
@@ -60,6 +62,7 @@ export function resolveOutcome(
     city: rules.cityOwner >= 0 ? cityCheck(rules, afterTokenFight) : null,
     cityAttacked: s.cityAttacked,
     cityAttacker: s.cityAttacker,
+    cityDestroyed: rules.cityOwner >= 0 && cityDestroyed(rules, t, s),
     fort: s.fort < 0 ? 'none' : FORT_FATES[s.fort],
     events,
   };

@@ -109,17 +109,21 @@ export function resolveConflict(
   }
   s.holder = holderOf(rules, tokens, s.cityAttacked);
   classify(rules, tokens, s);
-  s.fort = fortFate(rules, s);
+  s.fort = fortFate(rules, tokens, s);
 }
 
 /**
  * The seed: after conflict, a nation other than the builder in control of the space
  * captures the fort; a fort on a space with no tokens left (and no standing city) is
- * removed. When nobody controls the area (a tie), the controller keeps it.
+ * removed, and so is a fort in a space whose city is destroyed (under the default
+ * `fortWhereCityDestroyed: removed`). A city is destroyed when it was attacked and none
+ * of its owner's tokens is left after the city fight; when some are left, it was reduced
+ * to them. When nobody controls the area (a tie), the controller keeps the fort.
  */
-function fortFate(rules: ConflictRules, s: ConflictScratch): number {
+function fortFate(rules: ConflictRules, tokens: Int32Array, s: ConflictScratch): number {
   if (rules.fortOwner < 0) return -1;
   if (s.outcome === OUTCOME.empty) return FORT.removed;
+  if (rules.fortWhereCityDestroyed === 'removed' && cityDestroyed(rules, tokens, s)) return FORT.removed;
   if (s.holder >= 0 && s.holder !== rules.fortOwner) return FORT.captured;
   return FORT.kept;
 }
@@ -168,6 +172,11 @@ export function holderOf(rules: ConflictRules, tokens: Int32Array, cityAttacked:
   if (rules.fortOwner >= 0 && tokens[rules.fortOwner] === best) return rules.fortOwner;
   if (rules.cityOwner >= 0 && tokens[rules.cityOwner] === best) return rules.cityOwner;
   return -1;
+}
+
+/** The city was attacked and none of its owner's tokens survived the city fight. */
+export function cityDestroyed(rules: ConflictRules, tokens: Int32Array, s: ConflictScratch): boolean {
+  return s.cityAttacked && tokens[rules.cityOwner] === 0;
 }
 
 export function strongestOpponent(tokens: Int32Array, owner: number): number {

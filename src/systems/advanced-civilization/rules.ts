@@ -14,6 +14,17 @@
 export type AdvantageReading = 'order' | 'extra-removals';
 export const ADVANTAGE_READINGS: readonly AdvantageReading[] = ['order', 'extra-removals'];
 
+/**
+ * The fort in a space whose city a conflict destroys (the city was attacked and none of its
+ * owner's tokens are left), seed 003:
+ * - `removed` (default): "a Fort [...] in a space where a city is destroyed (not reduced)
+ *   [...] is removed from the board";
+ * - `by-control`: the city's fate does not matter; the nation in control of the space
+ *   captures the fort, as after any other conflict.
+ */
+export type DestroyedCityFort = 'removed' | 'by-control';
+export const DESTROYED_CITY_FORT: readonly DestroyedCityFort[] = ['removed', 'by-control'];
+
 export interface ConflictRules {
   /** The area's population limit. */
   limit: number;
@@ -27,6 +38,7 @@ export interface ConflictRules {
   /** Index of the nation owning a city in the area, or -1 when there is none. */
   cityOwner: number;
   reading: AdvantageReading;
+  fortWhereCityDestroyed: DestroyedCityFort;
 }
 
 /** City attack threshold and replacement tokens by Engineering (24.31-24.35). */

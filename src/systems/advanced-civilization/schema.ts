@@ -6,7 +6,7 @@
  * issue naming its field. Matchup tables are scenario sweeps (docs/advanced-civilization.md).
  */
 import { z } from 'zod';
-import { ADVANTAGE_READINGS } from './rules.js';
+import { ADVANTAGE_READINGS, DESTROYED_CITY_FORT } from './rules.js';
 
 /** Upper bound on tokens per nation: keeps tallies small (the game has 55 per nation). */
 export const MAX_TOKENS = 200;
@@ -90,6 +90,14 @@ const conflictObject = z.strictObject({
   fort: z.union([fortSchema, z.boolean()]).optional(),
   city: z.union([citySchema, z.boolean()]).optional(),
   advantageReading: reading.default('order'),
+  /** Rules readings (docs "Rules readings"): defaults are the sources' text or, where silent, the earlier behaviour. */
+  fortWhereCityDestroyed: z
+    .enum(DESTROYED_CITY_FORT as ['removed', 'by-control'], {
+      error:
+        'fortWhereCityDestroyed must be "removed" (the seed: a fort where a city is destroyed is removed) or ' +
+        '"by-control" (the nation in control captures it)',
+    })
+    .default('removed'),
 });
 
 type Issue = { path: (string | number)[]; message: string };

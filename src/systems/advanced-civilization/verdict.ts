@@ -52,7 +52,7 @@ function controlSentence(rules: ConflictRules, o: ConflictOutcome): string {
   const fortTail = (subject: number) => {
     if (o.fort === 'kept') return subject === rules.fortOwner ? ' and keeps the fort' : `; ${fortOwner} keeps the fort`;
     if (o.fort === 'captured') return ' and captures the fort';
-    if (o.fort === 'removed') return '; the fort is removed';
+    if (o.fort === 'removed') return o.cityDestroyed ? '; the fort is removed with the city' : '; the fort is removed';
     return '';
   };
   if (o.kind === 'empty') return `the area is empty${fortTail(-1)}`;

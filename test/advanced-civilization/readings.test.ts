@@ -1,0 +1,78 @@
+/**
+ * The rules readings that are switches (docs "Rules readings"). Every expected value is
+ * worked out by hand in the comments, removal by removal.
+ */
+import { describe, expect, it } from 'vitest';
+import { compileRaw, duel, exactOf, outcomeOf, reportOf } from './helpers.js';
+import { binSum, findEvent } from '../../src/engine/tally/layout.js';
+
+const probability = (raw: unknown, event: string) => {
+  const battle = compileRaw(raw);
+  return binSum(exactOf(battle).probabilities, findEvent(battle.layout, event).bins);
+};
+
+describe('fortWhereCityDestroyed: the fort in a space whose city is destroyed', () => {
+  // Limit 2; B has a city and the fort (B's fort +1: neither holds Engineering), A attacks with `a` tokens.
+  const cityAndFort = (a: unknown, reading?: string) =>
+    duel(
+      2,
+      { tokens: a },
+      { tokens: 0 },
+      { city: { owner: 'B' }, fort: { owner: 'B' }, ...(reading ? { fortWhereCityDestroyed: reading } : {}) },
+    );
+
+  it('9 attackers destroy the city: the fort is removed (the seed), or captured by control', () => {
+    // 9 >= 7: the city becomes 6 B tokens; B at level 1 removes after A every round:
+    // A8 B5, A7 B4, A6 B3, A5 B2, A4 B1, A3 B0: B is eliminated, the city destroyed; A alone with 3.
+    const seed = outcomeOf(cityAndFort(9));
+    expect(seed.tokensLeft).toEqual([3, 0]);
+    expect(seed.cityAttacked && seed.cityDestroyed).toBe(true);
+    expect(seed.holder).toBe(0);
+    expect(seed.fort).toBe('removed');
+    const byControl = outcomeOf(cityAndFort(9, 'by-control'));
+    expect(byControl.tokensLeft).toEqual([3, 0]);
+    expect(byControl.fort).toBe('captured');
+    // The default is the seed's text.
+    expect(outcomeOf(cityAndFort(9, 'removed')).fort).toBe('removed');
+  });
+
+  it('says so in the verdict', () => {
+    expect(reportOf(cityAndFort(9)).verdict[0]).toMatch(
+      /A is alone in the area with 3 tokens; the fort is removed with the city\.$/,
+    );
+    expect(reportOf(cityAndFort(9, 'by-control')).verdict[0]).toMatch(
+      /A is alone in the area with 3 tokens and captures the fort\.$/,
+    );
+  });
+
+  it('7 attackers only reduce the city (B keeps a token): the reading does not matter', () => {
+    // A6 B6 (B removes after A), B5; A5 B4; A4 B3; A3 B2; A2 B1; A1: total 2, stop. 1 against 1: the tie goes to
+    // B, the fort's controller, who keeps the fort under both readings.
+    for (const reading of ['removed', 'by-control']) {
+      const o = outcomeOf(cityAndFort(7, reading));
+      expect(o.tokensLeft).toEqual([1, 1]);
+      expect(o.cityDestroyed).toBe(false);
+      expect(o.fort).toBe('kept');
+    }
+  });
+
+  it('over an uncertain attacker 6..9: P(fort removed) 1/2 (the seed) against P(fort captured) 1/2', () => {
+    // 6: too few to attack, the city stands (fort kept). 7: reduced, 1/1, tie to B (kept).
+    // 8: A7 B5, A6 B4, A5 B3, A4 B2, A3 B1, A2 (3 > 2) B0: destroyed. 9: destroyed (above).
+    const seed = cityAndFort({ min: 6, max: 9 });
+    const control = cityAndFort({ min: 6, max: 9 }, 'by-control');
+    expect([
+      probability(seed, 'fortKept'),
+      probability(seed, 'fortRemoved'),
+      probability(seed, 'fortCaptured'),
+    ]).toEqual([0.5, 0.5, 0]);
+    expect([
+      probability(control, 'fortKept'),
+      probability(control, 'fortRemoved'),
+      probability(control, 'fortCaptured'),
+    ]).toEqual([0.5, 0, 0.5]);
+    // Control of the area is the same under both readings: A with 8 or 9.
+    expect(probability(seed, 'controls_0')).toBe(0.5);
+    expect(probability(control, 'controls_0')).toBe(0.5);
+  });
+});
