@@ -75,6 +75,8 @@ describe('three nations and a fort: "the opponent holds Engineering" means any o
     fortOwner: 1,
     cityOwner: -1,
     reading: 'order',
+    fortWhereCityDestroyed: 'removed',
+    fortEngineeringOpponents: 'any',
   });
   it('a third nation with Engineering takes the fort bonus to 0; without it the fort gives +1', () => {
     const levels = new Int32Array(3);

@@ -76,3 +76,76 @@ describe('fortWhereCityDestroyed: the fort in a space whose city is destroyed', 
     expect(probability(control, 'controls_0')).toBe(0.5);
   });
 });
+
+describe('fortEngineeringOpponents: "the opponent holds Engineering" with three nations', () => {
+  // Limit 1; B controls the fort; A 3 tokens without Engineering, B 3 without, C 3 with Engineering.
+  const three = (reading?: string) => ({
+    limit: 1,
+    nations: [
+      { name: 'A', tokens: 3 },
+      { name: 'B', tokens: 3 },
+      { name: 'C', tokens: 3, engineering: true },
+    ],
+    fort: { owner: 'B' },
+    ...(reading ? { fortEngineeringOpponents: reading } : {}),
+  });
+
+  it('any (default): C holds it, so the fort gives B +0; all three remove together to an empty area', () => {
+    // Levels 0/0/0 and 3 tokens each: 2/2/2, 1/1/1, 0/0/0.
+    for (const o of [outcomeOf(three()), outcomeOf(three('any'))]) {
+      expect(o.events.map((e) => e.nations)).toEqual([
+        [0, 1, 2],
+        [0, 1, 2],
+        [0, 1, 2],
+      ]);
+      expect(o.kind).toBe('empty');
+      expect(o.fort).toBe('removed');
+    }
+  });
+
+  it('all: A does not hold it, so the fort gives B +1; A and C remove first, B is left alone', () => {
+    // Round 1: A and C (level 0) together 2/3/2, then B 2/2/2. Round 2: 1/2/1, 1/1/1. Round 3: A and C 0/1/0.
+    const o = outcomeOf(three('all'));
+    expect(o.events.map((e) => [e.nations, e.tokensAfter])).toEqual([
+      [
+        [0, 2],
+        [2, 3, 2],
+      ],
+      [[1], [2, 2, 2]],
+      [
+        [0, 2],
+        [1, 2, 1],
+      ],
+      [[1], [1, 1, 1]],
+      [
+        [0, 2],
+        [0, 1, 0],
+      ],
+    ]);
+    expect(o.events[0].levels).toEqual([0, 1, 0]);
+    expect(o.kind).toBe('alone');
+    expect(o.alone).toBe(1);
+    expect(o.fort).toBe('kept');
+    expect(reportOf(three('all')).verdict[1]).toContain(
+      'B 1 (fort +1: B lacks Engineering, not every opponent holds it)',
+    );
+    expect(reportOf(three()).verdict).toHaveLength(2);
+    expect(reportOf(three()).verdict[1]).toContain('B 0 (fort +0: B lacks Engineering, an opponent holds it)');
+  });
+
+  it('with two nations both readings are the seed: A 4 with Engineering against B 4 with the fort, limit 3', () => {
+    // Only the opponent holds Engineering: +0, equal counts remove together: 3/3, 2/2, 1/1; the tie goes to B.
+    for (const reading of ['any', 'all']) {
+      const o = outcomeOf(
+        duel(
+          3,
+          { tokens: 4, engineering: true },
+          { tokens: 4 },
+          { fort: { owner: 'B' }, fortEngineeringOpponents: reading },
+        ),
+      );
+      expect(o.tokensLeft).toEqual([1, 1]);
+      expect(o.holder).toBe(1);
+    }
+  });
+});

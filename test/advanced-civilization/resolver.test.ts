@@ -105,6 +105,8 @@ describe('Advantage Levels: Military and Mathematics only with Army tokens', () 
     fortOwner: -1,
     cityOwner: -1,
     reading: 'order',
+    fortWhereCityDestroyed: 'removed',
+    fortEngineeringOpponents: 'any',
   });
   it('counts Metalworking always, Military and Mathematics only while the nation has Army tokens', () => {
     const levels = new Int32Array(2);

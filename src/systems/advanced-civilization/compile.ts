@@ -46,6 +46,7 @@ export function conflictRules(entry: AdvCivEntry): ConflictRules {
     cityOwner: ownerIndex(names, entry.city),
     reading: entry.advantageReading,
     fortWhereCityDestroyed: entry.fortWhereCityDestroyed,
+    fortEngineeringOpponents: entry.fortEngineeringOpponents,
   };
 }
 

@@ -203,13 +203,26 @@ function removeOne(tokens: Int32Array, armies: Int32Array, i: number): void {
   tokens[i]--;
 }
 
+/**
+ * Whether "the opponent" of the fort's controller holds Engineering: any other nation
+ * present (`fortEngineeringOpponents: any`), or every other nation present (`all`).
+ */
+export function opponentHoldsEngineering(rules: ConflictRules, tokens: Int32Array): boolean {
+  const every = rules.fortEngineeringOpponents === 'all';
+  let present = 0;
+  let holders = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    if (i === rules.fortOwner || tokens[i] === 0) continue;
+    present++;
+    if (rules.engineering[i]) holders++;
+  }
+  return every ? present > 0 && holders === present : holders > 0;
+}
+
 /** Advantage Levels of the present nations, written into s.levels. */
 export function computeLevels(rules: ConflictRules, tokens: Int32Array, armies: Int32Array, levels: Int32Array): void {
   const fort = rules.fortOwner;
-  let opponentEngineering = false;
-  for (let i = 0; i < tokens.length; i++) {
-    if (i !== fort && tokens[i] > 0 && rules.engineering[i]) opponentEngineering = true;
-  }
+  const opponentEngineering = fort >= 0 && opponentHoldsEngineering(rules, tokens);
   for (let i = 0; i < tokens.length; i++) {
     let level = rules.metalworking[i] ? 1 : 0;
     if (armies[i] > 0) level += (rules.military[i] ? 1 : 0) + (rules.mathematics[i] ? 1 : 0);

@@ -22,6 +22,16 @@ export const ADVANTAGE_READINGS: readonly AdvantageReading[] = ['order', 'extra-
  * - `by-control`: the city's fate does not matter; the nation in control of the space
  *   captures the fort, as after any other conflict.
  */
+/**
+ * "The opponent holds Engineering" for the fort's bonus when three or more nations are in
+ * the area (the seed speaks of two: "both or neither player involved in the conflict"):
+ * - `any` (default): when any other nation present holds it;
+ * - `all`: only when every other nation present holds it.
+ * With two nations both are the seed's rule.
+ */
+export type FortEngineeringOpponents = 'any' | 'all';
+export const FORT_ENGINEERING_OPPONENTS: readonly FortEngineeringOpponents[] = ['any', 'all'];
+
 export type DestroyedCityFort = 'removed' | 'by-control';
 export const DESTROYED_CITY_FORT: readonly DestroyedCityFort[] = ['removed', 'by-control'];
 
@@ -39,6 +49,7 @@ export interface ConflictRules {
   cityOwner: number;
   reading: AdvantageReading;
   fortWhereCityDestroyed: DestroyedCityFort;
+  fortEngineeringOpponents: FortEngineeringOpponents;
 }
 
 /** City attack threshold and replacement tokens by Engineering (24.31-24.35). */

@@ -6,7 +6,7 @@
  * issue naming its field. Matchup tables are scenario sweeps (docs/advanced-civilization.md).
  */
 import { z } from 'zod';
-import { ADVANTAGE_READINGS, DESTROYED_CITY_FORT } from './rules.js';
+import { ADVANTAGE_READINGS, DESTROYED_CITY_FORT, FORT_ENGINEERING_OPPONENTS } from './rules.js';
 
 /** Upper bound on tokens per nation: keeps tallies small (the game has 55 per nation). */
 export const MAX_TOKENS = 200;
@@ -98,6 +98,13 @@ const conflictObject = z.strictObject({
         '"by-control" (the nation in control captures it)',
     })
     .default('removed'),
+  fortEngineeringOpponents: z
+    .enum(FORT_ENGINEERING_OPPONENTS as ['any', 'all'], {
+      error:
+        'fortEngineeringOpponents must be "any" (any other nation with Engineering takes the fort\'s bonus down) or ' +
+        '"all" (only when every other nation present holds it)',
+    })
+    .default('any'),
 });
 
 type Issue = { path: (string | number)[]; message: string };

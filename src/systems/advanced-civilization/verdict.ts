@@ -5,7 +5,7 @@
  * explains the Advantage Levels and the reading.
  */
 import { fortBonus, type ConflictRules } from './rules.js';
-import { computeLevels } from './resolver.js';
+import { computeLevels, opponentHoldsEngineering } from './resolver.js';
 import type { ConflictOutcome } from './outcome.js';
 
 /** "A", "A and B", "A, B and C". */
@@ -156,8 +156,16 @@ function levelsLine(rules: ConflictRules, start: number[], armies: number[], o: 
 /** "fort +2: only Egypt holds Engineering". */
 function fortPart(rules: ConflictRules, start: number[]): string {
   const controller = rules.engineering[rules.fortOwner];
-  const opponent = start.some((t, i) => i !== rules.fortOwner && t > 0 && rules.engineering[i]);
+  const opponent = opponentHoldsEngineering(rules, Int32Array.from(start));
   const bonus = fortBonus(controller, opponent);
+  const opponents = start.filter((t, i) => i !== rules.fortOwner && t > 0).length;
+  if (opponents >= 2) {
+    const every = rules.fortEngineeringOpponents === 'all';
+    const theirs = every
+      ? `${opponent ? 'every' : 'not every'} opponent holds it`
+      : `${opponent ? 'an' : 'no'} opponent holds it`;
+    return `fort +${bonus}: ${rules.names[rules.fortOwner]} ${controller ? 'holds' : 'lacks'} Engineering, ${theirs}`;
+  }
   if (bonus === 2) return `fort +2: only ${rules.names[rules.fortOwner]} holds Engineering`;
   if (bonus === 0) return 'fort +0: only the opponent holds Engineering';
   return `fort +1: ${controller ? 'both hold' : 'neither holds'} Engineering`;
