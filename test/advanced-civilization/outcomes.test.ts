@@ -77,6 +77,7 @@ describe('three nations and a fort: "the opponent holds Engineering" means any o
     reading: 'order',
     fortWhereCityDestroyed: 'removed',
     fortEngineeringOpponents: 'any',
+    replacedCityTieBreak: 'owner',
   });
   it('a third nation with Engineering takes the fort bonus to 0; without it the fort gives +1', () => {
     const levels = new Int32Array(3);

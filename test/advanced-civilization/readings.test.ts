@@ -149,3 +149,64 @@ describe('fortEngineeringOpponents: "the opponent holds Engineering" with three 
     }
   });
 });
+
+describe('replacedCityTieBreak: a tie after the city was attacked and replaced', () => {
+  // Limit 2; A brings 7 against B's city (B holds Metalworking, no fort). 7 >= 7: the city becomes 6 B tokens;
+  // B (level 1) removes after A every round: 6/6, 6/5, 5/5, 5/4, 4/4, 4/3, 3/3, 3/2, 2/2, 2/1, 1/1: total 2, stop.
+  const metalworkingCity = (reading?: string) =>
+    duel(
+      2,
+      { tokens: 7 },
+      { tokens: 0, metalworking: true },
+      { city: { owner: 'B' }, ...(reading ? { replacedCityTieBreak: reading } : {}) },
+    );
+
+  it("owner (default): the tie goes to the city's former owner", () => {
+    for (const o of [outcomeOf(metalworkingCity()), outcomeOf(metalworkingCity('owner'))]) {
+      expect(o.cityAttacked).toBe(true);
+      expect(o.tokensLeft).toEqual([1, 1]);
+      expect(o.holder).toBe(1);
+    }
+    expect(reportOf(metalworkingCity()).verdict[0]).toMatch(/Equal counts: the tie goes to B, the city's owner\.$/);
+  });
+
+  it('none: the city is gone, so nobody controls the tied area', () => {
+    const o = outcomeOf(metalworkingCity('none'));
+    expect(o.tokensLeft).toEqual([1, 1]);
+    expect(o.holder).toBe(-1);
+    expect(reportOf(metalworkingCity('none')).verdict[0]).toMatch(
+      /Equal counts: nobody has the majority \(the city was replaced: B gets no tie-break\)\.$/,
+    );
+  });
+
+  it("the fort's controller still comes first, and a standing city is never tied", () => {
+    // The same attack with the fort held by B (neither holds Engineering: fort +1, Metalworking +1, B at 2):
+    // A still removes first every round, the same 1/1; the tie goes to B as the fort's controller either way.
+    for (const reading of ['owner', 'none']) {
+      const o = outcomeOf({ ...metalworkingCity(reading), fort: { owner: 'B' } });
+      expect(o.tokensLeft).toEqual([1, 1]);
+      expect(o.holder).toBe(1);
+    }
+    // 6 attackers cannot attack: the standing city keeps the area for B under both readings.
+    for (const reading of ['owner', 'none']) {
+      const o = outcomeOf(
+        duel(2, { tokens: 6 }, { tokens: 0 }, { city: { owner: 'B' }, replacedCityTieBreak: reading }),
+      );
+      expect(o.holder).toBe(1);
+    }
+  });
+
+  it('over an uncertain attacker 7..9: P(nobody controls) 1/3 only under none', () => {
+    // 7: the 1/1 tie above. 8: 7/6, 7/5, 6/5, 6/4, 5/4, 5/3, 4/3, 4/2, 3/2, 3/1, 2/1 (3 > 2), 2/0: A alone.
+    // 9: 8/6, 8/5, ... 3/1, 3/0: A alone.
+    const owner = {
+      ...metalworkingCity(),
+      nations: [{ name: 'A', tokens: { min: 7, max: 9 } }, metalworkingCity().nations[1]],
+    };
+    const none = { ...owner, replacedCityTieBreak: 'none' };
+    expect(probability(owner, 'controls_1')).toBeCloseTo(1 / 3, 12);
+    expect(probability(owner, 'controls_none')).toBe(0);
+    expect(probability(none, 'controls_none')).toBeCloseTo(1 / 3, 12);
+    expect(probability(none, 'controls_0')).toBeCloseTo(2 / 3, 12);
+  });
+});

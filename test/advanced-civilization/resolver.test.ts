@@ -107,6 +107,7 @@ describe('Advantage Levels: Military and Mathematics only with Army tokens', () 
     reading: 'order',
     fortWhereCityDestroyed: 'removed',
     fortEngineeringOpponents: 'any',
+    replacedCityTieBreak: 'owner',
   });
   it('counts Metalworking always, Military and Mathematics only while the nation has Army tokens', () => {
     const levels = new Int32Array(2);

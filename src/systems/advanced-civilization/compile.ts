@@ -47,6 +47,7 @@ export function conflictRules(entry: AdvCivEntry): ConflictRules {
     reading: entry.advantageReading,
     fortWhereCityDestroyed: entry.fortWhereCityDestroyed,
     fortEngineeringOpponents: entry.fortEngineeringOpponents,
+    replacedCityTieBreak: entry.replacedCityTieBreak,
   };
 }
 

@@ -152,8 +152,9 @@ function classify(rules: ConflictRules, tokens: Int32Array, s: ConflictScratch):
 /**
  * Who holds the area after the conflict. A city that was not attacked holds its area
  * for its owner. Otherwise the nation with the most tokens holds it; a tie goes to the
- * fort's controller if tied (the seed's fort-ownership tie rule), then to the city's
- * owner if tied; any other tie, or an empty area, leaves no holder (-1).
+ * fort's controller if tied (the seed's fort-ownership tie rule), then (after the city was
+ * attacked and replaced, under `replacedCityTieBreak: owner`) to the city's former owner
+ * if tied; any other tie, or an empty area, leaves no holder (-1).
  */
 export function holderOf(rules: ConflictRules, tokens: Int32Array, cityAttacked: boolean): number {
   if (rules.cityOwner >= 0 && !cityAttacked) return rules.cityOwner;
@@ -170,7 +171,10 @@ export function holderOf(rules: ConflictRules, tokens: Int32Array, cityAttacked:
   }
   if (ties === 1) return leader;
   if (rules.fortOwner >= 0 && tokens[rules.fortOwner] === best) return rules.fortOwner;
-  if (rules.cityOwner >= 0 && tokens[rules.cityOwner] === best) return rules.cityOwner;
+  // Only reached after a city attack (a standing city returned above): the former owner, by default.
+  if (rules.replacedCityTieBreak === 'owner' && rules.cityOwner >= 0 && tokens[rules.cityOwner] === best) {
+    return rules.cityOwner;
+  }
   return -1;
 }
 

@@ -32,6 +32,16 @@ export const ADVANTAGE_READINGS: readonly AdvantageReading[] = ['order', 'extra-
 export type FortEngineeringOpponents = 'any' | 'all';
 export const FORT_ENGINEERING_OPPONENTS: readonly FortEngineeringOpponents[] = ['any', 'all'];
 
+/**
+ * A tie for control after the city was attacked (it was replaced by its owner's tokens),
+ * once the fort's controller has had the tie: the sources define no control of an area.
+ * - `owner` (default): the tie goes to the city's former owner, as the incumbent (the seed
+ *   gives a tied fort to whoever owned it last turn);
+ * - `none`: the city is gone, so a tie is a tie: nobody controls the area.
+ */
+export type ReplacedCityTieBreak = 'owner' | 'none';
+export const REPLACED_CITY_TIE_BREAKS: readonly ReplacedCityTieBreak[] = ['owner', 'none'];
+
 export type DestroyedCityFort = 'removed' | 'by-control';
 export const DESTROYED_CITY_FORT: readonly DestroyedCityFort[] = ['removed', 'by-control'];
 
@@ -50,6 +60,7 @@ export interface ConflictRules {
   reading: AdvantageReading;
   fortWhereCityDestroyed: DestroyedCityFort;
   fortEngineeringOpponents: FortEngineeringOpponents;
+  replacedCityTieBreak: ReplacedCityTieBreak;
 }
 
 /** City attack threshold and replacement tokens by Engineering (24.31-24.35). */

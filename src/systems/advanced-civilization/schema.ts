@@ -6,7 +6,12 @@
  * issue naming its field. Matchup tables are scenario sweeps (docs/advanced-civilization.md).
  */
 import { z } from 'zod';
-import { ADVANTAGE_READINGS, DESTROYED_CITY_FORT, FORT_ENGINEERING_OPPONENTS } from './rules.js';
+import {
+  ADVANTAGE_READINGS,
+  DESTROYED_CITY_FORT,
+  FORT_ENGINEERING_OPPONENTS,
+  REPLACED_CITY_TIE_BREAKS,
+} from './rules.js';
 
 /** Upper bound on tokens per nation: keeps tallies small (the game has 55 per nation). */
 export const MAX_TOKENS = 200;
@@ -105,6 +110,13 @@ const conflictObject = z.strictObject({
         '"all" (only when every other nation present holds it)',
     })
     .default('any'),
+  replacedCityTieBreak: z
+    .enum(REPLACED_CITY_TIE_BREAKS as ['owner', 'none'], {
+      error:
+        'replacedCityTieBreak must be "owner" (a tie after a city attack goes to the city\'s former owner) or ' +
+        '"none" (nobody controls a tied area)',
+    })
+    .default('owner'),
 });
 
 type Issue = { path: (string | number)[]; message: string };

@@ -68,7 +68,7 @@ function controlSentence(rules: ConflictRules, o: ConflictOutcome): string {
     const besideText = `${who} stay${beside.length === 1 && t[beside[0]] === 1 ? 's' : ''} beside it`;
     return `${names[owner]} keeps control of the area; ${besideText}${fortTail(owner)}`;
   }
-  // Several nations stay: the majority controls; ties go to the fort's controller, then the city's owner.
+  // Several nations stay: the majority controls; ties go to the fort's controller, then (by default) the city's owner.
   const best = Math.max(...t);
   const leaders = t.map((_, i) => i).filter((i) => t[i] === best);
   if (leaders.length === 1) return `${names[o.holder]} has the majority${fortTail(o.holder)}`;
@@ -77,7 +77,9 @@ function controlSentence(rules: ConflictRules, o: ConflictOutcome): string {
     const keeps = o.fort === 'kept' && o.holder === rules.fortOwner ? ', who keeps the fort' : fortTail(o.holder);
     return `equal counts: the tie goes to ${names[o.holder]}, ${why}${keeps}`;
   }
-  return `equal counts: nobody has the majority${fortTail(-1)}`;
+  const formerOwner = rules.cityOwner >= 0 && o.cityAttacked && t[rules.cityOwner] === best;
+  const why = formerOwner ? ` (the city was replaced: ${names[rules.cityOwner]} gets no tie-break)` : '';
+  return `equal counts: nobody has the majority${why}${fortTail(-1)}`;
 }
 
 /** The answer line (and a line on Advantage Levels when they or the fort mattered). */
