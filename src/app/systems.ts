@@ -6,6 +6,8 @@ import type { RuleSystem } from '../engine/contract.js';
 import type { SystemCli } from '../cli/oddsContract.js';
 import { landgrab } from '../systems/landgrab/index.js';
 import { landgrabCli } from '../systems/landgrab/cli.js';
+import { advancedCivilization } from '../systems/advanced-civilization/index.js';
+import { advCivCli } from '../systems/advanced-civilization/cli.js';
 import { princesAndQueens } from '../systems/princes-and-queens/index.js';
 import { pqCli } from '../systems/princes-and-queens/cli.js';
 
@@ -16,6 +18,7 @@ export interface SystemModule {
 
 export const SYSTEM_MODULES: readonly SystemModule[] = [
   { system: landgrab, cli: landgrabCli },
+  { system: advancedCivilization, cli: advCivCli },
   { system: princesAndQueens, cli: pqCli },
 ];
 

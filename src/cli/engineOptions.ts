@@ -33,7 +33,9 @@ export function parseTarget(value: string): number {
 /** What the player asks beyond the odds: a target probability and advice on the decisions. */
 export function addQuestionOptions<C extends Command<any, any, any>>(command: C, advise = false): C {
   command.addOption(
-    new Option('--target <p>', 'how many do I need for at least this probability? e.g. 0.8 or 80%').argParser(parseTarget),
+    new Option('--target <p>', 'how many do I need for at least this probability? e.g. 0.8 or 80%').argParser(
+      parseTarget,
+    ),
   );
   if (!advise) command.addOption(new Option('--advise', 'also advise on the decisions: when to stop, optimal play'));
   return command;

@@ -7,7 +7,7 @@ import { SYSTEM_MODULES, SYSTEMS } from '../app/systems.js';
 import { InputError } from '../engine/inputError.js';
 import { NoExactAnswer } from '../engine/run/battle.js';
 import type { ExtraCommand } from './oddsContract.js';
-import { oddsCommand, toOption } from './commands/odds.js';
+import { oddsCommand, shouldIAttackCommand, toOption } from './commands/odds.js';
 import { runCommand } from './commands/run.js';
 import { packageVersion } from '../node/packageInfo.js';
 import { writeFileAtomic } from '../node/atomicWrite.js';
@@ -48,7 +48,7 @@ function extraCommand(spec: ExtraCommand, io: CliIO): Command {
 function buildProgram(io: CliIO): Command {
   const program = new Command('battle-odds')
     .description(
-      'Monte Carlo and exact battle odds for board-game combat: LandGrab (Risk-style dice), Kings & Things,\n' +
+      'Monte Carlo and exact battle odds for board-game combat: LandGrab (Risk-style dice), Kings & Things, ' +
         'Advanced Civilization with fortifications, Princes & Queens.',
     )
     .version(packageVersion())
@@ -56,6 +56,7 @@ function buildProgram(io: CliIO): Command {
     .showHelpAfterError('(add --help for usage)');
 
   program.addCommand(oddsCommand(SYSTEM_MODULES, io) as never);
+  program.addCommand(shouldIAttackCommand(SYSTEM_MODULES, io) as never);
   program.addCommand(runCommand(io) as never);
   program.addCommand(schemaCommand(io) as never);
   program

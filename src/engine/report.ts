@@ -165,6 +165,10 @@ export const linesChartSchema = z
       }),
     ),
     zeroLine: z.boolean().optional().describe('A dashed line at y = 0 (differences)'),
+    guide: z
+      .object({ y: z.number(), label: z.string() })
+      .optional()
+      .describe('A dashed reference line across the chart, e.g. a target probability'),
   })
   .describe('Lines over a discrete x axis, one per series, with optional interval bars');
 export type LinesChart = z.infer<typeof linesChartSchema>;

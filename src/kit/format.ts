@@ -40,6 +40,11 @@ export function percentShort(p: number): string {
   return `${(p * 100).toFixed(1)}%`;
 }
 
+/** A probability the player chose (a target): "80%", "97.5%". */
+export function percentTarget(p: number): string {
+  return `${Number((p * 100).toFixed(2))}%`;
+}
+
 /** "1 army", "3 armies". */
 export function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;

@@ -6,7 +6,7 @@ import { cli, tempDir } from '../helpers/cli.js';
 const odds = (...args: string[]) => cli(['odds', 'advanced-civilization', ...args]);
 
 /** An input error: exit 2, one line on stderr naming the flag, no stack trace. */
-function expectFlagError(r: ReturnType<typeof cli>, text: string): void {
+function expectFlagError(r: Awaited<ReturnType<typeof cli>>, text: string): void {
   expect(r.code).toBe(2);
   const lines = r.stderr.trim().split('\n');
   expect(lines).toHaveLength(1);
@@ -15,28 +15,42 @@ function expectFlagError(r: ReturnType<typeof cli>, text: string): void {
 }
 
 describe('battle-odds odds advanced-civilization (built binary)', () => {
-  it('answers a fixed conflict with the verdict first', () => {
-    const r = odds('--limit', '3', '--attacker', '4', '--defender', '4', '--fort');
+  it('answers a fixed conflict with the verdict first', async () => {
+    const r = await odds('--limit', '3', '--attacker', '4', '--defender', '4', '--fort');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.split('\n')[1]).toBe(
-      '  Limit 3 no longer exceeded after 5 removals: attacker 1 and defender 2 both stay. Defender has the majority and keeps the fort.',
+      '  Limit 3 no longer exceeded after 5 removals: attacker 1 and defender 2 both stay. ' +
+        'Defender has the majority and keeps the fort.',
     );
     expect(r.stdout).toMatch(/Both stay: limit no longer exceeded\s+100\.00%/);
   });
 
-  it('--json carries the outcome category and the verdict', () => {
-    const r = odds('--limit', '2', '--attacker', '6', '--defender', '0', '--city', '--json');
+  it('--json carries the outcome category, the controller and the verdict', async () => {
+    const r = await odds('--limit', '2', '--attacker', '6', '--defender', '0', '--city', '--json');
     expect(r.code, r.stderr).toBe(0);
-    const out = JSON.parse(r.stdout);
-    expect(out).toMatchObject({ outcome: 'city-stands', controller: 'defender', onlyOneNationLeft: false });
-    expect(out.verdict[0]).toContain('short of the 7 needed');
+    const [battle] = JSON.parse(r.stdout).battles;
+    const exact = (key: string) => battle.metrics.find((m: { key: string }) => m.key === key)?.exact;
+    expect(battle).toMatchObject({ method: 'exact', headline: 'controls_0' });
+    expect([exact('cityStands'), exact('controls_1'), exact('alone_0'), exact('alone_1')]).toEqual([1, 1, 0, 0]);
+    expect(battle.verdict[0]).toContain('short of the 7 needed');
   });
 
-  it('writes a removals CSV with a header and a reason when nothing is removed', () => {
-    const dir = tempDir();
-    const r = odds('--limit', '6', '--attacker', '3', '--defender', '2', '--out', dir);
+  it('samples an unknown defender, with the exact enumeration beside (--exact)', async () => {
+    const args = ['--limit', '3', '--attacker', '6', '--defender', '2-8', '--fort', '--attacker-tech', 'engineering'];
+    const r = await odds(...args, '--trials', '100000', '--exact');
     expect(r.code, r.stderr).toBe(0);
-    const csv = readFileSync(path.join(dir, 'limit-6-attacker-3-defender-2-removals.csv'), 'utf8').trim().split('\n');
+    expect(r.stdout).toContain('100,000 trials');
+    // Of the 7 defender counts, 4 leave the attacker in control: exact 4/7.
+    expect(r.stdout).toMatch(
+      /P\(attacker controls the area: alone or by majority\)\s+\d+\.\d\d%\s+\[[^\]]+\]\s+57\.14%/,
+    );
+  });
+
+  it('writes a removals CSV with a header and a reason when nothing is removed', async () => {
+    const dir = tempDir();
+    const r = await odds('--limit', '6', '--attacker', '3', '--defender', '2', '--out', dir);
+    expect(r.code, r.stderr).toBe(0);
+    const csv = readFileSync(path.join(dir, 'limit-6-attacker-3-defender-2.removals.csv'), 'utf8').trim().split('\n');
     // (The writer leaves out columns that are empty in every row: round and removing here.)
     expect(csv[0]).toBe('step,phase,note,attacker tokens,attacker level,defender tokens,defender level');
     expect(csv[1]).toContain('no conflict: 5 <= limit 6');
@@ -48,7 +62,11 @@ describe('battle-odds odds advanced-civilization (built binary)', () => {
       ['--limit', '3', '--attacker', '-2', '--defender', '3'],
       '--attacker: tokens must be >= 0',
     ],
-    ['a negative sweep range', ['--limit', '3', '--sweep', '-3-5', '--defender', '3'], '--sweep: tokens must be >= 0'],
+    [
+      'a negative defender range',
+      ['--limit', '3', '--attacker', '3', '--defender', '-3-5'],
+      '--defender: tokens must be >= 0',
+    ],
     [
       'an unknown reading',
       ['--limit', '3', '--attacker', '4', '--defender', '3', '--reading', 'dice'],
@@ -60,18 +78,8 @@ describe('battle-odds odds advanced-civilization (built binary)', () => {
       '--fort-owner: fort.owner "nobody"',
     ],
     ['a missing defender', ['--limit', '3', '--attacker', '4'], '--defender is required'],
-    [
-      '--fort with --sweep',
-      ['--limit', '3', '--sweep', '1-8', '--defender', '4', '--fort'],
-      '--fort does not apply with --sweep',
-    ],
-    [
-      '--attacker with --sweep',
-      ['--limit', '3', '--sweep', '1-8', '--defender', '4', '--attacker', '5'],
-      '--attacker does not apply with --sweep',
-    ],
   ];
   for (const [name, args, text] of errors) {
-    it(`names the flag: ${name}`, () => expectFlagError(odds(...args), text));
+    it(`names the flag: ${name}`, async () => expectFlagError(await odds(...args), text));
   }
 });

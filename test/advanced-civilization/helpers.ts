@@ -1,34 +1,61 @@
 import { advancedCivilization as system } from '../../src/systems/advanced-civilization/index.js';
 import type { ConflictOutcome } from '../../src/systems/advanced-civilization/outcome.js';
-import type { BattleReport } from '../../src/engine/system.js';
+import type { ConflictPlan } from '../../src/systems/advanced-civilization/plan.js';
+import type { FixedDetail } from '../../src/systems/advanced-civilization/exact.js';
+import { compileEntry, type Battle } from '../../src/engine/scenario/entry.js';
+import { describeBattle } from '../../src/engine/run/battle.js';
+import { isUnsolved, type Solution } from '../../src/engine/contract.js';
+import { formatPath } from '../../src/engine/inputError.js';
+import type { BattleReport, Cell, Table } from '../../src/engine/report.js';
 
-/** Validate, check and compile a raw entry, throwing with the messages on failure. */
-export function compileRaw(raw: unknown, label = 'test') {
-  const parsed = system.battleSchema.safeParse(raw);
-  if (!parsed.success) throw new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
-  const issues = system.check!(parsed.data);
-  if (issues.length) throw new Error(issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
-  return system.compile(parsed.data, label);
+/** Validate and compile a raw entry as a scenario would (throws an InputError naming the field). */
+export function compileRaw(raw: unknown, label = 'test'): Battle<ConflictPlan> {
+  return compileEntry(system, raw, 'test', '', label) as Battle<ConflictPlan>;
 }
 
-/** The schema and check() messages of a raw entry (empty when it is valid). */
+/** The schema's messages for a raw entry, cross-field checks included ("path: message"; empty when valid). */
 export function problems(raw: unknown): string[] {
-  const parsed = system.battleSchema.safeParse(raw);
-  if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-  return system.check!(parsed.data).map((i) => `${i.path.join('.')}: ${i.message}`);
+  const parsed = system.entry.safeParse(raw);
+  if (parsed.success) return [];
+  return parsed.error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`);
 }
 
-/** Resolve a conflict with known counts the way the engine does (tallySize 0 -> solve). */
+/** The exact solution of a battle (throws when it has none). */
+export function exactOf(battle: Battle<ConflictPlan>): Solution {
+  const answer = system.solve!(battle.plan);
+  if (isUnsolved(answer)) throw new Error(answer.unsolved);
+  return answer;
+}
+
+/** Resolve a conflict with known counts the way the engine does (deterministic: solve, with detail). */
 export function outcomeOf(raw: unknown): ConflictOutcome {
   const battle = compileRaw(raw);
-  const solution = system.solve!(battle.plan) as { kind: string; outcome: ConflictOutcome };
-  if (solution.kind !== 'outcome') throw new Error('not a fixed conflict');
-  return solution.outcome;
+  if (!battle.deterministic) throw new Error('not a fixed conflict');
+  return (exactOf(battle).detail as FixedDetail).outcome;
 }
 
-export function reportOf(raw: unknown): BattleReport {
+/** The report body of an exactly solved battle (verdict, metrics, tables, charts), as the engine builds it. */
+export function reportOf(
+  raw: unknown,
+): Pick<BattleReport, 'verdict' | 'metrics' | 'distributions' | 'tables' | 'charts'> {
   const battle = compileRaw(raw);
-  return system.summarize({ battle, tally: null, trials: 0, partial: false, exact: system.solve!(battle.plan) });
+  return describeBattle(system, battle, null, 0, exactOf(battle));
+}
+
+/** A table's rows as objects keyed by its column titles (for readable assertions only). */
+export function rowsOf(table: Table | undefined): Array<Record<string, Cell>> {
+  if (!table) throw new Error('no such table');
+  return table.rows.map((row) => {
+    const out: Record<string, Cell> = {};
+    table.columns.forEach((c, i) => {
+      out[c] = row[i];
+    });
+    return out;
+  });
+}
+
+export function tableOf(report: Pick<BattleReport, 'tables'>, name: string): Table | undefined {
+  return report.tables.find((t) => t.name === name);
 }
 
 /** Two nations, A (attacker) and B, with extra fields per side. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compileRaw, duel, problems, reportOf, system } from './helpers.js';
-import { parseTokens } from '../../src/systems/advanced-civilization/odds.js';
+import { compileRaw, duel, problems, reportOf, rowsOf, tableOf } from './helpers.js';
+import { advCivCli, parseTokens } from '../../src/systems/advanced-civilization/cli.js';
 
 describe('bad inputs get clear errors', () => {
   const cases: Array<[string, unknown, string]> = [
@@ -60,9 +60,9 @@ describe('bad inputs get clear errors', () => {
       'advantageReading must be "order"',
     ],
     [
-      'a sweep with an empty range',
-      { type: 'sweep', limit: 3, attackerTokens: { min: 9, max: 1 }, defenderTokens: { min: 1, max: 3 } },
-      'attackerTokens range is empty',
+      'the old sweep battle type',
+      { type: 'sweep', limit: 3, attackerTokens: { min: 1, max: 9 }, defenderTokens: { min: 1, max: 3 } },
+      'Engineering matchup tables are scenario sweeps now',
     ],
   ];
   for (const [name, raw, message] of cases) {
@@ -86,103 +86,36 @@ describe('bad inputs get clear errors', () => {
 });
 
 describe('fixed conflict report', () => {
-  it('is exact, with the removal log as a table', () => {
+  it('is exact, with the outcome as 0/1 metrics, tokens left as values and the removal log as a table', () => {
     const report = reportOf(duel(3, { tokens: 2 }, { tokens: 4 }));
-    expect(report.method).toBe('exact');
-    expect(report.json).toMatchObject({
-      outcome: 'alone',
-      alone: 'B',
-      controller: 'B',
-      tokensLeft: { A: 0, B: 3 },
-      onlyOneNationLeft: true,
-    });
+    const exact = (key: string) => report.metrics.find((m) => m.key === key)?.exact;
+    expect(report.metrics[0]).toMatchObject({ key: 'controls_0', kind: 'probability', estimate: 0, exact: 0 });
+    expect([exact('alone_0'), exact('alone_1'), exact('stay'), exact('empty')]).toEqual([0, 1, 0, 0]);
+    expect(exact('controls_1')).toBe(1);
+    expect(report.metrics.filter((m) => m.kind === 'value').map((m) => [m.key, m.label, m.exact])).toEqual([
+      ['left_0', 'A tokens left', 0],
+      ['left_1', 'B tokens left', 3],
+      ['tokensRemoved', 'Tokens removed', 3],
+    ]);
+    // A fixed conflict has no distribution worth a chart; its tokens over the removals are.
+    expect(report.distributions).toEqual([]);
+    const removals = rowsOf(tableOf(report, 'removals'));
     // A start row, then one row per removal.
-    expect(report.tables?.removals).toHaveLength(4);
-    expect(report.tables?.removals[0]).toMatchObject({
+    expect(removals).toHaveLength(4);
+    expect(removals[0]).toMatchObject({
       step: 0,
       phase: 'start',
       'A tokens': 2,
       'B tokens': 4,
       note: 'conflict: 6 > limit 3',
     });
-    expect(report.tables?.removals[1]).toMatchObject({ step: 1, removing: 'A', 'A tokens': 1, 'B tokens': 4 });
-    expect(report.metrics.find((m) => m.key === 'alone:B')?.exact).toBe(1);
-    expect(report.metrics.find((m) => m.key === 'controls:B')?.exact).toBe(1);
-  });
-});
-
-describe('Engineering matchup sweep', () => {
-  const sweep = { type: 'sweep', limit: 3, attackerTokens: { min: 1, max: 12 }, defenderTokens: { min: 1, max: 6 } };
-
-  it('covers every Engineering matchup, with and without a fort, with and without Metalworking', () => {
-    const report = reportOf(sweep);
-    const rows = report.tables!.sweep;
-    expect(rows).toHaveLength(4 * 2 * 3 * 12 * 6);
-    expect(new Set(rows.map((r) => r.engineering))).toEqual(new Set(['neither', 'attacker', 'defender', 'both']));
-    expect(new Set(rows.map((r) => r.fort))).toEqual(new Set([false, true]));
-    expect(report.tables!['tokens-needed']).toHaveLength(4 * 2 * 3 * 6);
-    expect(report.charts?.map((c) => c.name)).toEqual(['heatmap', 'tokens-needed']);
-    const heatmap = report.charts![0].spec as {
-      spec: { layer: Array<{ encoding: { color?: { scale?: { domain: string[] } } } }> };
-    };
-    expect(heatmap.spec.layer[0].encoding.color?.scale?.domain).toEqual([
-      'attacker alone',
-      'both stay',
-      'city stands',
-      'defender alone',
-      'area empty',
-    ]);
-  });
-
-  it('tokens needed against 4 defenders, default reading: 5 in every matchup (the fort only decides ties)', () => {
-    const needed = reportOf(sweep).tables!['tokens-needed'];
-    const at = (engineering: string, fort: boolean) =>
-      needed.find(
-        (r) =>
-          r.engineering === engineering && r.fort === fort && r.metalworking === 'neither' && r.defenderTokens === 4,
-      )!.tokensToOutnumber;
-    // Without a fort, 5 tokens beat 4 (4 vs 4 is a tie and nobody holds).
-    expect(at('neither', false)).toBe(5);
-    expect(at('neither', true)).toBe(5);
-    expect(at('attacker', true)).toBe(5);
-    expect(at('defender', true)).toBe(5);
-  });
-
-  it('tokens needed against 4 defenders under extra-removals: +1 fort costs one token, +2 two, 0 none', () => {
-    const needed = reportOf({ ...sweep, advantageReading: 'extra-removals', metalworking: ['neither'] }).tables![
-      'tokens-needed'
-    ];
-    const at = (engineering: string, fort: boolean) =>
-      needed.find((r) => r.engineering === engineering && r.fort === fort && r.defenderTokens === 4)!.tokensToOutnumber;
-    expect(at('neither', false)).toBe(5);
-    expect(at('neither', true)).toBe(6);
-    expect(at('both', true)).toBe(6);
-    expect(at('defender', true)).toBe(7);
-    expect(at('attacker', true)).toBe(5);
-  });
-
-  it('the sweep agrees with the single-conflict resolver', () => {
-    // The sweep agrees with the single-conflict resolver everywhere.
-    for (const row of reportOf(sweep).tables!.sweep.filter((_, i) => i % 37 === 0)) {
-      const single = compileRaw(
-        duel(
-          3,
-          {
-            tokens: row.attackerTokens,
-            engineering: ['attacker', 'both'].includes(row.engineering as string),
-            metalworking: ['attacker', 'both'].includes(row.metalworking as string),
-          },
-          {
-            tokens: row.defenderTokens,
-            engineering: ['defender', 'both'].includes(row.engineering as string),
-            metalworking: ['defender', 'both'].includes(row.metalworking as string),
-          },
-          row.fort ? { fort: { owner: 'B' } } : {},
-        ),
-      );
-      const o = (system.solve!(single.plan) as { outcome: { tokensLeft: number[] } }).outcome;
-      expect([row.attackerLeft, row.defenderLeft]).toEqual(o.tokensLeft);
-    }
+    expect(removals[1]).toMatchObject({ step: 1, removing: 'A', 'A tokens': 1, 'B tokens': 4 });
+    const chart = report.charts.find((c) => c.name === 'tokens');
+    expect(chart?.kind).toBe('lines');
+    if (chart?.kind !== 'lines') return;
+    expect(chart.series).toEqual(['A', 'B']);
+    expect(chart.x.values).toEqual([0, 1, 2, 3]);
+    expect(chart.points.filter((p) => p.series === 'B').map((p) => p.y)).toEqual([4, 4, 3, 3]);
   });
 });
 
@@ -195,7 +128,7 @@ describe('odds command', () => {
   });
 
   it('turns flags into a valid conflict, with the fort held by the defender', () => {
-    const raw = system.odds.toBattle({
+    const raw = advCivCli.odds.toBattle({
       limit: 3,
       attacker: '6',
       defender: '2-6',
@@ -204,7 +137,7 @@ describe('odds command', () => {
       attackerTech: '',
     });
     expect(problems(raw)).toEqual([]);
-    expect(compileRaw(raw).tallySize).toBeGreaterThan(0);
+    expect(compileRaw(raw).plan.sampled).toBe(true);
     expect(raw).toMatchObject({
       fort: { owner: 'defender' },
       nations: [
@@ -214,19 +147,9 @@ describe('odds command', () => {
     });
   });
 
-  it('turns --sweep into a sweep entry', () => {
-    const raw = system.odds.toBattle({ limit: 3, sweep: '1-12', defender: '1-8' });
-    expect(problems(raw)).toEqual([]);
-    expect(raw).toMatchObject({
-      type: 'sweep',
-      attackerTokens: { min: 1, max: 12 },
-      defenderTokens: { min: 1, max: 8 },
-    });
-  });
-
   it('rejects an unknown technology', () => {
-    expect(() => system.odds.toBattle({ limit: 3, attacker: '6', defender: '4', attackerTech: 'gunpowder' })).toThrow(
-      'unknown technology "gunpowder"',
-    );
+    expect(() =>
+      advCivCli.odds.toBattle({ limit: 3, attacker: '6', defender: '4', attackerTech: 'gunpowder' }),
+    ).toThrow('unknown technology "gunpowder"');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { duel, outcomeOf, reportOf } from './helpers.js';
+import { duel, outcomeOf, reportOf, rowsOf, tableOf } from './helpers.js';
 import { computeLevels } from '../../src/systems/advanced-civilization/resolver.js';
 import type { ConflictRules } from '../../src/systems/advanced-civilization/rules.js';
 
@@ -14,16 +14,13 @@ const threeAtCity = {
 };
 
 describe('outcome categories: a standing city counts as its owner being present', () => {
-  it('6 tokens against a city at limit 2: the city stands beside them, so nobody is alone (was: onlyOneNationLeft)', () => {
+  it('6 tokens against a city at limit 2: the city stands beside them, so nobody is alone', () => {
     const report = reportOf(duel(2, { tokens: 6 }, { tokens: 0 }, { city: { owner: 'B' } }));
-    expect(report.json).toMatchObject({
-      outcome: 'city-stands',
-      alone: null,
-      controller: 'B',
-      onlyOneNationLeft: false,
-      cityAttacked: false,
-    });
-    expect(report.metrics.find((m) => m.key === 'cityStands')?.exact).toBe(1);
+    const exact = (key: string) => report.metrics.find((m) => m.key === key)?.exact;
+    expect(exact('cityStands')).toBe(1);
+    expect([exact('alone_0'), exact('alone_1'), exact('stay'), exact('empty')]).toEqual([0, 0, 0, 0]);
+    expect([exact('controls_0'), exact('controls_1'), exact('controls_none')]).toEqual([0, 1, 0]);
+    expect(exact('cityAttacked')).toBe(0);
   });
 
   it('three nations at a city: Crete is eliminated, Assyria is 2 short of the 8 needed, the city stands', () => {
@@ -78,6 +75,9 @@ describe('three nations and a fort: "the opponent holds Engineering" means any o
     fortOwner: 1,
     cityOwner: -1,
     reading: 'order',
+    fortWhereCityDestroyed: 'removed',
+    fortEngineeringOpponents: 'any',
+    replacedCityTieBreak: 'owner',
   });
   it('a third nation with Engineering takes the fort bonus to 0; without it the fort gives +1', () => {
     const levels = new Int32Array(3);
@@ -103,11 +103,13 @@ describe('verdicts: the answer in words', () => {
       ],
       fort: { owner: 'Egypt' },
     });
-    expect(report.verdict?.[0]).toBe(
-      'Limit 3 no longer exceeded after 5 removals: Assyria 1 and Egypt 2 both stay. Egypt has the majority and keeps the fort.',
+    expect(report.verdict[0]).toBe(
+      'Limit 3 no longer exceeded after 5 removals: Assyria 1 and Egypt 2 both stay. ' +
+        'Egypt has the majority and keeps the fort.',
     );
-    expect(report.verdict?.[1]).toBe(
-      'Advantage Levels at the start: Assyria 0, Egypt 1 (fort +1: neither holds Engineering); reading "order": the lower level removes first, whatever the counts.',
+    expect(report.verdict[1]).toBe(
+      'Advantage Levels at the start: Assyria 0, Egypt 1 (fort +1: neither holds Engineering); ' +
+        'reading "order": the lower level removes first, whatever the counts.',
     );
   });
 
@@ -120,21 +122,25 @@ describe('verdicts: the answer in words', () => {
       ],
       fort: { owner: 'Egypt' },
     });
-    expect(report.verdict?.[0]).toBe(
-      "Limit 3 no longer exceeded after 6 removals: Assyria 1 and Egypt 1 both stay. Equal counts: the tie goes to Egypt, the fort's controller, who keeps the fort.",
+    expect(report.verdict[0]).toBe(
+      'Limit 3 no longer exceeded after 6 removals: Assyria 1 and Egypt 1 both stay. ' +
+        "Equal counts: the tie goes to Egypt, the fort's controller, who keeps the fort.",
     );
   });
 
   it('three nations at a city', () => {
-    expect(reportOf(threeAtCity).verdict?.[0]).toBe(
-      "Crete is eliminated after 5 removals. Assyria's 6 tokens are short of the 8 needed to attack Babylon's city (Babylon holds Engineering): the city stands. Babylon keeps control of the area; Assyria's 6 tokens stay beside it.",
+    expect(reportOf(threeAtCity).verdict[0]).toBe(
+      "Crete is eliminated after 5 removals. Assyria's 6 tokens are short of the 8 needed to attack " +
+        "Babylon's city (Babylon holds Engineering): the city stands. " +
+        "Babylon keeps control of the area; Assyria's 6 tokens stay beside it.",
     );
   });
 
   it('a city attacked and taken', () => {
     const report = reportOf(duel(2, { tokens: 7 }, { tokens: 0 }, { city: { owner: 'B' } }));
-    expect(report.verdict?.[0]).toBe(
-      "A attacks B's city with 7 tokens (7 needed): it is replaced by 6 B tokens. City fight: B is eliminated after 11 removals. A is alone in the area with 2 tokens.",
+    expect(report.verdict[0]).toBe(
+      "A attacks B's city with 7 tokens (7 needed): it is replaced by 6 B tokens. " +
+        'City fight: B is eliminated after 11 removals. A is alone in the area with 2 tokens.',
     );
   });
 
@@ -143,10 +149,10 @@ describe('verdicts: the answer in words', () => {
       duel(2, { tokens: 6 }, { tokens: 2 }, { fort: { owner: 'B' }, advantageReading: 'extra-removals' }),
     );
     // A removes 1 extra (5/2) for the fort's +1, then B (fewer) first: 5/1, 4/1, 4/0.
-    expect(report.verdict?.[0]).toBe(
+    expect(report.verdict[0]).toBe(
       'B is eliminated after 4 removals. A is alone in the area with 4 tokens and captures the fort.',
     );
-    expect(report.verdict?.[1]).toContain('reading "extra-removals"');
+    expect(report.verdict[1]).toContain('reading "extra-removals"');
   });
 
   it('no conflict', () => {
@@ -154,26 +160,11 @@ describe('verdicts: the answer in words', () => {
       'No conflict: 5 tokens do not exceed the limit 6. A has the majority.',
     ]);
   });
-
-  it('a sweep summarises the tokens needed at one defender count', () => {
-    const report = reportOf({
-      type: 'sweep',
-      limit: 3,
-      attackerTokens: { min: 1, max: 12 },
-      defenderTokens: { min: 1, max: 8 },
-      metalworking: ['neither'],
-    });
-    expect(report.verdict).toEqual([
-      'Attacker tokens needed against 4 defenders (area limit 3; every defender count is in the tokens-needed table):',
-      'No fort: 5 to outnumber, 6 to clear in every Engineering matchup.',
-      'A fort: 5 / 5 / 5 / 5 to outnumber, 7 / 6 / 7 / 7 to clear (Engineering held by neither / attacker / defender / both).',
-    ]);
-  });
 });
 
 describe('the removal log is never empty', () => {
   it('no conflict: one row that says why', () => {
-    const rows = reportOf(duel(6, { tokens: 3 }, { tokens: 2 })).tables!.removals;
+    const rows = rowsOf(tableOf(reportOf(duel(6, { tokens: 3 }, { tokens: 2 })), 'removals'));
     expect(rows).toEqual([
       {
         step: 0,
@@ -190,7 +181,7 @@ describe('the removal log is never empty', () => {
   });
 
   it('a city that is not attacked gets a row with the threshold', () => {
-    const rows = reportOf(duel(2, { tokens: 6 }, { tokens: 0 }, { city: { owner: 'B' } })).tables!.removals;
+    const rows = rowsOf(tableOf(reportOf(duel(2, { tokens: 6 }, { tokens: 0 }, { city: { owner: 'B' } })), 'removals'));
     expect(rows.map((r) => r.note)).toEqual([
       'no token fight: only one nation has tokens in the area',
       'no city attack: A 6 < 7 needed',
@@ -199,36 +190,22 @@ describe('the removal log is never empty', () => {
 
   it('under extra-removals the rounds log the real Advantage Levels, not 0', () => {
     // A 4 vs B 4 holding a fort with Engineering (+2): A removes 2 extra, then rounds by counts.
-    const rows = reportOf(
-      duel(
-        3,
-        { tokens: 4 },
-        { tokens: 4, engineering: true },
-        { fort: { owner: 'B' }, advantageReading: 'extra-removals' },
+    const rows = rowsOf(
+      tableOf(
+        reportOf(
+          duel(
+            3,
+            { tokens: 4 },
+            { tokens: 4, engineering: true },
+            { fort: { owner: 'B' }, advantageReading: 'extra-removals' },
+          ),
+        ),
+        'removals',
       ),
-    ).tables!.removals;
+    );
     const rounds = rows.filter((r) => typeof r.round === 'number' && (r.round as number) > 0);
     expect(rounds.length).toBeGreaterThan(0);
     for (const r of rounds) expect([r['A level'], r['B level']]).toEqual([0, 2]);
-  });
-});
-
-describe('sweep outcome column and tokens to clear', () => {
-  const needed = reportOf({
-    type: 'sweep',
-    limit: 3,
-    attackerTokens: { min: 1, max: 12 },
-    defenderTokens: { min: 4, max: 4 },
-    metalworking: ['neither'],
-  });
-  it('every cell has an outcome category', () => {
-    const rows = needed.tables!.sweep;
-    const cell = rows.find((r) => r.engineering === 'neither' && r.fort === true && r.attackerTokens === 4)!;
-    expect(cell).toMatchObject({ outcome: 'both stay', controller: 'defender', attackerLeft: 1, defenderLeft: 2 });
-  });
-  it('clearing a fort costs more than outnumbering it: 5 and 7 against 4 (neither holds Engineering)', () => {
-    const row = needed.tables!['tokens-needed'].find((r) => r.engineering === 'neither' && r.fort === true)!;
-    expect([row.tokensToOutnumber, row.tokensToClear]).toEqual([5, 7]);
   });
 });
 

@@ -105,6 +105,9 @@ describe('Advantage Levels: Military and Mathematics only with Army tokens', () 
     fortOwner: -1,
     cityOwner: -1,
     reading: 'order',
+    fortWhereCityDestroyed: 'removed',
+    fortEngineeringOpponents: 'any',
+    replacedCityTieBreak: 'owner',
   });
   it('counts Metalworking always, Military and Mathematics only while the nation has Army tokens', () => {
     const levels = new Int32Array(2);
@@ -165,7 +168,7 @@ describe('forts and Engineering (seed 003)', () => {
     expect(left(o)).toEqual([1, 2]);
   });
 
-  it('only the attacker holds Engineering: the fort gives nothing; equal counts remove together; the tie goes to the fort controller', () => {
+  it('only the attacker holds Engineering: the fort gives nothing, equal counts go together, tie to the fort', () => {
     const o = fortDuel(true, false);
     expect(o.events[0].levels).toEqual([0, 0]);
     expect(o.events[0].nations).toEqual([0, 1]);
@@ -241,7 +244,7 @@ describe('cities (24.31-24.35) and token fights first (24.41)', () => {
     });
   }
 
-  it('Metalworking acts in the city fight: a Metalworking defender holds 7 attackers to a tie, and the city owner keeps the area', () => {
+  it('Metalworking acts in the city fight: a Metalworking owner holds 7 attackers to a tie and keeps the area', () => {
     const o = cityAttack(7, {}, { metalworking: true });
     expect(o.cityAttacked).toBe(true);
     expect(left(o)).toEqual([1, 1]);

@@ -1,38 +1,44 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { advancedCivilization } from '../../src/systems/advanced-civilization/index.js';
-import { princesAndQueens } from '../../src/systems/princes-and-queens/index.js';
 import { findSystem } from '../../src/app/systems.js';
+import { loadScenario } from '../../src/node/scenarioFile.js';
+import { runScenario } from '../../src/app/runScenario.js';
+import { InProcessExecutor } from '../../src/engine/executor.js';
+import { ROOT } from '../helpers/cli.js';
 
-const systems = { 'advanced-civilization': advancedCivilization, 'princes-and-queens': princesAndQueens } as const;
+describe('bundled Advanced Civilization scenarios', () => {
+  const files = readdirSync(path.join(ROOT, 'scenarios')).filter((f) => f.startsWith('advanced-civilization-'));
 
-describe('bundled scenarios of the deterministic systems', () => {
-  const files = readdirSync('scenarios').filter((f) => /^(advanced-civilization|princes-and-queens)-.*\.json$/.test(f));
-  it('exist for both systems, and both systems are registered', () => {
-    expect(files.some((f) => f.startsWith('advanced-civilization-'))).toBe(true);
-    expect(files.some((f) => f.startsWith('princes-and-queens-'))).toBe(true);
+  it('exist, and the system is registered', () => {
+    expect(files.sort()).toEqual([
+      'advanced-civilization-city-engineering.json',
+      'advanced-civilization-fort-engineering.json',
+      'advanced-civilization-unknown-defender.json',
+    ]);
     expect(findSystem('advanced-civilization')).toBe(advancedCivilization);
-    expect(findSystem('princes-and-queens')).toBe(princesAndQueens);
   });
-  for (const file of files) {
-    it(`${file}: every battle validates, compiles and summarizes exactly`, () => {
-      const scenario = JSON.parse(readFileSync(`scenarios/${file}`, 'utf8'));
-      const system = systems[scenario.system as keyof typeof systems];
-      for (const raw of scenario.battles) {
-        const parsed = system.battleSchema.safeParse(raw);
-        expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
-        expect(system.check!(parsed.data as never)).toEqual([]);
-        const battle = system.compile(parsed.data as never, raw.label);
-        const report = system.summarize({
-          battle: battle as never,
-          tally: null,
-          trials: 0,
-          partial: false,
-          exact: system.solve!(battle.plan as never),
-        });
-        expect(report.method).toBe('exact');
-        expect(report.metrics.length).toBeGreaterThan(0);
+
+  it.each(files)(
+    '%s: fixed conflicts are exact with a verdict, uncertain ones sampled with the exact beside',
+    async (file) => {
+      const scenario = loadScenario(path.join(ROOT, 'scenarios', file));
+      const report = await runScenario(scenario, { trials: 5_000 }, new InProcessExecutor(findSystem), {
+        version: 'test',
+        file,
+      });
+      for (const [i, battle] of report.battles.entries()) {
+        const fixed = scenario.battles[i].deterministic === true;
+        expect(battle.method).toBe(fixed ? 'exact' : 'monte-carlo');
+        expect(battle.verdict.length).toBeGreaterThan(0);
+        expect(battle.metrics[0].key).toBe('controls_0');
+        if (!fixed && scenario.exact) expect(battle.metrics[0].exact).toBeDefined();
       }
-    });
-  }
+      if (report.sweep) {
+        expect(report.sweep.outcomes?.keys).toContain('alone_0');
+        expect(new Set(report.sweep.thresholds.map((t) => t.metric))).toEqual(new Set(['controls_0', 'alone_0']));
+      }
+    },
+  );
 });

@@ -42,12 +42,42 @@ function flagName(module: SystemModule, field: string): string {
   return `--${top.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 }
 
+/** How a question command differs: odds answers the odds; should-i-attack also advises (target 80% by default). */
+interface QuestionPreset {
+  name: string;
+  description: string;
+  advise: boolean;
+}
+
+const ODDS: QuestionPreset = {
+  name: 'odds',
+  description: 'quick odds for one battle, from flags (one subcommand per rule system)',
+  advise: false,
+};
+
+const SHOULD_I_ATTACK: QuestionPreset = {
+  name: 'should-i-attack',
+  description:
+    'the verdict, how many you need for a target (default 80%) and the decisions (stop rule, optimal play), in one screen',
+  advise: true,
+};
+
 export function oddsCommand(modules: readonly SystemModule[], io: CliIO): Command {
-  const odds = new Command('odds')
-    .description('quick odds for one battle, from flags (one subcommand per rule system)')
+  return questionCommand(ODDS, modules, io);
+}
+
+export function shouldIAttackCommand(modules: readonly SystemModule[], io: CliIO): Command {
+  return questionCommand(SHOULD_I_ATTACK, modules, io);
+}
+
+function questionCommand(preset: QuestionPreset, modules: readonly SystemModule[], io: CliIO): Command {
+  const example = (e: string) => (preset.advise ? e.replace('battle-odds odds', 'battle-odds should-i-attack') : e);
+  const command = new Command(preset.name)
+    .description(preset.description)
     .addHelpText(
       'after',
-      `\nExamples:\n${modules.map((m) => `  $ ${m.cli.odds.examples[0]}`).join('\n')}\n\nEach system's flags: battle-odds odds <system> --help\n`,
+      `\nExamples:\n${modules.map((m) => `  $ ${example(m.cli.odds.examples[0])}`).join('\n')}\n\n` +
+        `Each system's flags: battle-odds ${preset.name} <system> --help\n`,
     );
   for (const module of modules) {
     const { system, cli } = module;
@@ -60,16 +90,17 @@ export function oddsCommand(modules: readonly SystemModule[], io: CliIO): Comman
       ),
     );
     addEngineOptions(sub, { trials: String(DEFAULT_TRIALS), seed: DEFAULT_SEED, sampling: Boolean(system.sampler) });
-    addQuestionOptions(sub);
+    addQuestionOptions(sub, preset.advise);
     sub.addOption(new Option('--out <dir>', 'also write CSV, JSON and charts to this folder'));
     sub.addOption(new Option('--no-charts', 'with --out: skip the SVG/PNG charts (faster)'));
-    sub.addHelpText('after', `\nExamples:\n${cli.odds.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
+    sub.addHelpText('after', `\nExamples:\n${cli.odds.examples.map((e) => `  $ ${example(e)}`).join('\n')}\n`);
     sub.action(async (flags) => {
-      await answerOdds(module, flags as Record<string, unknown> & EngineFlags, io);
+      const asked = flags as Record<string, unknown> & EngineFlags;
+      await answerOdds(module, preset.advise ? { ...asked, advise: true } : asked, io);
     });
-    odds.addCommand(sub as never);
+    command.addCommand(sub as never);
   }
-  return odds as never;
+  return command as never;
 }
 
 /** The default as the flag's parser would have produced it (so `0` equals the default `'0'`). */

@@ -2,7 +2,14 @@
  * One battle from compiled plan to report: solve it exactly or sample it (or both, the
  * solver checking the sampler), summarize the layout, and let the system describe it.
  */
-import { isUnsolved, type KernelName, type Question, type ResultView, type RuleSystem, type Solution } from '../contract.js';
+import {
+  isUnsolved,
+  type KernelName,
+  type Question,
+  type ResultView,
+  type RuleSystem,
+  type Solution,
+} from '../contract.js';
 import type { Executor } from '../executor.js';
 import type { BattleReport, Distribution, Metric, PrecisionOutcome } from '../report.js';
 import type { Battle } from '../scenario/entry.js';

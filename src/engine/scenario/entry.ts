@@ -41,7 +41,8 @@ export function compileEntry(
   try {
     return { ...system.compile(parsed.data), label, entry: parsed.data };
   } catch (error) {
-    if (error instanceof EntryIssue) throw new InputError(source, joinField(field, formatPath(error.path)), error.message);
+    if (error instanceof EntryIssue)
+      throw new InputError(source, joinField(field, formatPath(error.path)), error.message);
     throw error;
   }
 }

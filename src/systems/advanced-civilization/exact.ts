@@ -1,38 +1,53 @@
 /**
- * Exact answers. A conflict with known token counts has one outcome (with its removal
- * log); with uncertain counts, every combination of counts is enumerated and weighted
- * by its probability into a vector with the same layout as the Monte Carlo tally.
+ * Exact answers, in the plan's layout. A conflict with known token counts has one
+ * outcome: a one-hot vector, with the outcome and its removal log as `detail`. With
+ * uncertain counts, every combination of counts is enumerated and weighted by its
+ * probability into the same bins the Monte Carlo tally uses.
  */
-import { conflictLayout, type AdvCivPlan, type ConflictPlan } from './plan.js';
+import type { Solution, Unsolved } from '../../engine/contract.js';
+import type { ConflictPlan } from './plan.js';
 import { makeScratch, resolveConflict } from './resolver.js';
 import { recordOutcome } from './kernels.js';
 import { resolveOutcome, type ConflictOutcome } from './outcome.js';
-import { sweepRows, type SweepResult } from './sweep.js';
 
-export type AdvCivSolution =
-  | { kind: 'outcome'; outcome: ConflictOutcome }
-  | { kind: 'distribution'; probabilities: Float64Array }
-  | { kind: 'sweep'; sweep: SweepResult };
+/** Largest product of token-distribution sizes the exact solver enumerates (sampling has no such limit). */
+export const MAX_EXACT_COMBINATIONS = 1_000_000;
 
-export function solveAdvCiv(plan: AdvCivPlan): AdvCivSolution {
-  if (plan.kind === 'sweep') return { kind: 'sweep', sweep: sweepRows(plan) };
-  if (!plan.sampled)
-    return {
-      kind: 'outcome',
-      outcome: resolveOutcome(
-        plan.rules,
-        plan.tokens.map((d) => d.values[0]),
-        plan.armies,
-      ),
-    };
-  return { kind: 'distribution', probabilities: enumerateConflict(plan) };
+/** What describe() gets beside a fixed conflict's one-hot vector. */
+export interface FixedDetail {
+  start: number[];
+  outcome: ConflictOutcome;
 }
 
-/** Probability of every outcome bin, by walking the product of the token distributions. */
-export function enumerateConflict(plan: ConflictPlan): Float64Array {
+export function solveConflict(plan: ConflictPlan): Solution | Unsolved {
+  const size = plan.size;
+  if (!plan.sampled) {
+    const start = plan.tokens.map((d) => d.values[0]);
+    const tokens = Int32Array.from(start);
+    const s = makeScratch(start.length);
+    resolveConflict(plan.rules, tokens, Int32Array.from(plan.armies), s);
+    const probabilities = new Float64Array(size);
+    recordOutcome(plan.at, s, tokens, probabilities, 1);
+    // The same conflict again with its removal log, for the verdict and the tables.
+    const outcome = resolveOutcome(plan.rules, start, plan.armies);
+    const detail: FixedDetail = { start, outcome };
+    return { probabilities, detail };
+  }
+  const combinations = plan.tokens.reduce((p, d) => p * d.values.length, 1);
+  if (combinations > MAX_EXACT_COMBINATIONS) {
+    return {
+      unsolved:
+        `${combinations.toLocaleString('en-US')} combinations of token counts to enumerate, ` +
+        `more than the ${MAX_EXACT_COMBINATIONS.toLocaleString('en-US')} the exact solver walks`,
+    };
+  }
+  return { probabilities: enumerateConflict(plan, size) };
+}
+
+/** Probability of every bin, by walking the product of the token distributions. */
+export function enumerateConflict(plan: ConflictPlan, size: number): Float64Array {
   const n = plan.tokens.length;
-  const layout = conflictLayout(plan);
-  const out = new Float64Array(layout.size);
+  const out = new Float64Array(size);
   const digit = new Int32Array(n);
   const tokens = new Int32Array(n);
   const armies = new Int32Array(n);
@@ -46,7 +61,7 @@ export function enumerateConflict(plan: ConflictPlan): Float64Array {
     }
     if (p > 0) {
       resolveConflict(plan.rules, tokens, armies, s);
-      recordOutcome(plan, layout, s, tokens, out, p);
+      recordOutcome(plan.at, s, tokens, out, p);
     }
     // Odometer increment.
     let i = 0;

@@ -1,7 +1,8 @@
 /** One conflict resolved with plain inputs and outputs, with its removal log. */
 import { cityThreshold, type ConflictRules } from './rules.js';
-import { makeScratch, resolveConflict, strongestOpponent, type RemovalEvent } from './resolver.js';
+import { cityDestroyed, makeScratch, resolveConflict, strongestOpponent, type RemovalEvent } from './resolver.js';
 import { OUTCOME, OUTCOME_KINDS, type OutcomeKind } from './categories.js';
+import { FORT_FATES, type FortFate } from './plan.js';
 
 /** Why a city was or was not attacked: the strongest opponent, its tokens and the threshold. */
 export interface CityCheck {
@@ -30,8 +31,10 @@ export interface ConflictOutcome {
   city: CityCheck | null;
   cityAttacked: boolean;
   cityAttacker: number;
+  /** The city was attacked and none of its owner's tokens is left (destroyed, not reduced). */
+  cityDestroyed: boolean;
   /** What happens to the fort: kept by its controller, captured, removed, or none. */
-  fort: 'none' | 'kept' | 'captured' | 'removed';
+  fort: FortFate;
   events: RemovalEvent[];
 }
 
@@ -59,29 +62,10 @@ export function resolveOutcome(
     city: rules.cityOwner >= 0 ? cityCheck(rules, afterTokenFight) : null,
     cityAttacked: s.cityAttacked,
     cityAttacker: s.cityAttacker,
-    fort: fortFate(rules, t, s.holder, s.cityAttacked),
+    cityDestroyed: rules.cityOwner >= 0 && cityDestroyed(rules, t, s),
+    fort: s.fort < 0 ? 'none' : FORT_FATES[s.fort],
     events,
   };
-}
-
-/**
- * The seed: after conflict, a nation other than the builder in control of the space
- * captures the fort; a fort on a space with no tokens left is removed. When nobody holds
- * the area (a tie), the controller keeps it.
- */
-function fortFate(
-  rules: ConflictRules,
-  tokens: Int32Array,
-  holder: number,
-  cityAttacked: boolean,
-): ConflictOutcome['fort'] {
-  if (rules.fortOwner < 0) return 'none';
-  let total = 0;
-  for (let i = 0; i < tokens.length; i++) total += tokens[i];
-  const cityStands = rules.cityOwner >= 0 && !cityAttacked;
-  if (total === 0 && !cityStands) return 'removed';
-  if (holder >= 0 && holder !== rules.fortOwner) return 'captured';
-  return 'kept';
 }
 
 function cityCheck(rules: ConflictRules, afterTokenFight: number[]): CityCheck {

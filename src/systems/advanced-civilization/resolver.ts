@@ -16,7 +16,7 @@
  *    tokens of its owner and the same procedure runs again.
  * 3. Outcome category (`classify`): one nation alone, several stay (limit met), the
  *    city stands beside other nations, or an empty area. A standing city counts as its
- *    owner being present. Control (majority, fort and city ties): see `controllerOf`.
+ *    owner being present. Control (majority, fort and city ties): see `holderOf`; the fort's fate: `fortFate`.
  */
 import { cityThreshold, fortBonus, type ConflictRules } from './rules.js';
 import { OUTCOME } from './categories.js';
@@ -51,7 +51,12 @@ export interface ConflictScratch {
   alone: number;
   cityAttacked: boolean;
   cityAttacker: number;
+  /** The fort's fate (FORT codes), or -1 when there is no fort. */
+  fort: number;
 }
+
+/** The fort's fate after the conflict: its bin within the layout's fort block. */
+export const FORT = { kept: 0, captured: 1, removed: 2 } as const;
 
 export function makeScratch(nations: number): ConflictScratch {
   return {
@@ -64,10 +69,11 @@ export function makeScratch(nations: number): ConflictScratch {
     alone: -1,
     cityAttacked: false,
     cityAttacker: -1,
+    fort: -1,
   };
 }
 
-/** Resolve the conflict in place; results in `s` (holder, sole, city attack). */
+/** Resolve the conflict in place; results in `s` (holder, outcome, city attack, fort). */
 export function resolveConflict(
   rules: ConflictRules,
   tokens: Int32Array,
@@ -93,7 +99,9 @@ export function resolveConflict(
           nations: [],
           tokensAfter: Array.from(tokens),
           levels: [],
-          note: `${rules.names[attacker]} attacks the city with ${tokens[attacker]} tokens (${t.attack} needed); it is replaced by ${t.replacement} tokens of ${rules.names[owner]}`,
+          note:
+            `${rules.names[attacker]} attacks the city with ${tokens[attacker]} tokens (${t.attack} needed); ` +
+            `it is replaced by ${t.replacement} tokens of ${rules.names[owner]}`,
         });
         fight(rules, tokens, armies, s, 'city fight', log);
       }
@@ -101,6 +109,23 @@ export function resolveConflict(
   }
   s.holder = holderOf(rules, tokens, s.cityAttacked);
   classify(rules, tokens, s);
+  s.fort = fortFate(rules, tokens, s);
+}
+
+/**
+ * The seed: after conflict, a nation other than the builder in control of the space
+ * captures the fort; a fort on a space with no tokens left (and no standing city) is
+ * removed, and so is a fort in a space whose city is destroyed (under the default
+ * `fortWhereCityDestroyed: removed`). A city is destroyed when it was attacked and none
+ * of its owner's tokens is left after the city fight; when some are left, it was reduced
+ * to them. When nobody controls the area (a tie), the controller keeps the fort.
+ */
+function fortFate(rules: ConflictRules, tokens: Int32Array, s: ConflictScratch): number {
+  if (rules.fortOwner < 0) return -1;
+  if (s.outcome === OUTCOME.empty) return FORT.removed;
+  if (rules.fortWhereCityDestroyed === 'removed' && cityDestroyed(rules, tokens, s)) return FORT.removed;
+  if (s.holder >= 0 && s.holder !== rules.fortOwner) return FORT.captured;
+  return FORT.kept;
 }
 
 /**
@@ -127,8 +152,9 @@ function classify(rules: ConflictRules, tokens: Int32Array, s: ConflictScratch):
 /**
  * Who holds the area after the conflict. A city that was not attacked holds its area
  * for its owner. Otherwise the nation with the most tokens holds it; a tie goes to the
- * fort's controller if tied (the seed's fort-ownership tie rule), then to the city's
- * owner if tied; any other tie, or an empty area, leaves no holder (-1).
+ * fort's controller if tied (the seed's fort-ownership tie rule), then (after the city was
+ * attacked and replaced, under `replacedCityTieBreak: owner`) to the city's former owner
+ * if tied; any other tie, or an empty area, leaves no holder (-1).
  */
 export function holderOf(rules: ConflictRules, tokens: Int32Array, cityAttacked: boolean): number {
   if (rules.cityOwner >= 0 && !cityAttacked) return rules.cityOwner;
@@ -145,8 +171,16 @@ export function holderOf(rules: ConflictRules, tokens: Int32Array, cityAttacked:
   }
   if (ties === 1) return leader;
   if (rules.fortOwner >= 0 && tokens[rules.fortOwner] === best) return rules.fortOwner;
-  if (rules.cityOwner >= 0 && tokens[rules.cityOwner] === best) return rules.cityOwner;
+  // Only reached after a city attack (a standing city returned above): the former owner, by default.
+  if (rules.replacedCityTieBreak === 'owner' && rules.cityOwner >= 0 && tokens[rules.cityOwner] === best) {
+    return rules.cityOwner;
+  }
   return -1;
+}
+
+/** The city was attacked and none of its owner's tokens survived the city fight. */
+export function cityDestroyed(rules: ConflictRules, tokens: Int32Array, s: ConflictScratch): boolean {
+  return s.cityAttacked && tokens[rules.cityOwner] === 0;
 }
 
 export function strongestOpponent(tokens: Int32Array, owner: number): number {
@@ -173,13 +207,26 @@ function removeOne(tokens: Int32Array, armies: Int32Array, i: number): void {
   tokens[i]--;
 }
 
+/**
+ * Whether "the opponent" of the fort's controller holds Engineering: any other nation
+ * present (`fortEngineeringOpponents: any`), or every other nation present (`all`).
+ */
+export function opponentHoldsEngineering(rules: ConflictRules, tokens: Int32Array): boolean {
+  const every = rules.fortEngineeringOpponents === 'all';
+  let present = 0;
+  let holders = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    if (i === rules.fortOwner || tokens[i] === 0) continue;
+    present++;
+    if (rules.engineering[i]) holders++;
+  }
+  return every ? present > 0 && holders === present : holders > 0;
+}
+
 /** Advantage Levels of the present nations, written into s.levels. */
 export function computeLevels(rules: ConflictRules, tokens: Int32Array, armies: Int32Array, levels: Int32Array): void {
   const fort = rules.fortOwner;
-  let opponentEngineering = false;
-  for (let i = 0; i < tokens.length; i++) {
-    if (i !== fort && tokens[i] > 0 && rules.engineering[i]) opponentEngineering = true;
-  }
+  const opponentEngineering = fort >= 0 && opponentHoldsEngineering(rules, tokens);
   for (let i = 0; i < tokens.length; i++) {
     let level = rules.metalworking[i] ? 1 : 0;
     if (armies[i] > 0) level += (rules.military[i] ? 1 : 0) + (rules.mathematics[i] ? 1 : 0);

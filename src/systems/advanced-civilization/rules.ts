@@ -14,6 +14,37 @@
 export type AdvantageReading = 'order' | 'extra-removals';
 export const ADVANTAGE_READINGS: readonly AdvantageReading[] = ['order', 'extra-removals'];
 
+/**
+ * The fort in a space whose city a conflict destroys (the city was attacked and none of its
+ * owner's tokens are left), seed 003:
+ * - `removed` (default): "a Fort [...] in a space where a city is destroyed (not reduced)
+ *   [...] is removed from the board";
+ * - `by-control`: the city's fate does not matter; the nation in control of the space
+ *   captures the fort, as after any other conflict.
+ */
+/**
+ * "The opponent holds Engineering" for the fort's bonus when three or more nations are in
+ * the area (the seed speaks of two: "both or neither player involved in the conflict"):
+ * - `any` (default): when any other nation present holds it;
+ * - `all`: only when every other nation present holds it.
+ * With two nations both are the seed's rule.
+ */
+export type FortEngineeringOpponents = 'any' | 'all';
+export const FORT_ENGINEERING_OPPONENTS: readonly FortEngineeringOpponents[] = ['any', 'all'];
+
+/**
+ * A tie for control after the city was attacked (it was replaced by its owner's tokens),
+ * once the fort's controller has had the tie: the sources define no control of an area.
+ * - `owner` (default): the tie goes to the city's former owner, as the incumbent (the seed
+ *   gives a tied fort to whoever owned it last turn);
+ * - `none`: the city is gone, so a tie is a tie: nobody controls the area.
+ */
+export type ReplacedCityTieBreak = 'owner' | 'none';
+export const REPLACED_CITY_TIE_BREAKS: readonly ReplacedCityTieBreak[] = ['owner', 'none'];
+
+export type DestroyedCityFort = 'removed' | 'by-control';
+export const DESTROYED_CITY_FORT: readonly DestroyedCityFort[] = ['removed', 'by-control'];
+
 export interface ConflictRules {
   /** The area's population limit. */
   limit: number;
@@ -27,6 +58,9 @@ export interface ConflictRules {
   /** Index of the nation owning a city in the area, or -1 when there is none. */
   cityOwner: number;
   reading: AdvantageReading;
+  fortWhereCityDestroyed: DestroyedCityFort;
+  fortEngineeringOpponents: FortEngineeringOpponents;
+  replacedCityTieBreak: ReplacedCityTieBreak;
 }
 
 /** City attack threshold and replacement tokens by Engineering (24.31-24.35). */

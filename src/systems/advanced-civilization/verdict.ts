@@ -1,13 +1,12 @@
 /**
  * Plain-language verdicts for Advanced Civilization reports: what happened in a fixed
- * conflict (token fight, city attack, who is left, who controls the area and the fort),
- * and what a sweep's tokens-needed grid says. The first line is the answer (it is the
- * line `run --brief` prints); further lines explain the Advantage Levels and reading.
+ * conflict (token fight, city attack, who is left, who controls the area and the fort).
+ * The first line is the answer (it is the line `run --brief` prints); a further line
+ * explains the Advantage Levels and the reading.
  */
 import { fortBonus, type ConflictRules } from './rules.js';
-import { computeLevels } from './resolver.js';
+import { computeLevels, opponentHoldsEngineering } from './resolver.js';
 import type { ConflictOutcome } from './outcome.js';
-import type { SweepResult, TokensNeededRow } from './sweep.js';
 
 /** "A", "A and B", "A, B and C". */
 export function listWords(items: string[]): string {
@@ -28,7 +27,8 @@ function fightSentence(names: string[], limit: number, before: number[], after: 
     ? `${listWords(eliminated.map((i) => names[i]))} ${eliminated.length === 1 ? 'is' : 'are'} eliminated`
     : '';
   if (stayers.length >= 2) {
-    const stay = `${listWords(stayers.map((i) => `${names[i]} ${after[i]}`))} ${stayers.length === 2 ? 'both' : 'all'} stay`;
+    const who = listWords(stayers.map((i) => `${names[i]} ${after[i]}`));
+    const stay = `${who} ${stayers.length === 2 ? 'both' : 'all'} stay`;
     return `limit ${limit} no longer exceeded after ${plural(removals, 'removal')}: ${gone ? `${gone}; ` : ''}${stay}`;
   }
   if (stayers.length === 1) return `${gone} after ${plural(removals, 'removal')}`;
@@ -52,7 +52,7 @@ function controlSentence(rules: ConflictRules, o: ConflictOutcome): string {
   const fortTail = (subject: number) => {
     if (o.fort === 'kept') return subject === rules.fortOwner ? ' and keeps the fort' : `; ${fortOwner} keeps the fort`;
     if (o.fort === 'captured') return ' and captures the fort';
-    if (o.fort === 'removed') return '; the fort is removed';
+    if (o.fort === 'removed') return o.cityDestroyed ? '; the fort is removed with the city' : '; the fort is removed';
     return '';
   };
   if (o.kind === 'empty') return `the area is empty${fortTail(-1)}`;
@@ -64,10 +64,11 @@ function controlSentence(rules: ConflictRules, o: ConflictOutcome): string {
   if (o.kind === 'city-stands') {
     const owner = rules.cityOwner;
     const beside = t.map((_, i) => i).filter((i) => i !== owner && t[i] > 0);
-    const besideText = `${listWords(beside.map((i) => `${names[i]}'s ${plural(t[i], 'token')}`))} stay${beside.length === 1 && t[beside[0]] === 1 ? 's' : ''} beside it`;
+    const who = listWords(beside.map((i) => `${names[i]}'s ${plural(t[i], 'token')}`));
+    const besideText = `${who} stay${beside.length === 1 && t[beside[0]] === 1 ? 's' : ''} beside it`;
     return `${names[owner]} keeps control of the area; ${besideText}${fortTail(owner)}`;
   }
-  // Several nations stay: the majority controls; ties go to the fort's controller, then the city's owner.
+  // Several nations stay: the majority controls; ties go to the fort's controller, then (by default) the city's owner.
   const best = Math.max(...t);
   const leaders = t.map((_, i) => i).filter((i) => t[i] === best);
   if (leaders.length === 1) return `${names[o.holder]} has the majority${fortTail(o.holder)}`;
@@ -76,7 +77,9 @@ function controlSentence(rules: ConflictRules, o: ConflictOutcome): string {
     const keeps = o.fort === 'kept' && o.holder === rules.fortOwner ? ', who keeps the fort' : fortTail(o.holder);
     return `equal counts: the tie goes to ${names[o.holder]}, ${why}${keeps}`;
   }
-  return `equal counts: nobody has the majority${fortTail(-1)}`;
+  const formerOwner = rules.cityOwner >= 0 && o.cityAttacked && t[rules.cityOwner] === best;
+  const why = formerOwner ? ` (the city was replaced: ${names[rules.cityOwner]} gets no tie-break)` : '';
+  return `equal counts: nobody has the majority${why}${fortTail(-1)}`;
 }
 
 /** The answer line (and a line on Advantage Levels when they or the fort mattered). */
@@ -88,7 +91,8 @@ export function conflictVerdict(rules: ConflictRules, start: number[], armies: n
   if (tokenFight.length > 0) sentences.push(fightSentence(names, rules.limit, start, o.afterTokenFight));
   else if (presentAtStart >= 2)
     sentences.push(
-      `no ${rules.cityOwner >= 0 ? 'token fight' : 'conflict'}: ${sum(start)} tokens do not exceed the limit ${rules.limit}`,
+      `no ${rules.cityOwner >= 0 ? 'token fight' : 'conflict'}: ` +
+        `${sum(start)} tokens do not exceed the limit ${rules.limit}`,
     );
   else if (rules.cityOwner < 0)
     sentences.push(
@@ -102,11 +106,15 @@ export function conflictVerdict(rules: ConflictRules, start: number[], armies: n
     if (c.attacker < 0) sentences.push(`nobody is left to attack ${owner}'s city: it stands`);
     else if (!o.cityAttacked) {
       sentences.push(
-        `${names[c.attacker]}'s ${plural(c.tokens, 'token')} ${c.tokens === 1 ? 'is' : 'are'} short of the ${c.needed} needed to attack ${owner}'s city${engineeringReason(rules, c.attacker, rules.cityOwner)}: the city stands`,
+        `${names[c.attacker]}'s ${plural(c.tokens, 'token')} ${c.tokens === 1 ? 'is' : 'are'} short of the ` +
+          `${c.needed} needed to attack ${owner}'s city${engineeringReason(rules, c.attacker, rules.cityOwner)}: ` +
+          'the city stands',
       );
     } else {
       sentences.push(
-        `${names[c.attacker]} attacks ${owner}'s city with ${c.tokens} tokens (${c.needed} needed${engineeringReason(rules, c.attacker, rules.cityOwner)}): it is replaced by ${c.replacement} ${owner} tokens`,
+        `${names[c.attacker]} attacks ${owner}'s city with ${c.tokens} tokens ` +
+          `(${c.needed} needed${engineeringReason(rules, c.attacker, rules.cityOwner)}): ` +
+          `it is replaced by ${c.replacement} ${owner} tokens`,
       );
       const beforeCityFight = o.afterTokenFight.map((x, i) => (i === rules.cityOwner ? x + c.replacement : x));
       if (o.events.some((e) => e.phase === 'city fight' && e.nations.length > 0)) {
@@ -150,47 +158,17 @@ function levelsLine(rules: ConflictRules, start: number[], armies: number[], o: 
 /** "fort +2: only Egypt holds Engineering". */
 function fortPart(rules: ConflictRules, start: number[]): string {
   const controller = rules.engineering[rules.fortOwner];
-  const opponent = start.some((t, i) => i !== rules.fortOwner && t > 0 && rules.engineering[i]);
+  const opponent = opponentHoldsEngineering(rules, Int32Array.from(start));
   const bonus = fortBonus(controller, opponent);
+  const opponents = start.filter((t, i) => i !== rules.fortOwner && t > 0).length;
+  if (opponents >= 2) {
+    const every = rules.fortEngineeringOpponents === 'all';
+    const theirs = every
+      ? `${opponent ? 'every' : 'not every'} opponent holds it`
+      : `${opponent ? 'an' : 'no'} opponent holds it`;
+    return `fort +${bonus}: ${rules.names[rules.fortOwner]} ${controller ? 'holds' : 'lacks'} Engineering, ${theirs}`;
+  }
   if (bonus === 2) return `fort +2: only ${rules.names[rules.fortOwner]} holds Engineering`;
   if (bonus === 0) return 'fort +0: only the opponent holds Engineering';
   return `fort +1: ${controller ? 'both hold' : 'neither holds'} Engineering`;
-}
-
-const MATCHUP_ORDER = ['neither', 'attacker', 'defender', 'both'];
-
-/** A few lines summarising the tokens-needed grid at one representative defender count. */
-export function sweepVerdict(
-  result: SweepResult,
-  defenderRange: [number, number],
-  attackerMax: number,
-  limit: number,
-): string[] {
-  const d = Math.max(
-    defenderRange[0],
-    Math.min(defenderRange[1], Math.floor((defenderRange[0] + defenderRange[1]) / 2) || 1),
-  );
-  const at = result.needed.filter((r) => r.defenderTokens === d);
-  const panels = new Map<string, TokensNeededRow[]>();
-  for (const r of at) {
-    const key = `${r.fort}|${r.metalworking}`;
-    panels.set(key, [...(panels.get(key) ?? []), r]);
-  }
-  const show = (x: number | null) => (x === null ? `>${attackerMax}` : String(x));
-  const lines = [
-    `Attacker tokens needed against ${plural(d, 'defender')} (area limit ${limit}; every defender count is in the tokens-needed table):`,
-  ];
-  for (const rows of panels.values()) {
-    const r0 = rows[0];
-    const where = `${r0.city ? 'a city and ' : ''}${r0.fort ? 'a fort' : 'no fort'}${r0.metalworking === 'neither' ? '' : `, Metalworking: ${r0.metalworking}`}`;
-    rows.sort((a, b) => MATCHUP_ORDER.indexOf(a.engineering) - MATCHUP_ORDER.indexOf(b.engineering));
-    const same = rows.every(
-      (r) => r.tokensToOutnumber === r0.tokensToOutnumber && r.tokensToClear === r0.tokensToClear,
-    );
-    const detail = same
-      ? `${show(r0.tokensToOutnumber)} to outnumber, ${show(r0.tokensToClear)} to clear${rows.length > 1 ? ' in every Engineering matchup' : ''}`
-      : `${rows.map((r) => show(r.tokensToOutnumber)).join(' / ')} to outnumber, ${rows.map((r) => show(r.tokensToClear)).join(' / ')} to clear (Engineering held by ${rows.map((r) => r.engineering).join(' / ')})`;
-    lines.push(`${capitalize(where)}: ${detail}.`);
-  }
-  return lines;
 }

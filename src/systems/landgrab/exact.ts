@@ -25,7 +25,13 @@ export interface BattleSolution {
  * Solve from a distribution of starting attacker armies (index a -> probability)
  * against `defenders`. A point start is a distribution with one 1.
  */
-export function solveFromDistribution(t: BattleTables, start: Float64Array, defenders: number): BattleSolution {
+export function solveFromDistribution(
+  t: BattleTables,
+  start: Float64Array,
+  defenders: number,
+  /** A stop rule: 1 at a * (defenders + 1) + d where the attacker breaks off. */
+  stop?: Uint8Array,
+): BattleSolution {
   const maxA = start.length - 1;
   const width = defenders + 1;
   const mass = new Float64Array((maxA + 1) * width);
@@ -42,7 +48,7 @@ export function solveFromDistribution(t: BattleTables, start: Float64Array, defe
       if (p === 0) continue;
       if (d === 0) {
         won[a] += p;
-      } else if (a <= t.stopAt || a < 2) {
+      } else if (a <= t.stopAt || a < 2 || (stop !== undefined && stop[a * width + d] === 1)) {
         heldAttacker[a] += p;
         heldDefender[d] += p;
       } else {
@@ -75,7 +81,10 @@ export function solveBattle(t: BattleTables, attackers: number, defenders: numbe
 export function solvePlan(plan: LandgrabPlan, size: number): Solution {
   const out = new Float64Array(size);
   if (plan.kind === 'battle' || plan.kind === 'capitol') {
-    const s = solveBattle(plan.tables, plan.attackers, plan.defenders);
+    const start = new Float64Array(plan.attackers + 1);
+    start[plan.attackers] = 1;
+    const rule = plan.kind === 'battle' ? plan.policy?.masks[0] : undefined;
+    const s = solveFromDistribution(plan.tables, start, plan.defenders, rule);
     out.set(s.won, plan.at.won);
     out.set(s.heldAttacker, plan.at.heldAttacker);
     out.set(s.heldDefender, plan.at.heldDefender);
@@ -91,7 +100,7 @@ export function solvePlan(plan: LandgrabPlan, size: number): Solution {
   let aliveBefore = 1; // P(every earlier step was taken)
   for (let s = 0; s < plan.steps.length; s++) {
     const step = plan.steps[s];
-    const solution = solveFromDistribution(step.tables, entering, step.defenders);
+    const solution = solveFromDistribution(step.tables, entering, step.defenders, plan.policy?.masks[s]);
     out[plan.at.taken + s] = aliveBefore - solution.pWin;
     aliveBefore = solution.pWin;
     // After a conquest with a armies, a - 1 move into the conquered territory.

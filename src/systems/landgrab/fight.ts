@@ -166,3 +166,64 @@ function rollSorted(rng: Xoshiro128, buf: Int32Array, n: number): void {
     buf[j] = value;
   }
 }
+
+/**
+ * Fast kernel under a stop rule: one draw per round against the exact thresholds, and
+ * before each round the rule's mask (`stop[a * width + d]`) says whether the attacker breaks
+ * off. (No bulk rounds: the rule may stop in any state.)
+ */
+export function fightByTablesUnderRule(
+  t: BattleTables,
+  a: number,
+  d: number,
+  rng: Xoshiro128,
+  stop: Uint8Array,
+  width: number,
+): number {
+  const capA = t.attackerDice;
+  const capD = t.defenderDice;
+  while (a > t.stopAt && d > 0 && stop[a * width + d] === 0) {
+    const nA = a - 1 < capA ? a - 1 : capA;
+    const nD = d < capD ? d : capD;
+    const c = (nA - 1) * capD + (nD - 1);
+    const k = t.pairs[c];
+    const base = c * STRIDE;
+    const u = rng.nextUint32();
+    let attackerLosses = 0;
+    while (attackerLosses < k && u >= t.thresholds[base + attackerLosses]) attackerLosses++;
+    a -= attackerLosses;
+    d -= k - attackerLosses;
+  }
+  return a * ARMY_PACK + d;
+}
+
+/** Faithful kernel under a stop rule: real dice, sorted, compared pair by pair; the rule checked before each round. */
+export function fightWithDiceUnderRule(
+  t: BattleTables,
+  a: number,
+  d: number,
+  rng: Xoshiro128,
+  stop: Uint8Array,
+  width: number,
+  attackerRoll: Int32Array,
+  defenderRoll: Int32Array,
+): number {
+  const attackerWinsTies = t.ties === 'attacker';
+  while (a > t.stopAt && d > 0 && stop[a * width + d] === 0) {
+    const nA = Math.min(t.attackerDice, a - 1);
+    const nD = Math.min(t.defenderDice, d);
+    rollSorted(rng, attackerRoll, nA);
+    rollSorted(rng, defenderRoll, nD);
+    attackerRoll[0] += t.attackerBonus;
+    defenderRoll[0] += t.defenderBonus;
+    const pairs = Math.min(nA, nD);
+    for (let i = 0; i < pairs; i++) {
+      const attackerWinsPair = attackerWinsTies
+        ? attackerRoll[i] >= defenderRoll[i]
+        : attackerRoll[i] > defenderRoll[i];
+      if (attackerWinsPair) d--;
+      else a--;
+    }
+  }
+  return a * ARMY_PACK + d;
+}

@@ -5,30 +5,46 @@
  */
 import type { Kernel, Sampler } from '../../engine/contract.js';
 import type { Xoshiro128 } from '../../engine/random/xoshiro128.js';
-import { fightByTables, fightWithDice } from './fight.js';
+import { fightByTables, fightByTablesUnderRule, fightWithDice, fightWithDiceUnderRule } from './fight.js';
 import { ARMY_PACK, MAX_DICE, type BattleTables } from './tables.js';
 import type { BattleOffsets, LandgrabPlan } from './plan.js';
 import { convertedArmies } from './capitol.js';
 import { die } from '../../kit/dice.js';
 
 type Fight = (t: BattleTables, a: number, d: number, rng: Xoshiro128) => number;
+/** A fight under a stop rule: `stop[a * width + d]` is 1 where the attacker breaks off. */
+type FightUnderRule = (
+  t: BattleTables,
+  a: number,
+  d: number,
+  rng: Xoshiro128,
+  stop: Uint8Array,
+  width: number,
+) => number;
 
 const attackerRoll = new Int32Array(MAX_DICE);
 const defenderRoll = new Int32Array(MAX_DICE);
 const fightDice: Fight = (t, a, d, rng) => fightWithDice(t, a, d, rng, attackerRoll, defenderRoll);
+const fightDiceUnderRule: FightUnderRule = (t, a, d, rng, stop, width) =>
+  fightWithDiceUnderRule(t, a, d, rng, stop, width, attackerRoll, defenderRoll);
 
-function makeKernel(fight: Fight): Kernel<LandgrabPlan> {
+function makeKernel(plainFight: Fight, fightUnderRule: FightUnderRule): Kernel<LandgrabPlan> {
   return (plan, rng, trials, tally) => {
+    // Under a stop rule each step's fight reads its mask; without one the plain loop runs untouched.
+    const masks = plan.kind !== 'capitol' ? plan.policy?.masks : undefined;
     if (plan.kind === 'battle') {
       const layout = plan.at;
+      const { tables, attackers, defenders } = plan;
       for (let i = 0; i < trials; i++) {
-        const end = fight(plan.tables, plan.attackers, plan.defenders, rng);
+        const end = masks
+          ? fightUnderRule(tables, attackers, defenders, rng, masks[0], defenders + 1)
+          : plainFight(tables, attackers, defenders, rng);
         recordBattle(layout, end, tally);
       }
     } else if (plan.kind === 'capitol') {
       const layout = plan.at;
       for (let i = 0; i < trials; i++) {
-        const end = fight(plan.tables, plan.attackers, plan.defenders, rng);
+        const end = plainFight(plan.tables, plan.attackers, plan.defenders, rng);
         if (recordBattle(layout, end, tally)) {
           const ratio = die(rng, 100);
           tally[layout.converted + convertedArmies(plan.territories, ratio)]++;
@@ -43,7 +59,10 @@ function makeKernel(fight: Fight): Kernel<LandgrabPlan> {
         for (let s = 0; s < steps.length; s++) {
           // Attacking needs more armies than the stop level, and at least 2.
           if (a <= steps[s].tables.stopAt || a < 2) break;
-          const end = fight(steps[s].tables, a, steps[s].defenders, rng);
+          const { tables, defenders } = steps[s];
+          const end = masks
+            ? fightUnderRule(tables, a, defenders, rng, masks[s], defenders + 1)
+            : plainFight(tables, a, defenders, rng);
           if (end % ARMY_PACK !== 0) break;
           taken++;
           // Conquered: leave one behind, move the rest into the new territory.
@@ -78,7 +97,7 @@ function lockstep(plan: LandgrabPlan): LandgrabPlan {
 }
 
 export const landgrabSampler: Sampler<LandgrabPlan> = {
-  fast: makeKernel(fightByTables),
-  faithful: makeKernel(fightDice),
+  fast: makeKernel(fightByTables, fightByTablesUnderRule),
+  faithful: makeKernel(fightDice, fightDiceUnderRule),
   lockstep,
 };

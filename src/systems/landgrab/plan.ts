@@ -45,6 +45,17 @@ export interface ChainPlan {
   /** Bins of territories taken (0..steps) and of armies moved into the last territory (0..attackers). */
   at: { taken: number; finalArmies: number };
   policy?: StopPolicy;
+  /** For the defender's question: the best spread found (the steps' defenders) and its rivals. */
+  defence?: DefenceSummary;
+}
+
+export interface DefenceSummary {
+  allocation: number[];
+  pHeld: number;
+  ranking: Array<{ allocation: number[]; pHeld: number }>;
+  baselines: Array<{ name: string; allocation: number[]; pHeld: number }>;
+  allocations: number;
+  method: 'exhaustive' | 'branch-and-bound';
 }
 
 export interface CapitolPlan {

@@ -47,7 +47,10 @@ const probability = z
 const stopRule = z.strictObject({ minConquest: probability }).optional();
 
 /** 1-based positions on a path of `territories`, e.g. the fortresses. */
-const positions = z.array(z.number().int().min(1, { error: 'positions start at 1' })).max(20).default([]);
+const positions = z
+  .array(z.number().int().min(1, { error: 'positions start at 1' }))
+  .max(20)
+  .default([]);
 
 export const territorySchema = z.strictObject({
   defenders,
@@ -121,12 +124,23 @@ export const landgrabEntrySchema = z
       ctx.addIssue({ code: 'custom', path: ['attackingArmies'], message: `must be at most ${MAX_ARMIES - 1}` });
     if (entry.type === 'defence') {
       if (entry.armies < entry.territories) {
-        ctx.addIssue({ code: 'custom', path: ['armies'], message: `must be at least 1 per territory (${entry.territories})` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['armies'],
+          message: `must be at least 1 per territory (${entry.territories})`,
+        });
       }
-      for (const [field, list] of [['fortresses', entry.fortresses], ['leaders', entry.leaders]] as const) {
+      for (const [field, list] of [
+        ['fortresses', entry.fortresses],
+        ['leaders', entry.leaders],
+      ] as const) {
         const outside = list.find((p) => p > entry.territories);
         if (outside !== undefined) {
-          ctx.addIssue({ code: 'custom', path: [field], message: `position ${outside} is not on the path (1..${entry.territories})` });
+          ctx.addIssue({
+            code: 'custom',
+            path: [field],
+            message: `position ${outside} is not on the path (1..${entry.territories})`,
+          });
         }
       }
     }

@@ -1,5 +1,8 @@
-/** `battle-odds odds advanced-civilization`: a quick question from flags. */
-import type { OddsCommand } from '../../engine/system.js';
+/**
+ * `battle-odds odds advanced-civilization`: one conflict from flags. Matchup tables (the
+ * old `--sweep`) are scenario sweeps: scenarios/advanced-civilization-fort-engineering.json.
+ */
+import type { OddsCommand, SystemCli } from '../../cli/oddsContract.js';
 import { InputError } from '../../engine/inputError.js';
 
 const SOURCE = 'odds advanced-civilization';
@@ -26,10 +29,6 @@ const FIELD_FLAGS: Array<[RegExp, string]> = [
   [/^fort/, '--fort-owner'],
   [/^city/, '--city'],
   [/^advantageReading/, '--reading'],
-  [/^attackerTokens/, '--sweep'],
-  [/^defenderTokens/, '--defender'],
-  [/^attacker\./, '--attacker-armies'],
-  [/^defender\./, '--defender-armies'],
   [/^limit/, '--limit'],
 ];
 
@@ -59,8 +58,7 @@ function techs(list: unknown, flag = '--attacker-tech'): Record<string, boolean>
 }
 
 export const advCivOdds: OddsCommand = {
-  summary:
-    'Resolve an Advanced Civilization conflict (fortifications, Engineering, Metalworking, cities), or sweep token counts',
+  summary: 'Resolve an Advanced Civilization conflict (fortifications, Engineering, Metalworking, cities)',
   options: [
     { flags: '--limit <n>', parse: 'int', description: "the area's population limit" },
     {
@@ -111,18 +109,11 @@ export const advCivOdds: OddsCommand = {
       description: 'Advantage Level reading: order (higher level removes last) or extra-removals',
       default: 'order',
     },
-    {
-      flags: '--sweep <range>',
-      parse: 'text',
-      description:
-        'sweep attacker tokens over a range, e.g. 1-14, against --defender (a number or range) for every Engineering and Metalworking matchup, with and without a fort (--attacker, --fort and Engineering/Metalworking in --*-tech do not apply; Military, Mathematics and --*-armies do)',
-    },
   ],
   examples: [
     'battle-odds odds advanced-civilization --limit 3 --attacker 6 --defender 4 --fort --defender-tech engineering',
     'battle-odds odds advanced-civilization --limit 2 --attacker 7 --defender 0 --city --attacker-tech engineering',
     'battle-odds odds advanced-civilization --limit 3 --attacker 6 --defender 2-6 --fort --json',
-    'battle-odds odds advanced-civilization --limit 3 --sweep 1-12 --defender 1-8',
   ],
   flagFor(field) {
     return FIELD_FLAGS.find(([pattern]) => pattern.test(field))?.[1];
@@ -131,7 +122,6 @@ export const advCivOdds: OddsCommand = {
     const reading = flags.reading ?? 'order';
     required(flags, 'limit', '--limit', "the area's population limit");
     required(flags, 'defender', '--defender', `defender tokens: ${TOKENS_HELP}`);
-    if (flags.sweep !== undefined) return sweepBattle(flags, reading);
     required(flags, 'attacker', '--attacker', `attacker tokens: ${TOKENS_HELP}`);
     const fortOwner = flags.fortOwner ?? (flags.fort ? 'defender' : undefined);
     return {
@@ -158,39 +148,4 @@ export const advCivOdds: OddsCommand = {
   },
 };
 
-/**
- * `--sweep`: the attacker's tokens are the swept range and every Engineering and
- * Metalworking matchup is swept, with and without a fort; flags that would set those
- * are rejected rather than silently dropped. Military, Mathematics and Army counts apply.
- */
-function sweepBattle(flags: Record<string, unknown>, reading: unknown): unknown {
-  if (flags.attacker !== undefined)
-    throw flagError("--attacker does not apply with --sweep: the sweep range gives the attacker's tokens");
-  if (flags.fort || flags.fortOwner !== undefined)
-    throw flagError(
-      `${flags.fortOwner !== undefined ? '--fort-owner' : '--fort'} does not apply with --sweep: the sweep runs with and without a fort held by the defender`,
-    );
-  const side = (list: unknown, flag: string, armies: unknown) => {
-    const t = techs(list, flag);
-    const swept = (['engineering', 'metalworking'] as const).filter((name) => t[name]);
-    if (swept.length)
-      throw flagError(
-        `${flag} ${swept.join(',')} does not apply with --sweep: every ${swept.map((x) => x.charAt(0).toUpperCase() + x.slice(1)).join(' and ')} matchup is swept`,
-      );
-    return { armies: armies ?? 0, military: t.military, mathematics: t.mathematics };
-  };
-  const toRange = (x: unknown) => {
-    const t = parseTokens(x);
-    return typeof t === 'number' ? { min: t, max: t } : t;
-  };
-  return {
-    type: 'sweep',
-    limit: flags.limit,
-    attackerTokens: toRange(flags.sweep),
-    defenderTokens: toRange(flags.defender),
-    city: Boolean(flags.city),
-    attacker: side(flags.attackerTech, '--attacker-tech', flags.attackerArmies),
-    defender: side(flags.defenderTech, '--defender-tech', flags.defenderArmies),
-    advantageReading: reading,
-  };
-}
+export const advCivCli: SystemCli = { odds: advCivOdds };
