@@ -1,0 +1,41 @@
+/**
+ * Kings & Things battles under optimal play: the battle as a zero-sum stochastic game
+ * (the attacker maximizes P(capture), the defender P(hold)), solved exactly. Each side
+ * chooses where its hits go after the dice (11.51) and whether to retreat (11.6); fixed
+ * loss policies plug into the same state machine. README.md in this folder has the model.
+ *
+ * @example
+ * const result = solveGame({ attacker, defender });
+ * if (result.ok) {
+ *   result.solution.pCapture; // both sides optimal
+ *   decideLosses(result.solution, startPosition(result.solution), 'magic', 0, 1).second.options; // the defender's choices
+ * }
+ */
+export { solveGame, gameSize, DEFAULT_MAX_STATES, NODE_NAMES } from './solve.js';
+export type { GameBattle, GameResult, GameSize, GameSolution, LossTurn, SolveOptions } from './solve.js';
+export { OPTIMAL, controlLabel, namedControl, optimalLosses, orderControl, retreatRuleProblem } from './controls.js';
+export type { LossControl, RetreatControl, SideControl } from './controls.js';
+export { NAMED_LOSS_POLICIES, namedLossOrder, type NamedLossPolicy } from './namedOrders.js';
+export {
+  answerLosses,
+  decideLosses,
+  decideRetreat,
+  describeSide,
+  firstToAssign,
+  positionOf,
+  sidePosition,
+  retreatChoices,
+  startPosition,
+} from './decisions.js';
+export type {
+  CounterView,
+  FieldCounter,
+  LossDecision,
+  LossOption,
+  LossPart,
+  Position,
+  RetreatDecision,
+} from './decisions.js';
+export { optimalPlayReport, type OptimalPlayReport, type PolicyValue, type ReportOptions } from './report.js';
+export { gameFromPlan, countersOf, type PlanGame } from './fromPlan.js';
+export { playBattle, type PlayedBattle } from './playOut.js';

@@ -1,0 +1,102 @@
+/**
+ * How much optimal play changes a battle: P(capture) when both sides play optimally, beside
+ * every pairing of the named fixed loss policies (retreat never) and each side optimizing
+ * alone against the other's fixed policy, all from the same state machine. Plain data for
+ * a CLI, JSON or a web page.
+ *
+ * Reading the rows: against a fixed defender policy the optimizing attacker's value is at
+ * least every fixed attacker's; against a fixed attacker the optimizing defender's value is
+ * at most every fixed defender's; the game value lies between the two one-sided optima.
+ *
+ * @example
+ * const report = optimalPlayReport({ attacker, defender });
+ * if (report.ok) report.optimal; // both optimal
+ * if (report.ok) report.rows.find((r) => r.attacker === 'weakest-first' && r.defender === 'buildings-first');
+ */
+import { OPTIMAL, controlLabel, namedControl, type SideControl } from './controls.js';
+import { NAMED_LOSS_POLICIES, type NamedLossPolicy } from './namedOrders.js';
+import { solveGame, type GameBattle, type GameSize, type LossTurn } from './solve.js';
+
+export interface PolicyValue {
+  attacker: string;
+  defender: string;
+  pCapture: number;
+}
+
+export interface OptimalPlayReport {
+  ok: true;
+  lossTurn: LossTurn;
+  /** P(capture) with both sides optimal. */
+  optimal: number;
+  /** Both loss turns: the game where both sides assign at once lies between them (null unless asked). */
+  bounds: { attackerFirst: number; defenderFirst: number } | null;
+  /** Every pairing of optimal and the named policies (a named attacker policy equal to an earlier one is left out). */
+  rows: PolicyValue[];
+  /** Size of the both-optimal game. */
+  size: GameSize;
+  millis: number;
+}
+
+export interface ReportOptions {
+  lossTurn?: LossTurn;
+  policies?: readonly NamedLossPolicy[];
+  /** Also solve with the other loss turn. */
+  bounds?: boolean;
+  maxStates?: number;
+}
+
+type Labelled = { label: string; control: SideControl };
+
+function namedControls(counters: GameBattle['attacker'], policies: readonly NamedLossPolicy[]): Labelled[] {
+  const out: Labelled[] = [{ label: 'optimal', control: OPTIMAL }];
+  const seen: string[] = [];
+  for (const p of policies) {
+    const control = namedControl(counters, p);
+    const key = control.losses.kind === 'order' ? control.losses.order.map((c) => `${c.name}:${c.value}`).join() : '';
+    if (seen.includes(key)) continue;
+    seen.push(key);
+    out.push({ label: controlLabel(control), control });
+  }
+  return out;
+}
+
+export function optimalPlayReport(
+  battle: GameBattle,
+  o: ReportOptions = {},
+): OptimalPlayReport | { ok: false; reason: string } {
+  const started = performance.now();
+  const lossTurn = o.lossTurn ?? 'attacker-first';
+  const policies = o.policies ?? NAMED_LOSS_POLICIES;
+  const both = solveGame(battle, { lossTurn, maxStates: o.maxStates });
+  if (!both.ok) return { ok: false, reason: both.reason };
+  const rows: PolicyValue[] = [];
+  for (const a of namedControls(battle.attacker, policies)) {
+    for (const d of namedControls(battle.defender, policies)) {
+      const result =
+        a.control === OPTIMAL && d.control === OPTIMAL
+          ? both
+          : solveGame(battle, { attacker: a.control, defender: d.control, lossTurn, maxStates: o.maxStates });
+      if (!result.ok) return { ok: false, reason: result.reason };
+      rows.push({ attacker: a.label, defender: d.label, pCapture: result.solution.pCapture });
+    }
+  }
+  let bounds: OptimalPlayReport['bounds'] = null;
+  if (o.bounds) {
+    const other = solveGame(battle, {
+      lossTurn: lossTurn === 'attacker-first' ? 'defender-first' : 'attacker-first',
+      maxStates: o.maxStates,
+    });
+    if (!other.ok) return { ok: false, reason: other.reason };
+    const [af, df] = lossTurn === 'attacker-first' ? [both, other] : [other, both];
+    bounds = { attackerFirst: af.solution.pCapture, defenderFirst: df.solution.pCapture };
+  }
+  return {
+    ok: true,
+    lossTurn,
+    optimal: both.solution.pCapture,
+    bounds,
+    rows,
+    size: both.solution.size,
+    millis: performance.now() - started,
+  };
+}

@@ -1,0 +1,298 @@
+/**
+ * Kings & Things battles as a zero-sum stochastic game, solved exactly by backward
+ * induction. The attacker maximizes P(capture), the defender P(hold) = 1 - P(capture).
+ *
+ * State: (attacker composition, defender composition, node), node = magic, ranged or melee
+ * step, or the end-of-round retreat decision (sideModel.ts has the encoding). A step: both
+ * sides roll (each side's hit count has an exact distribution given its composition), then
+ * the hits are assigned. The side that suffers hits chooses where they go (11.51); the
+ * rules do not say who assigns first, so one side commits first and the other answers
+ * knowing it (`lossTurn`, default attacker-first: the defender answers, as in 11.6's
+ * retreat order). Attacker-first values are lower bounds and defender-first values upper
+ * bounds on the game where both assign at once. At the end of a round the attacker may
+ * retreat (a hold), then the defender (a capture, or, with `fortAfterRetreat: fights-on`
+ * and a building still standing, the battle goes on against the buildings alone).
+ *
+ * Every hit lowers a composition's index, so pairs of compositions are solved in
+ * ascending order (responder's outer, mover's inner): everything a step can lead to is
+ * already known except the position itself, reached again only if a whole round scores
+ * no hit. That self-loop is solved in closed form: with C the value of the round's other
+ * outcomes, Q < 1 the chance of a round with no hit and g the retreat node (a clamp),
+ * the value x = C + Q g(x) is x = C + Q clamp(C / (1 - Q), lo, hi). No iteration, no
+ * tolerance, no round cap.
+ *
+ * @example
+ * const result = solveGame({ attacker: [giant, elves], defender: [ogre, castle] });
+ * if (result.ok) result.solution.pCapture; // P(capture) when both play perfectly
+ */
+import type { Counter } from '../counters.js';
+import { wantsRetreat } from '../retreat.js';
+import { OPTIMAL, retreatRuleProblem, type RetreatControl, type SideControl } from './controls.js';
+import { optionTableSize } from './lossMoves.js';
+import { sideModel, type SideModel } from './sideModel.js';
+import { STEPS, mostHitsPerStep, reachableStates, sideSpace, type SideSpace } from './sideSpace.js';
+
+export type LossTurn = 'attacker-first' | 'defender-first';
+
+export interface GameBattle {
+  /** The attacker's creatures and special characters. */
+  attacker: readonly Counter[];
+  /** The defender's creatures and characters, fort, city and village. */
+  defender: readonly Counter[];
+  /** Defenders of an unexplored hex never retreat. */
+  unexplored?: boolean;
+  /** When the defender's creatures retreat while a building stands: it fights on alone (default), or the hex falls. */
+  fortAfterRetreat?: 'fights-on' | 'falls';
+}
+
+export interface SolveOptions {
+  attacker?: SideControl;
+  defender?: SideControl;
+  lossTurn?: LossTurn;
+  /** Refuse battles with more states (compositions x 4 nodes) than this. */
+  maxStates?: number;
+}
+
+/** Default state limit: about 1.5 s and 100 MB at worst (see README). */
+export const DEFAULT_MAX_STATES = 4_000_000;
+/** Loss-option table entries allowed (memory: 4 bytes each). */
+export const MAX_OPTION_ENTRIES = 20_000_000;
+
+/** Nodes of a position: the three steps of a round, then the retreat decision. */
+export const NODE_NAMES = ['magic', 'ranged', 'melee', 'retreat'] as const;
+export type NodeName = (typeof NODE_NAMES)[number];
+export const RETREAT_NODE = 3;
+
+export interface GameSize {
+  attackerCompositions: number;
+  defenderCompositions: number;
+  /** Compositions pairs x 4 nodes. */
+  states: number;
+  /** Loss options tabulated, both sides. */
+  optionEntries: number;
+}
+
+export interface GameSolution {
+  battle: GameBattle;
+  attacker: SideControl;
+  defender: SideControl;
+  lossTurn: LossTurn;
+  sides: readonly [SideSpace, SideSpace];
+  /** values[node][a * defenderPositions + d] = P(capture) from that state. */
+  values: readonly Float64Array[];
+  /** P(capture) from the start of the battle. */
+  pCapture: number;
+  size: GameSize;
+  millis: number;
+}
+
+export type GameResult =
+  { ok: true; solution: GameSolution } | { ok: false; reason: string; size?: GameSize; limit?: number };
+
+/** The defender's creatures can leave its buildings fighting (the buildings-only compositions matter). */
+function defenderMayRetreatToBuildings(battle: GameBattle, model: SideModel, retreat: RetreatControl): boolean {
+  if (battle.unexplored || battle.fortAfterRetreat === 'falls') return false;
+  if (model.buildings.length === 0 || model.creatureTypes.length === 0) return false;
+  return retreat.kind === 'optimal' || retreat.rule.outnumbered > 0 || retreat.rule.downTo >= 0;
+}
+
+/** Sizes without building anything, for the limit. */
+export function gameSize(battle: GameBattle, attacker = OPTIMAL, defender = OPTIMAL): GameSize {
+  const models = [sideModel(battle.attacker), sideModel(battle.defender)];
+  const toBuildings = [false, defenderMayRetreatToBuildings(battle, models[1], defender.retreat)];
+  const maxLoss = [mostHitsPerStep(models[1]), mostHitsPerStep(models[0])];
+  const controls = [attacker, defender];
+  const counts = models.map((m, i) =>
+    controls[i].losses.kind === 'optimal' ? m.size : reachableStates(m, controls[i].losses, toBuildings[i]).length,
+  );
+  const options = models.map((m, i) =>
+    controls[i].losses.kind === 'optimal' ? optionTableSize(m, maxLoss[i]) : counts[i] * (maxLoss[i] + 1),
+  );
+  return {
+    attackerCompositions: counts[0],
+    defenderCompositions: counts[1],
+    states: counts[0] * counts[1] * 4,
+    optionEntries: options[0] + options[1],
+  };
+}
+
+/** Solve the battle, or say why not (state limit, a retreat rule the state cannot express). */
+export function solveGame(battle: GameBattle, o: SolveOptions = {}): GameResult {
+  const started = performance.now();
+  const attacker = o.attacker ?? OPTIMAL;
+  const defender = o.defender ?? OPTIMAL;
+  for (const c of [attacker, defender]) {
+    const problem = c.retreat.kind === 'rule' ? retreatRuleProblem(c.retreat.rule) : null;
+    if (problem) return { ok: false, reason: `cannot solve: ${problem}` };
+  }
+  const size = gameSize(battle, attacker, defender);
+  const limit = o.maxStates ?? DEFAULT_MAX_STATES;
+  if (size.states > limit)
+    return { ok: false, reason: `cannot solve: ${size.states} states exceed the limit of ${limit}`, size, limit };
+  if (size.optionEntries > MAX_OPTION_ENTRIES) {
+    const reason = `cannot solve: ${size.optionEntries} loss options exceed the limit of ${MAX_OPTION_ENTRIES}`;
+    return { ok: false, reason, size, limit: MAX_OPTION_ENTRIES };
+  }
+  const mA = sideModel(battle.attacker);
+  const mD = sideModel(battle.defender);
+  const A = sideSpace(mA, attacker.losses, { retreatToBuildings: false, maxLoss: mostHitsPerStep(mD) });
+  const D = sideSpace(mD, defender.losses, {
+    retreatToBuildings: defenderMayRetreatToBuildings(battle, mD, defender.retreat),
+    maxLoss: mostHitsPerStep(mA),
+  });
+  const lossTurn = o.lossTurn ?? 'attacker-first';
+  const values = solveValues(battle, A, D, attacker, defender, lossTurn);
+  const start = (A.states.length - 1) * D.states.length + D.states.length - 1;
+  return {
+    ok: true,
+    solution: {
+      battle,
+      attacker,
+      defender,
+      lossTurn,
+      sides: [A, D],
+      values,
+      pCapture: values[0][start],
+      size,
+      millis: performance.now() - started,
+    },
+  };
+}
+
+/** How a side acts at the retreat node: must stay, chooses, or its rule makes it retreat. */
+type RetreatMode = 0 | 1 | 2;
+const STAY = 0;
+const CHOOSE = 1;
+const RETREAT = 2;
+
+function retreatMode(control: RetreatControl, able: boolean, own: number, enemy: number, creatures: number) {
+  if (!able) return STAY;
+  if (control.kind === 'optimal') return CHOOSE;
+  return wantsRetreat(control.rule, 0, own, enemy, creatures) ? RETREAT : STAY;
+}
+
+/**
+ * The backward induction. `mover` assigns its losses first, `responder` answers; the
+ * responder's compositions are the outer loop, so for each responder position r the
+ * responder's best answer to every mover composition m' and hit count k is tabulated once
+ * (`answer`) before the mover's positions are solved against it.
+ */
+function solveValues(
+  battle: GameBattle,
+  A: SideSpace,
+  D: SideSpace,
+  attacker: SideControl,
+  defender: SideControl,
+  lossTurn: LossTurn,
+): Float64Array[] {
+  const nA = A.states.length;
+  const nD = D.states.length;
+  const values = [0, 1, 2, 3].map(() => new Float64Array(nA * nD));
+  const moverIsAttacker = lossTurn === 'attacker-first';
+  const M = moverIsAttacker ? A : D;
+  const R = moverIsAttacker ? D : A;
+  const nM = M.states.length;
+  const nR = R.states.length;
+  const strideM = moverIsAttacker ? nD : 1;
+  const strideR = moverIsAttacker ? 1 : nD;
+  // Values are P(capture): the attacker maximizes, the defender minimizes. sign * value is maximized.
+  const signM = moverIsAttacker ? 1 : -1;
+  const signR = -signM;
+  const fullM = nM - 1;
+  const hitsOnR = [0, 1, 2].map((s) => M.maxHits[fullM * STEPS + s]);
+  const W = Math.max(...hitsOnR) + 1;
+  const answer = [0, 1, 2].map(() => new Float64Array(nM * W));
+  const best = new Float64Array(W);
+  const fightsOn = battle.fortAfterRetreat !== 'falls';
+  const mWidth = M.maxLoss + 1;
+  const rWidth = R.maxLoss + 1;
+  const c = [0, 0, 0];
+  const q = [0, 0, 0];
+  for (let r = 0; r < nR; r++) {
+    const capR = R.capacity[r];
+    // The responder's best answer (over its options after k >= 1 hits) to each mover composition.
+    for (let s = 0; s < STEPS && capR > 0; s++) {
+      const next = values[s + 1];
+      const kMax = Math.min(hitsOnR[s], capR);
+      const table = answer[s];
+      for (let m = 0; m < nM; m++) {
+        for (let k = 1; k <= kMax; k++) {
+          const i = r * rWidth + Math.min(k, R.maxLoss);
+          let b = -Infinity;
+          for (let o = R.optionStart[i]; o < R.optionStart[i + 1]; o++) {
+            const v = signR * next[m * strideM + R.options[o] * strideR];
+            if (v > b) b = v;
+          }
+          table[m * W + k] = signR * b;
+        }
+      }
+    }
+    for (let m = 0; m < nM; m++) {
+      const pair = m * strideM + r * strideR;
+      const a = moverIsAttacker ? m : r;
+      const d = moverIsAttacker ? r : m;
+      const capM = M.capacity[m];
+      if (A.capacity[a] === 0 || D.capacity[d] === 0) {
+        const terminal = A.capacity[a] > 0 ? 1 : 0;
+        for (const v of values) v[pair] = terminal;
+        continue;
+      }
+      for (let s = 0; s < STEPS; s++) {
+        const next = values[s + 1];
+        const table = answer[s];
+        const kmMax = R.maxHits[r * STEPS + s];
+        const krMax = M.maxHits[m * STEPS + s];
+        const rRow = (r * STEPS + s) * R.stride;
+        const mRow = (m * STEPS + s) * M.stride;
+        let cs = 0;
+        let qs = 0;
+        for (let km = 0; km <= kmMax; km++) {
+          const pkm = R.probs[rRow + km];
+          if (pkm === 0) continue;
+          best.fill(-Infinity, 0, krMax + 1);
+          const i = m * mWidth + Math.min(km, M.maxLoss, capM);
+          for (let o = M.optionStart[i]; o < M.optionStart[i + 1]; o++) {
+            const m2 = M.options[o];
+            for (let kr = km === 0 ? 1 : 0; kr <= krMax; kr++) {
+              const v = kr === 0 ? next[m2 * strideM + r * strideR] : table[m2 * W + Math.min(kr, capR)];
+              const sv = signM * v;
+              if (sv > best[kr]) best[kr] = sv;
+            }
+          }
+          for (let kr = 0; kr <= krMax; kr++) {
+            const p = pkm * M.probs[mRow + kr];
+            if (km === 0 && kr === 0) qs = p;
+            else cs += p * signM * best[kr];
+          }
+        }
+        c[s] = cs;
+        q[s] = qs;
+      }
+      // End of round: the attacker may retreat (a hold), then the defender.
+      const aMode = retreatMode(attacker.retreat, A.creatures[a] > 0, A.strength[a], D.strength[d], A.creatures[a]);
+      const dAble = !battle.unexplored && D.creatures[d] > 0;
+      const dMode = retreatMode(defender.retreat, dAble, D.strength[d], A.strength[a], D.creatures[d]);
+      const left = D.buildingsOnly[d];
+      const beta = fightsOn && left >= 0 && D.capacity[left] > 0 ? values[0][a * nD + left] : 1;
+      let lo = -Infinity;
+      let hi = Infinity;
+      let constant = NaN;
+      if (aMode === RETREAT) constant = 0;
+      else if (dMode === RETREAT) constant = beta;
+      else {
+        if (dMode === CHOOSE) hi = beta;
+        if (aMode === CHOOSE) lo = 0;
+      }
+      const C = c[0] + q[0] * (c[1] + q[1] * c[2]);
+      const Q = q[0] * q[1] * q[2];
+      const clamp = (x: number) => Math.min(hi, Math.max(lo, x));
+      const x = Number.isNaN(constant) ? C + Q * clamp(C / (1 - Q)) : C + Q * constant;
+      const retreatValue = Number.isNaN(constant) ? clamp(x) : constant;
+      values[3][pair] = retreatValue;
+      values[2][pair] = c[2] + q[2] * retreatValue;
+      values[1][pair] = c[1] + q[1] * values[2][pair];
+      values[0][pair] = x;
+    }
+  }
+  return values;
+}
