@@ -30,8 +30,10 @@ export interface OptimalPlayReport {
   optimal: number;
   /** Both loss turns: the game where both sides assign at once lies between them (null unless asked). */
   bounds: { attackerFirst: number; defenderFirst: number } | null;
-  /** Every pairing of optimal and the named policies (a named attacker policy equal to an earlier one is left out). */
+  /** Every pairing of optimal and the named policies (a policy giving the same order as an earlier one is left out). */
   rows: PolicyValue[];
+  /** Named policies giving the same order, per side; rows use the first name of each group. */
+  sameOrder: { attacker: string[][]; defender: string[][] };
   /** Size of the both-optimal game. */
   size: GameSize;
   millis: number;
@@ -45,17 +47,23 @@ export interface ReportOptions {
   maxStates?: number;
 }
 
-type Labelled = { label: string; control: SideControl };
+type Labelled = { label: string; control: SideControl; names: string[] };
 
+/** Optimal, then each named policy whose order differs from the ones before. */
 function namedControls(counters: GameBattle['attacker'], policies: readonly NamedLossPolicy[]): Labelled[] {
-  const out: Labelled[] = [{ label: 'optimal', control: OPTIMAL }];
-  const seen: string[] = [];
+  const out: Labelled[] = [{ label: 'optimal', control: OPTIMAL, names: ['optimal'] }];
+  const keys = new Map<string, Labelled>();
   for (const p of policies) {
     const control = namedControl(counters, p);
     const key = control.losses.kind === 'order' ? control.losses.order.map((c) => `${c.name}:${c.value}`).join() : '';
-    if (seen.includes(key)) continue;
-    seen.push(key);
-    out.push({ label: controlLabel(control), control });
+    const same = keys.get(key);
+    if (same) {
+      same.names.push(p);
+      continue;
+    }
+    const entry = { label: controlLabel(control), control, names: [p] };
+    keys.set(key, entry);
+    out.push(entry);
   }
   return out;
 }
@@ -70,8 +78,10 @@ export function optimalPlayReport(
   const both = solveGame(battle, { lossTurn, maxStates: o.maxStates });
   if (!both.ok) return { ok: false, reason: both.reason };
   const rows: PolicyValue[] = [];
-  for (const a of namedControls(battle.attacker, policies)) {
-    for (const d of namedControls(battle.defender, policies)) {
+  const attackers = namedControls(battle.attacker, policies);
+  const defenders = namedControls(battle.defender, policies);
+  for (const a of attackers) {
+    for (const d of defenders) {
       const result =
         a.control === OPTIMAL && d.control === OPTIMAL
           ? both
@@ -96,6 +106,10 @@ export function optimalPlayReport(
     optimal: both.solution.pCapture,
     bounds,
     rows,
+    sameOrder: {
+      attacker: attackers.slice(1).map((x) => x.names),
+      defender: defenders.slice(1).map((x) => x.names),
+    },
     size: both.solution.size,
     millis: performance.now() - started,
   };
