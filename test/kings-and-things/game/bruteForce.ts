@@ -211,12 +211,16 @@ export class BruteForce {
     const { attacker: A, defender: D } = this.g;
     const attackerFirst = this.g.lossTurn === 'attacker-first';
     while (stack.length > 0) {
-      const { a, d, stage } = this.nodes.get(stack.pop()!)!;
+      const node = stack.pop()!;
+      const { a, d, stage } = this.nodes.get(node)!;
+      const met = new Set<string>();
+      this.touched.set(node, []);
       if (!BruteForce.alive(a) || !BruteForce.alive(d)) continue;
       if (stage === 3) {
         // Every retreat choice (records the retreat decision points).
         for (const pick of [0, 1])
-          for (const [, next] of this.retreat(a, d, () => pick)) if ('node' in next) push(next.node);
+          for (const [, next] of this.retreat(a, d, (key) => (met.add(key), pick))) if ('node' in next) push(next.node);
+        this.touched.set(node, [...met]);
         continue;
       }
       const onD = this.hitDistribution(A, a, stage);
@@ -229,13 +233,37 @@ export class BruteForce {
           const otherCount = attackerFirst ? this.assignments(D, d, kr).length : this.assignments(A, a, km).length;
           for (let i = 0; i < firstCount; i++) {
             for (let j = 0; j < otherCount; j++) {
-              const [a2, d2] = this.losses(a, d, stage, km, kr, (key) => (key.startsWith('first') ? i : j));
+              const [a2, d2] = this.losses(
+                a,
+                d,
+                stage,
+                km,
+                kr,
+                (key) => (met.add(key), key.startsWith('first') ? i : j),
+              );
               if (BruteForce.alive(a2) && BruteForce.alive(d2)) push(this.key(a2, d2, stage + 1));
             }
           }
         }
       }
+      this.touched.set(node, [...met]);
     }
+  }
+
+  /** Decision keys each node can meet under any choices (recorded by discover). */
+  private readonly touched = new Map<string, string[]>();
+  private readonly rowsMemo = new Map<string, [number, Next][]>();
+
+  /** A node's transitions under the choices, memoized by the choices of the decisions it meets. */
+  private row(node: string, choice: (key: string, n: number) => number): [number, Next][] {
+    const keys = this.touched.get(node) ?? [];
+    const memoKey = `${node}#${keys.map((k) => choice(k, this.decisions.get(k)?.count ?? 1)).join()}`;
+    let row = this.rowsMemo.get(memoKey);
+    if (!row) {
+      row = this.transitions(node, choice);
+      this.rowsMemo.set(memoKey, row);
+    }
+    return row;
   }
 
   /** P(capture) with both sides' choices fixed: solve V = P V + r over the nodes reachable from the start. */
@@ -244,7 +272,7 @@ export class BruteForce {
     const keys = [this.start];
     const rows: [number, Next][][] = [];
     for (let i = 0; i < keys.length; i++) {
-      const t = this.transitions(keys[i], choice);
+      const t = this.row(keys[i], choice);
       rows.push(t);
       for (const [, next] of t) {
         if ('node' in next && !index.has(next.node)) {

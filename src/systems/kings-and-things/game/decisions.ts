@@ -19,41 +19,7 @@ import type { RetreatRule } from '../plan.js';
 import { wantsRetreat } from '../retreat.js';
 import type { GameSolution } from './solve.js';
 import type { SideSpace } from './sideSpace.js';
-import { creatureKey, digitsOf, indexOf, isBuilding } from './sideModel.js';
-import type { Counter } from '../counters.js';
-
-export const STEP_NAMES = ['magic', 'ranged', 'melee'] as const;
-export type StepName = (typeof STEP_NAMES)[number];
-export type SideName = 'attacker' | 'defender';
-
-/** A state of the solved battle: each side's position (an index into solution.sides[i].states). */
-export interface Position {
-  attacker: number;
-  defender: number;
-}
-
-/** Counters of one type (or one building) in a composition. */
-export interface CounterView {
-  names: string[];
-  value: number;
-  step: StepName;
-  dice: number;
-  building: boolean;
-  /** Creatures: how many are alive. Buildings: 1. */
-  count: number;
-  /** Buildings: current value (printed value minus hits taken). Creatures: their value. */
-  current: number;
-}
-
-/** What an assignment takes from one counter type or building. */
-export interface LossPart {
-  names: string[];
-  value: number;
-  step: StepName;
-  building: boolean;
-  /** Creatures killed, or hits the building absorbs. */
-  hits: number;
-}
+import { STEP_NAMES, lossBetween, type LossPart, type Position, type SideName, type StepName } from './positions.js';
 
 export interface LossOption {
   /** The side's position after the hits. */
@@ -83,107 +49,12 @@ export interface RetreatDecision {
 
 const TIE = 1e-12;
 
-export function startPosition(s: GameSolution): Position {
-  return { attacker: s.sides[0].states.length - 1, defender: s.sides[1].states.length - 1 };
-}
-
-/** A counter on the table: for a fort, city or village, `damage` is the hits it has taken this battle. */
-export type FieldCounter = Pick<Counter, 'name' | 'kind' | 'value' | 'step' | 'dice'> & { damage?: number };
-
-/** The position of a side whose counters still in the fight are `field`, or why there is none. */
-export function sidePosition(space: SideSpace, field: readonly FieldCounter[]): number | string {
-  const m = space.model;
-  const T = m.creatureTypes.length;
-  const digits = new Array<number>(m.digitMax.length).fill(0);
-  const types = new Map(m.creatureTypes.map((t, i) => [creatureKey(t), i]));
-  for (const c of field) {
-    if (isBuilding(c)) {
-      const b = m.buildings.findIndex((x, i) => x.name === c.name && digits[T + i] === 0);
-      if (b < 0) return `'${c.name}' is not one of the side's buildings`;
-      digits[T + b] = Math.max(0, m.buildings[b].value - (c.damage ?? 0));
-      continue;
-    }
-    const t = types.get(creatureKey(c));
-    if (t === undefined || digits[t] === m.creatureTypes[t].count)
-      return `'${c.name}' is not one of the side's counters`;
-    digits[t]++;
-  }
-  const index = indexOf(m, digits);
-  let lo = 0;
-  let hi = space.states.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (space.states[mid] === index) return mid;
-    if (space.states[mid] < index) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return 'the side cannot reach that composition under its fixed loss order';
-}
-
-/** The state of the solved battle where these counters are still in the fight, or why there is none. */
-export function positionOf(
-  s: GameSolution,
-  field: { attacker: readonly FieldCounter[]; defender: readonly FieldCounter[] },
-): Position | { problem: string } {
-  const attacker = sidePosition(s.sides[0], field.attacker);
-  if (typeof attacker === 'string') return { problem: `attacker: ${attacker}` };
-  const defender = sidePosition(s.sides[1], field.defender);
-  if (typeof defender === 'string') return { problem: `defender: ${defender}` };
-  return { attacker, defender };
-}
-
 const pairOf = (s: GameSolution, at: Position) => at.attacker * s.sides[1].states.length + at.defender;
 
 /** The counters of a side's position. */
-export function describeSide(space: SideSpace, position: number): CounterView[] {
-  const m = space.model;
-  const digits = digitsOf(m, space.states[position]);
-  const T = m.creatureTypes.length;
-  const creatures = m.creatureTypes
-    .map((t, i) => ({ ...t, count: digits[i] }))
-    .filter((t) => t.count > 0)
-    .map((t) => ({
-      names: t.names,
-      value: t.value,
-      step: STEP_NAMES[t.step],
-      dice: t.dice,
-      building: false,
-      count: t.count,
-      current: t.value,
-    }));
-  const buildings = m.buildings
-    .map((b, i) => ({ b, current: digits[T + i] }))
-    .filter((x) => x.current > 0)
-    .map(({ b, current }) => ({
-      names: [b.name],
-      value: b.value,
-      step: STEP_NAMES[b.step],
-      dice: 1,
-      building: true,
-      count: 1,
-      current,
-    }));
-  return [...creatures, ...buildings];
-}
-
-/** What going from one position to another takes from the side. */
-export function lossBetween(space: SideSpace, from: number, to: number): LossPart[] {
-  const m = space.model;
-  const before = digitsOf(m, space.states[from]);
-  const after = digitsOf(m, space.states[to]);
-  const T = m.creatureTypes.length;
-  const parts: LossPart[] = [];
-  before.forEach((d, i) => {
-    if (d === after[i]) return;
-    const c = i < T ? m.creatureTypes[i] : { ...m.buildings[i - T], names: [m.buildings[i - T].name] };
-    parts.push({ names: c.names, value: c.value, step: STEP_NAMES[c.step], building: i >= T, hits: d - after[i] });
-  });
-  return parts;
-}
-
 function optionsOf(space: SideSpace, position: number, hits: number): number[] {
-  const i = position * (space.maxLoss + 1) + Math.min(hits, space.maxLoss);
-  return Array.from(space.options.subarray(space.optionStart[i], space.optionStart[i + 1]));
+  const [lo, hi] = optionRange(space, position, hits);
+  return Array.from(space.options.subarray(lo, hi));
 }
 
 const stepIndex = (step: StepName | number) => (typeof step === 'number' ? step : STEP_NAMES.indexOf(step));
@@ -193,11 +64,72 @@ function nextValue(s: GameSolution, step: number, a: number, d: number): number 
   return s.values[step + 1][a * s.sides[1].states.length + d];
 }
 
-const better = (side: SideName) =>
-  side === 'attacker' ? (x: number, y: number) => y - x : (x: number, y: number) => x - y;
+/** Best first for the side; values within TIE keep option order (as `chooseLosses` picks the first best). */
+const better = (side: SideName) => (x: number, y: number) =>
+  Math.abs(x - y) <= TIE ? 0 : side === 'attacker' ? y - x : x - y;
 
 /** Which side assigns its hits first under the solution's reading. */
 export const firstToAssign = (s: GameSolution): SideName => (s.lossTurn === 'attacker-first' ? 'attacker' : 'defender');
+
+/** Options of a side's position after k hits: a range of `space.options`. */
+function optionRange(space: SideSpace, position: number, hits: number): [number, number] {
+  const i = position * (space.maxLoss + 1) + Math.min(hits, space.maxLoss);
+  return [space.optionStart[i], space.optionStart[i + 1]];
+}
+
+/** The answering side's best option (the first best in option order) and its value. */
+function bestAnswer(s: GameSolution, st: number, at: Position, hitsOnA: number, hitsOnD: number, firstAfter: number) {
+  const own = s.lossTurn === 'attacker-first' ? 1 : 0;
+  const space = s.sides[own];
+  const [lo, hi] = optionRange(space, own === 0 ? at.attacker : at.defender, own === 0 ? hitsOnA : hitsOnD);
+  const sign = own === 0 ? 1 : -1;
+  let after = -1;
+  let value = -Infinity;
+  for (let o = lo; o < hi; o++) {
+    const x = space.options[o];
+    const v = sign * (own === 0 ? nextValue(s, st, x, firstAfter) : nextValue(s, st, firstAfter, x));
+    if (v > value + TIE) {
+      value = v;
+      after = x;
+    }
+  }
+  return { after, value: sign * value };
+}
+
+/**
+ * Where both sides' hits go under the solution (optimal sides take their best option, the
+ * first best in option order, as `decideLosses` ranks them): the position after the step.
+ * Without the descriptions `decideLosses` builds, for playing many battles.
+ */
+export function chooseLosses(
+  s: GameSolution,
+  at: Position,
+  step: StepName | number,
+  hitsOnAttacker: number,
+  hitsOnDefender: number,
+): Position {
+  const st = stepIndex(step);
+  const own = s.lossTurn === 'attacker-first' ? 0 : 1;
+  const space = s.sides[own];
+  const [lo, hi] = optionRange(
+    space,
+    own === 0 ? at.attacker : at.defender,
+    own === 0 ? hitsOnAttacker : hitsOnDefender,
+  );
+  const sign = own === 0 ? 1 : -1;
+  let first = -1;
+  let value = -Infinity;
+  for (let o = lo; o < hi; o++) {
+    const x = space.options[o];
+    const v = sign * bestAnswer(s, st, at, hitsOnAttacker, hitsOnDefender, x).value;
+    if (v > value + TIE) {
+      value = v;
+      first = x;
+    }
+  }
+  const second = bestAnswer(s, st, at, hitsOnAttacker, hitsOnDefender, first).after;
+  return own === 0 ? { attacker: first, defender: second } : { attacker: second, defender: first };
+}
 
 /**
  * The second side's options after the first side left itself in `firstAfter` (a position

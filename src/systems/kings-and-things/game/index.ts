@@ -16,26 +16,10 @@ export type { GameBattle, GameResult, GameSize, GameSolution, LossTurn, SolveOpt
 export { OPTIMAL, controlLabel, namedControl, optimalLosses, orderControl, retreatRuleProblem } from './controls.js';
 export type { LossControl, RetreatControl, SideControl } from './controls.js';
 export { NAMED_LOSS_POLICIES, namedLossOrder, type NamedLossPolicy } from './namedOrders.js';
-export {
-  answerLosses,
-  decideLosses,
-  decideRetreat,
-  describeSide,
-  firstToAssign,
-  positionOf,
-  sidePosition,
-  retreatChoices,
-  startPosition,
-} from './decisions.js';
-export type {
-  CounterView,
-  FieldCounter,
-  LossDecision,
-  LossOption,
-  LossPart,
-  Position,
-  RetreatDecision,
-} from './decisions.js';
+export { answerLosses, chooseLosses, decideLosses, decideRetreat, firstToAssign, retreatChoices } from './decisions.js';
+export type { LossDecision, LossOption, RetreatDecision } from './decisions.js';
+export { STEP_NAMES, describeSide, lossBetween, positionOf, sidePosition, startPosition } from './positions.js';
+export type { CounterView, FieldCounter, LossPart, Position, SideName, StepName } from './positions.js';
 export { optimalPlayReport, type OptimalPlayReport, type PolicyValue, type ReportOptions } from './report.js';
 export { gameFromPlan, countersOf, type PlanGame } from './fromPlan.js';
 export { playBattle, type PlayedBattle } from './playOut.js';

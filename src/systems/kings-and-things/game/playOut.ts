@@ -13,14 +13,8 @@
  */
 import type { Xoshiro128 } from '../../../engine/random/xoshiro128.js';
 import { die } from '../../../kit/dice.js';
-import {
-  answerLosses,
-  decideLosses,
-  firstToAssign,
-  retreatChoices,
-  startPosition,
-  type Position,
-} from './decisions.js';
+import { chooseLosses, retreatChoices } from './decisions.js';
+import { startPosition, type Position } from './positions.js';
 import { digitsOf } from './sideModel.js';
 import { STEPS, type SideSpace } from './sideSpace.js';
 import type { GameSolution } from './solve.js';
@@ -67,13 +61,7 @@ export function playBattle(s: GameSolution, rng: Xoshiro128, maxRounds = 1000): 
       const hitsOnDefender = rollHits(A, at.attacker, step, rng);
       const hitsOnAttacker = rollHits(D, at.defender, step, rng);
       if (hitsOnDefender + hitsOnAttacker === 0) continue;
-      const { first } = decideLosses(s, at, step, hitsOnAttacker, hitsOnDefender);
-      const firstAfter = first.options[0].after;
-      const second = answerLosses(s, at, step, hitsOnAttacker, hitsOnDefender, firstAfter).options[0].after;
-      at =
-        firstToAssign(s) === 'attacker'
-          ? { attacker: firstAfter, defender: second }
-          : { attacker: second, defender: firstAfter };
+      at = chooseLosses(s, at, step, hitsOnAttacker, hitsOnDefender);
       end = over();
       if (end) return finish(end, round);
     }
