@@ -12,7 +12,7 @@
  * @example
  * const at = startPosition(solution);
  * const { first, second } = decideLosses(solution, at, 'melee', 2, 1); // 2 hits on the attacker, 1 on the defender
- * first.options[0]; // the first side's best assignment, e.g. { takes: [{ names: ['Nomads'], hits: 1 }, ...], pCapture }
+ * first.options[0]; // the first side's best, e.g. { takes: [{ names: ['Nomads'], hits: 1 }, ...], pCapture }
  * decideRetreat(solution, at).defender.best; // 'fight on'
  */
 import type { RetreatRule } from '../plan.js';

@@ -8,7 +8,8 @@
  * const result = solveGame({ attacker, defender });
  * if (result.ok) {
  *   result.solution.pCapture; // both sides optimal
- *   decideLosses(result.solution, startPosition(result.solution), 'magic', 0, 1).second.options; // the defender's choices
+ *   // The defender's choices when the attacker scores one hit in the first magic step:
+ *   decideLosses(result.solution, startPosition(result.solution), 'magic', 0, 1).second.options;
  * }
  */
 export { solveGame, gameSize, DEFAULT_MAX_STATES, NODE_NAMES } from './solve.js';
