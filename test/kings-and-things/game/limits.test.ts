@@ -31,8 +31,18 @@ describe('state counts and the limit', () => {
     expect(result).toMatchObject({
       ok: false,
       reason: `cannot solve: 16777216 states exceed the limit of ${DEFAULT_MAX_STATES}`,
-      limit: DEFAULT_MAX_STATES,
     });
+  });
+
+  it('refuses on the work estimate too (many dice per step mean many loss options)', () => {
+    const battle = battleOf('Giant:4, Elves:2R, Knight:3C, Nomads:1', 'Ogre:2, Wolf:3, Keep');
+    const size = gameSize(battle);
+    expect(size.states).toBeLessThan(1000);
+    expect(solveGame(battle, { maxWork: size.work - 1 })).toMatchObject({
+      ok: false,
+      reason: `cannot solve: 768 states need about ${size.work} steps of work, over the limit of ${size.work - 1}`,
+    });
+    expect(solveGame(battle, { maxWork: size.work }).ok).toBe(true);
   });
 
   it('a fixed defender order needs only its chain: the same battle fits the limit', () => {

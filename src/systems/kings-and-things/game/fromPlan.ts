@@ -12,7 +12,7 @@ import type { Counter, CounterKind } from '../counters.js';
 import type { DuelPlan } from '../plan.js';
 import type { SideTables } from '../tables.js';
 import { orderControl, retreatRuleProblem, type SideControl } from './controls.js';
-import type { GameBattle } from './solve.js';
+import type { GameBattle } from './battle.js';
 
 export interface PlanGame {
   battle: GameBattle;

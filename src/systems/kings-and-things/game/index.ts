@@ -12,8 +12,11 @@
  *   decideLosses(result.solution, startPosition(result.solution), 'magic', 0, 1).second.options;
  * }
  */
-export { solveGame, gameSize, DEFAULT_MAX_STATES, NODE_NAMES } from './solve.js';
-export type { GameBattle, GameResult, GameSize, GameSolution, LossTurn, SolveOptions } from './solve.js';
+export { solveGame, NODE_NAMES } from './solve.js';
+export type { GameResult, GameSolution, SolveOptions } from './solve.js';
+export type { GameBattle, LossTurn } from './battle.js';
+export { DEFAULT_MAX_STATES, DEFAULT_MAX_WORK, gameSize, sizeProblem } from './size.js';
+export type { GameSize, SizeLimits } from './size.js';
 export { OPTIMAL, controlLabel, namedControl, optimalLosses, orderControl, retreatRuleProblem } from './controls.js';
 export type { LossControl, RetreatControl, SideControl } from './controls.js';
 export { NAMED_LOSS_POLICIES, namedLossOrder, type NamedLossPolicy } from './namedOrders.js';

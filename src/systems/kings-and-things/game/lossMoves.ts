@@ -87,12 +87,15 @@ export function orderedLoss(m: SideModel, order: readonly Counter[]): (index: nu
 }
 
 /**
- * Number of (composition, hits) -> composition entries an optimal side's option table
- * holds for 0..maxLoss hits, summed over all compositions, from a truncated product of
- * polynomials (no enumeration): the table's memory and a measure of the solver's work.
+ * Sum over all compositions of a side of the number of ways to take 0..maxLoss hits
+ * (hits beyond a composition's capacity not counted), from a truncated product of
+ * polynomials, without enumerating: a digit with maximum D contributes
+ * sum over d = 0..D of (1 + z + ... + z^d), whose z^j coefficient is D - j + 1.
+ *
+ * @example
+ * lossOptionCount(sideModel([giant, elves]), 1); // 4 compositions x 1 (no hit) + 4 single hits = 8
  */
-export function optionTableSize(m: SideModel, maxLoss: number): number {
-  // Per digit with maximum D: sum over d = 0..D of (1 + z + ... + z^d); coefficient of z^j is D - j + 1.
+export function lossOptionCount(m: SideModel, maxLoss: number): number {
   let poly = [1];
   for (const D of m.digitMax) {
     const next = new Array<number>(Math.min(poly.length + D, maxLoss + 1)).fill(0);
@@ -100,6 +103,5 @@ export function optionTableSize(m: SideModel, maxLoss: number): number {
       for (let j = 0; j <= D && i + j < next.length; j++) next[i + j] += poly[i] * (D - j + 1);
     poly = next;
   }
-  // Hits beyond a composition's capacity leave one option (nothing): at most size * (maxLoss + 1) more.
-  return poly.reduce((s, c) => s + c, 0) + m.size * (maxLoss + 1);
+  return poly.reduce((s, c) => s + c, 0);
 }

@@ -15,7 +15,9 @@
  */
 import { OPTIMAL, controlLabel, namedControl, type SideControl } from './controls.js';
 import { NAMED_LOSS_POLICIES, type NamedLossPolicy } from './namedOrders.js';
-import { solveGame, type GameBattle, type GameSize, type LossTurn } from './solve.js';
+import type { GameBattle, LossTurn } from './battle.js';
+import type { GameSize, SizeLimits } from './size.js';
+import { solveGame } from './solve.js';
 
 export interface PolicyValue {
   attacker: string;
@@ -39,12 +41,11 @@ export interface OptimalPlayReport {
   millis: number;
 }
 
-export interface ReportOptions {
+export interface ReportOptions extends SizeLimits {
   lossTurn?: LossTurn;
   policies?: readonly NamedLossPolicy[];
   /** Also solve with the other loss turn. */
   bounds?: boolean;
-  maxStates?: number;
 }
 
 type Labelled = { label: string; control: SideControl; names: string[] };
@@ -75,7 +76,8 @@ export function optimalPlayReport(
   const started = performance.now();
   const lossTurn = o.lossTurn ?? 'attacker-first';
   const policies = o.policies ?? NAMED_LOSS_POLICIES;
-  const both = solveGame(battle, { lossTurn, maxStates: o.maxStates });
+  const limits = { maxStates: o.maxStates, maxWork: o.maxWork };
+  const both = solveGame(battle, { lossTurn, ...limits });
   if (!both.ok) return { ok: false, reason: both.reason };
   const rows: PolicyValue[] = [];
   const attackers = namedControls(battle.attacker, policies);
@@ -85,7 +87,7 @@ export function optimalPlayReport(
       const result =
         a.control === OPTIMAL && d.control === OPTIMAL
           ? both
-          : solveGame(battle, { attacker: a.control, defender: d.control, lossTurn, maxStates: o.maxStates });
+          : solveGame(battle, { attacker: a.control, defender: d.control, lossTurn, ...limits });
       if (!result.ok) return { ok: false, reason: result.reason };
       rows.push({ attacker: a.label, defender: d.label, pCapture: result.solution.pCapture });
     }
@@ -94,7 +96,7 @@ export function optimalPlayReport(
   if (o.bounds) {
     const other = solveGame(battle, {
       lossTurn: lossTurn === 'attacker-first' ? 'defender-first' : 'attacker-first',
-      maxStates: o.maxStates,
+      ...limits,
     });
     if (!other.ok) return { ok: false, reason: other.reason };
     const [af, df] = lossTurn === 'attacker-first' ? [both, other] : [other, both];

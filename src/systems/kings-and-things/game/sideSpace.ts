@@ -161,7 +161,10 @@ export function sideSpace(model: SideModel, losses: LossControl, o: SideSpaceOpt
   };
 }
 
-/** Most hits the side can score in one step (at full strength). */
-export function mostHitsPerStep(model: SideModel): number {
-  return Math.max(...stepChances(model, digitsOf(model, model.full)).map((c) => c.length));
+/** Dice the side rolls in each step (magic, ranged, melee) at full strength: the most hits it can score there. */
+export function diceBySteps(model: SideModel): number[] {
+  return stepChances(model, digitsOf(model, model.full)).map((c) => c.length);
 }
+
+/** Most hits the side can score in one step (at full strength). */
+export const mostHitsPerStep = (model: SideModel) => Math.max(...diceBySteps(model));

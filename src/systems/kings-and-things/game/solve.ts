@@ -25,52 +25,23 @@
  * const result = solveGame({ attacker: [giant, elves], defender: [ogre, castle] });
  * if (result.ok) result.solution.pCapture; // P(capture) when both play perfectly
  */
-import type { Counter } from '../counters.js';
 import { wantsRetreat } from '../retreat.js';
+import { buildingsMayFightAlone, type GameBattle, type LossTurn } from './battle.js';
 import { OPTIMAL, retreatRuleProblem, type RetreatControl, type SideControl } from './controls.js';
-import { optionTableSize } from './lossMoves.js';
-import { sideModel, type SideModel } from './sideModel.js';
-import { STEPS, mostHitsPerStep, reachableStates, sideSpace, type SideSpace } from './sideSpace.js';
+import { sideModel } from './sideModel.js';
+import { STEPS, mostHitsPerStep, sideSpace, type SideSpace } from './sideSpace.js';
+import { gameSize, sizeProblem, type GameSize, type SizeLimits } from './size.js';
 
-export type LossTurn = 'attacker-first' | 'defender-first';
-
-export interface GameBattle {
-  /** The attacker's creatures and special characters. */
-  attacker: readonly Counter[];
-  /** The defender's creatures and characters, fort, city and village. */
-  defender: readonly Counter[];
-  /** Defenders of an unexplored hex never retreat. */
-  unexplored?: boolean;
-  /** When the defender's creatures retreat while a building stands: it fights on alone (default), or the hex falls. */
-  fortAfterRetreat?: 'fights-on' | 'falls';
-}
-
-export interface SolveOptions {
+export interface SolveOptions extends SizeLimits {
   attacker?: SideControl;
   defender?: SideControl;
   lossTurn?: LossTurn;
-  /** Refuse battles with more states (compositions x 4 nodes) than this. */
-  maxStates?: number;
 }
-
-/** Default state limit: about 1.5 s and 100 MB at worst (see README). */
-export const DEFAULT_MAX_STATES = 4_000_000;
-/** Loss-option table entries allowed (memory: 4 bytes each). */
-export const MAX_OPTION_ENTRIES = 20_000_000;
 
 /** Nodes of a position: the three steps of a round, then the retreat decision. */
 export const NODE_NAMES = ['magic', 'ranged', 'melee', 'retreat'] as const;
 export type NodeName = (typeof NODE_NAMES)[number];
 export const RETREAT_NODE = 3;
-
-export interface GameSize {
-  attackerCompositions: number;
-  defenderCompositions: number;
-  /** Compositions pairs x 4 nodes. */
-  states: number;
-  /** Loss options tabulated, both sides. */
-  optionEntries: number;
-}
 
 export interface GameSolution {
   battle: GameBattle;
@@ -86,35 +57,7 @@ export interface GameSolution {
   millis: number;
 }
 
-export type GameResult =
-  { ok: true; solution: GameSolution } | { ok: false; reason: string; size?: GameSize; limit?: number };
-
-/** The defender's creatures can leave its buildings fighting (the buildings-only compositions matter). */
-function defenderMayRetreatToBuildings(battle: GameBattle, model: SideModel, retreat: RetreatControl): boolean {
-  if (battle.unexplored || battle.fortAfterRetreat === 'falls') return false;
-  if (model.buildings.length === 0 || model.creatureTypes.length === 0) return false;
-  return retreat.kind === 'optimal' || retreat.rule.outnumbered > 0 || retreat.rule.downTo >= 0;
-}
-
-/** Sizes without building anything, for the limit. */
-export function gameSize(battle: GameBattle, attacker = OPTIMAL, defender = OPTIMAL): GameSize {
-  const models = [sideModel(battle.attacker), sideModel(battle.defender)];
-  const toBuildings = [false, defenderMayRetreatToBuildings(battle, models[1], defender.retreat)];
-  const maxLoss = [mostHitsPerStep(models[1]), mostHitsPerStep(models[0])];
-  const controls = [attacker, defender];
-  const counts = models.map((m, i) =>
-    controls[i].losses.kind === 'optimal' ? m.size : reachableStates(m, controls[i].losses, toBuildings[i]).length,
-  );
-  const options = models.map((m, i) =>
-    controls[i].losses.kind === 'optimal' ? optionTableSize(m, maxLoss[i]) : counts[i] * (maxLoss[i] + 1),
-  );
-  return {
-    attackerCompositions: counts[0],
-    defenderCompositions: counts[1],
-    states: counts[0] * counts[1] * 4,
-    optionEntries: options[0] + options[1],
-  };
-}
+export type GameResult = { ok: true; solution: GameSolution } | { ok: false; reason: string; size?: GameSize };
 
 /** Solve the battle, or say why not (state limit, a retreat rule the state cannot express). */
 export function solveGame(battle: GameBattle, o: SolveOptions = {}): GameResult {
@@ -125,22 +68,17 @@ export function solveGame(battle: GameBattle, o: SolveOptions = {}): GameResult 
     const problem = c.retreat.kind === 'rule' ? retreatRuleProblem(c.retreat.rule) : null;
     if (problem) return { ok: false, reason: `cannot solve: ${problem}` };
   }
-  const size = gameSize(battle, attacker, defender);
-  const limit = o.maxStates ?? DEFAULT_MAX_STATES;
-  if (size.states > limit)
-    return { ok: false, reason: `cannot solve: ${size.states} states exceed the limit of ${limit}`, size, limit };
-  if (size.optionEntries > MAX_OPTION_ENTRIES) {
-    const reason = `cannot solve: ${size.optionEntries} loss options exceed the limit of ${MAX_OPTION_ENTRIES}`;
-    return { ok: false, reason, size, limit: MAX_OPTION_ENTRIES };
-  }
+  const lossTurn = o.lossTurn ?? 'attacker-first';
+  const size = gameSize(battle, attacker, defender, lossTurn);
+  const problem = sizeProblem(size, o);
+  if (problem) return { ok: false, reason: problem, size };
   const mA = sideModel(battle.attacker);
   const mD = sideModel(battle.defender);
   const A = sideSpace(mA, attacker.losses, { retreatToBuildings: false, maxLoss: mostHitsPerStep(mD) });
   const D = sideSpace(mD, defender.losses, {
-    retreatToBuildings: defenderMayRetreatToBuildings(battle, mD, defender.retreat),
+    retreatToBuildings: buildingsMayFightAlone(battle, mD, defender.retreat),
     maxLoss: mostHitsPerStep(mA),
   });
-  const lossTurn = o.lossTurn ?? 'attacker-first';
   const values = solveValues(battle, A, D, attacker, defender, lossTurn);
   const start = (A.states.length - 1) * D.states.length + D.states.length - 1;
   return {
