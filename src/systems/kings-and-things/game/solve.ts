@@ -27,7 +27,9 @@
  */
 import { wantsRetreat } from '../retreat.js';
 import { buildingsMayFightAlone, type GameBattle, type LossTurn } from './battle.js';
-import { OPTIMAL, retreatRuleProblem, type RetreatControl, type SideControl } from './controls.js';
+import { OPTIMAL, retreatRuleProblem, type SideControl } from './controls.js';
+import { closeRound, retreatMode, retreatNode } from './round.js';
+import type { RetreatRule } from '../plan.js';
 import { sideModel } from './sideModel.js';
 import { STEPS, mostHitsPerStep, sideSpace, type SideSpace } from './sideSpace.js';
 import { gameSize, sizeProblem, type GameSize, type SizeLimits } from './size.js';
@@ -97,18 +99,6 @@ export function solveGame(battle: GameBattle, o: SolveOptions = {}): GameResult 
   };
 }
 
-/** How a side acts at the retreat node: must stay, chooses, or its rule makes it retreat. */
-type RetreatMode = 0 | 1 | 2;
-const STAY = 0;
-const CHOOSE = 1;
-const RETREAT = 2;
-
-function retreatMode(control: RetreatControl, able: boolean, own: number, enemy: number, creatures: number) {
-  if (!able) return STAY;
-  if (control.kind === 'optimal') return CHOOSE;
-  return wantsRetreat(control.rule, 0, own, enemy, creatures) ? RETREAT : STAY;
-}
-
 /**
  * The backward induction. `mover` assigns its losses first, `responder` answers; the
  * responder's compositions are the outer loop, so for each responder position r the
@@ -146,6 +136,7 @@ function solveValues(
   const rWidth = R.maxLoss + 1;
   const c = [0, 0, 0];
   const q = [0, 0, 0];
+  const round = [0, 0, 0, 0];
   for (let r = 0; r < nR; r++) {
     const capR = R.capacity[r];
     // The responder's best answer (over its options after k >= 1 hits) to each mover composition.
@@ -207,29 +198,14 @@ function solveValues(
         q[s] = qs;
       }
       // End of round: the attacker may retreat (a hold), then the defender.
-      const aMode = retreatMode(attacker.retreat, A.creatures[a] > 0, A.strength[a], D.strength[d], A.creatures[a]);
-      const dAble = !battle.unexplored && D.creatures[d] > 0;
-      const dMode = retreatMode(defender.retreat, dAble, D.strength[d], A.strength[a], D.creatures[d]);
+      const aWants = (rule: RetreatRule) => wantsRetreat(rule, 0, A.strength[a], D.strength[d], A.creatures[a]);
+      const dWants = (rule: RetreatRule) => wantsRetreat(rule, 0, D.strength[d], A.strength[a], D.creatures[d]);
+      const aMode = retreatMode(attacker.retreat, A.creatures[a] > 0, aWants);
+      const dMode = retreatMode(defender.retreat, !battle.unexplored && D.creatures[d] > 0, dWants);
       const left = D.buildingsOnly[d];
       const beta = fightsOn && left >= 0 && D.capacity[left] > 0 ? values[0][a * nD + left] : 1;
-      let lo = -Infinity;
-      let hi = Infinity;
-      let constant = NaN;
-      if (aMode === RETREAT) constant = 0;
-      else if (dMode === RETREAT) constant = beta;
-      else {
-        if (dMode === CHOOSE) hi = beta;
-        if (aMode === CHOOSE) lo = 0;
-      }
-      const C = c[0] + q[0] * (c[1] + q[1] * c[2]);
-      const Q = q[0] * q[1] * q[2];
-      const clamp = (x: number) => Math.min(hi, Math.max(lo, x));
-      const x = Number.isNaN(constant) ? C + Q * clamp(C / (1 - Q)) : C + Q * constant;
-      const retreatValue = Number.isNaN(constant) ? clamp(x) : constant;
-      values[3][pair] = retreatValue;
-      values[2][pair] = c[2] + q[2] * retreatValue;
-      values[1][pair] = c[1] + q[1] * values[2][pair];
-      values[0][pair] = x;
+      closeRound(c, q, retreatNode(aMode, dMode, beta), round);
+      for (let node = 0; node < 4; node++) values[node][pair] = round[node];
     }
   }
   return values;
