@@ -42,8 +42,6 @@ export interface SolveOptions extends SizeLimits {
 
 /** Nodes of a position: the three steps of a round, then the retreat decision. */
 export const NODE_NAMES = ['magic', 'ranged', 'melee', 'retreat'] as const;
-export type NodeName = (typeof NODE_NAMES)[number];
-export const RETREAT_NODE = 3;
 
 export interface GameSolution {
   battle: GameBattle;
