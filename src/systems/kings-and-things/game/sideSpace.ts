@@ -1,0 +1,170 @@
+/**
+ * Everything the solver needs about one side's compositions, computed once: for each
+ * composition the side can reach (its "positions", in ascending index order, which is a
+ * topological order), its capacity, creatures, strength, the exact distribution of the
+ * hits it scores in each step (magic, ranged, melee), the composition left when its
+ * creatures retreat, and its loss options: the positions it may be left in after k hits.
+ *
+ * A side that plays optimally can reach every composition; a side with a fixed loss order
+ * only the chain of its order (and, if its creatures may retreat while its buildings
+ * fight on, the buildings' chains), so fixed policies solve in a fraction of the space.
+ *
+ * @example
+ * const space = sideSpace(model, control.losses, { retreatToBuildings: false, maxLoss: 4 });
+ * space.states.length; // positions
+ * space.probs[(p * 3 + MELEE) * space.stride + 2]; // P(2 hits in the melee step from position p)
+ */
+import { buildingsOnly, digitsOf, type SideModel } from './sideModel.js';
+import { forEachLoss, orderedLoss } from './lossMoves.js';
+import type { LossControl } from './controls.js';
+
+export const STEPS = 3;
+
+export interface SideSpace {
+  model: SideModel;
+  /** Composition index of each position, ascending. */
+  states: Int32Array;
+  capacity: Int32Array;
+  creatures: Int32Array;
+  /** Sum of current value x dice of the counters in the fight (retreat rules use it). */
+  strength: Float64Array;
+  /** Position of the same composition without its creatures (-1 when not reachable). */
+  buildingsOnly: Int32Array;
+  /** Row stride of probs: the most hits the side can score in one step, plus one. */
+  stride: number;
+  /** maxHits[p * 3 + step]. */
+  maxHits: Int32Array;
+  /** probs[(p * 3 + step) * stride + k] = P(the side scores k hits in that step). */
+  probs: Float64Array;
+  /** Loss options are tabulated for 0..maxLoss hits (more is the same as maxLoss). */
+  maxLoss: number;
+  /** Options of position p after k hits: options[optionStart[i]..optionStart[i + 1]], i = p * (maxLoss + 1) + k. */
+  optionStart: Int32Array;
+  options: Int32Array;
+}
+
+/** The compositions a side can reach under its loss control, ascending. */
+export function reachableStates(model: SideModel, losses: LossControl, retreatToBuildings: boolean): number[] {
+  if (losses.kind === 'optimal') return Array.from({ length: model.size }, (_, i) => i);
+  const next = orderedLoss(model, losses.order);
+  const seen = new Set<number>([model.full]);
+  const stack = [model.full];
+  while (stack.length > 0) {
+    const x = stack.pop()!;
+    const moves = [next(x, 1), ...(retreatToBuildings ? [buildingsOnly(model, x)] : [])];
+    for (const y of moves) {
+      if (!seen.has(y)) {
+        seen.add(y);
+        stack.push(y);
+      }
+    }
+  }
+  return [...seen].sort((a, b) => a - b);
+}
+
+/** P(k hits) from independent dice hitting with chances p (a convolution). */
+function hitDistribution(chances: number[]): number[] {
+  let dist = [1];
+  for (const p of chances) {
+    const next = new Array<number>(dist.length + 1).fill(0);
+    for (let k = 0; k < dist.length; k++) {
+      next[k] += dist[k] * (1 - p);
+      next[k + 1] += dist[k] * p;
+    }
+    dist = next;
+  }
+  return dist;
+}
+
+/** Dice of each step in a composition: hit chance of each die (a die <= current value hits). */
+function stepChances(model: SideModel, digits: readonly number[]): number[][] {
+  const chances: number[][] = [[], [], []];
+  const T = model.creatureTypes.length;
+  model.creatureTypes.forEach((t, i) => {
+    for (let n = 0; n < digits[i] * t.dice; n++) chances[t.step].push(Math.min(t.value, 6) / 6);
+  });
+  model.buildings.forEach((b, i) => {
+    const current = digits[T + i];
+    if (current > 0) chances[b.step].push(Math.min(current, 6) / 6);
+  });
+  return chances;
+}
+
+export interface SideSpaceOptions {
+  /** The side's creatures may retreat while its buildings fight on (the buildings' compositions are reachable). */
+  retreatToBuildings: boolean;
+  /** The most hits the opponent can score in one step. */
+  maxLoss: number;
+}
+
+export function sideSpace(model: SideModel, losses: LossControl, o: SideSpaceOptions): SideSpace {
+  const states = Int32Array.from(reachableStates(model, losses, o.retreatToBuildings));
+  const n = states.length;
+  const position = new Map<number, number>();
+  states.forEach((x, p) => position.set(x, p));
+  const T = model.creatureTypes.length;
+  const fullChances = stepChances(model, digitsOf(model, model.full));
+  const stride = Math.max(...fullChances.map((c) => c.length)) + 1;
+  const capacity = new Int32Array(n);
+  const creatures = new Int32Array(n);
+  const strength = new Float64Array(n);
+  const only = new Int32Array(n);
+  const maxHits = new Int32Array(n * STEPS);
+  const probs = new Float64Array(n * STEPS * stride);
+  for (let p = 0; p < n; p++) {
+    const digits = digitsOf(model, states[p]);
+    for (let i = 0; i < digits.length; i++) {
+      capacity[p] += digits[i];
+      if (i < T) {
+        creatures[p] += digits[i];
+        strength[p] += digits[i] * model.creatureTypes[i].value * model.creatureTypes[i].dice;
+      } else strength[p] += digits[i];
+    }
+    only[p] = position.get(buildingsOnly(model, states[p])) ?? -1;
+    const chances = stepChances(model, digits);
+    for (let s = 0; s < STEPS; s++) {
+      const dist = hitDistribution(chances[s]);
+      maxHits[p * STEPS + s] = dist.length - 1;
+      probs.set(dist, (p * STEPS + s) * stride);
+    }
+  }
+  const width = o.maxLoss + 1;
+  const optionStart = new Int32Array(n * width + 1);
+  const options: number[] = [];
+  const fixed = losses.kind === 'order' ? orderedLoss(model, losses.order) : null;
+  const add = (x: number) => {
+    const q = position.get(x);
+    if (q === undefined) throw new Error(`internal: loss leads outside the reachable compositions (${x})`);
+    options.push(q);
+  };
+  for (let p = 0; p < n; p++) {
+    for (let k = 0; k <= o.maxLoss; k++) {
+      optionStart[p * width + k] = options.length;
+      if (fixed) add(fixed(states[p], k));
+      else forEachLoss(model, states[p], k, add);
+    }
+  }
+  optionStart[n * width] = options.length;
+  return {
+    model,
+    states,
+    capacity,
+    creatures,
+    strength,
+    buildingsOnly: only,
+    stride,
+    maxHits,
+    probs,
+    maxLoss: o.maxLoss,
+    optionStart,
+    options: Int32Array.from(options),
+  };
+}
+
+/** Dice the side rolls in each step (magic, ranged, melee) at full strength: the most hits it can score there. */
+export function diceBySteps(model: SideModel): number[] {
+  return stepChances(model, digitsOf(model, model.full)).map((c) => c.length);
+}
+
+/** Most hits the side can score in one step (at full strength). */
+export const mostHitsPerStep = (model: SideModel) => Math.max(...diceBySteps(model));
