@@ -27,4 +27,19 @@ export const cases: ContractCase[] = [
     label: 'capitol',
     entry: { type: 'capitol', attackers: 9, defenders: 4, territories: [6, 3, 1] },
   },
+  {
+    system: 'landgrab',
+    label: 'battle under a stop rule',
+    entry: { attackers: 16, defenders: 8, stopRule: { minConquest: 0.8 } },
+  },
+  {
+    system: 'landgrab',
+    label: 'chain under a stop rule',
+    entry: { type: 'chain', attackers: 15, path: [{ defenders: 3 }, { defenders: 3 }], stopRule: { minConquest: 0.7 } },
+  },
+  {
+    system: 'landgrab',
+    label: "the defender's spread",
+    entry: { type: 'defence', attackers: 12, armies: 9, territories: 3, fortresses: [3] },
+  },
 ];
