@@ -11,6 +11,7 @@ export interface EngineFlags {
   kernel?: KernelName;
   exact?: boolean;
   exactOnly?: boolean;
+  sample?: boolean;
   precision?: number;
   json?: boolean;
   out?: string;
@@ -76,9 +77,14 @@ export function addEngineOptions<C extends Command<any, any, any>>(
       ] as const),
     )
     .addOption(
-      new Option('--exact', 'also solve exactly where the system can, and show exact values beside the estimates'),
+      new Option(
+        '--sample',
+        'answer by Monte Carlo even where an exact answer exists (the exact values are shown beside, as a check)',
+      ),
     )
-    .addOption(new Option('--exact-only', 'skip Monte Carlo; report the exact solution only'))
+    .addOption(new Option('--exact-only', 'answer exactly or not at all (refused where the system cannot solve it)'))
+    // Before exact answers were the default, --exact asked for them beside the estimates: now a no-op.
+    .addOption(new Option('--exact', 'exact values where solvable (the default)').hideHelp())
     .addOption(
       new Option(
         '--precision <e>',
@@ -96,8 +102,12 @@ export function overridesFrom(flags: EngineFlags): Overrides {
     trials: flags.trials,
     seed: flags.seed,
     kernel: flags.kernel,
-    ...(flags.exactOnly ? { method: 'exact' as const } : {}),
-    ...(flags.exact ? { check: true } : {}),
+    // A precision target or a kernel only mean something when sampling.
+    ...(flags.exactOnly
+      ? { method: 'exact' as const }
+      : flags.sample || flags.precision !== undefined || flags.kernel !== undefined
+        ? { method: 'sample' as const }
+        : {}),
     precision: flags.precision,
     question: {
       ...(flags.target !== undefined ? { target: flags.target } : {}),

@@ -50,9 +50,9 @@ export const scenarioSchema = z.strictObject({
   trials: trialsSchema.default(1_000_000),
   kernel: z.enum(['fast', 'faithful']).default('fast'),
   /** auto: exact where solvable, else Monte Carlo; sample: Monte Carlo; exact: exact or refuse. */
-  method: methodSchema.default('sample'),
-  /** With Monte Carlo, also solve exactly where possible and show the exact values beside. */
-  exact: z.boolean().default(false),
+  method: methodSchema.default('auto'),
+  /** With Monte Carlo, also solve exactly where possible and show the exact values beside (a check). */
+  exact: z.boolean().default(true),
   /** "How many do I need for at least this probability?", answered for every battle where the system can. */
   target: z.number().gt(0, { error: 'must be above 0' }).max(1, { error: 'must be at most 1' }).optional(),
   /** Advise on the decisions (when to stop, optimal play) where the system can. */

@@ -21,6 +21,15 @@ export interface BattleSolution {
   heldDefender: Float64Array;
 }
 
+/** The most (attackers + 1) x (defenders + 1) states the solver takes on (80 MB of probabilities). */
+export const MAX_EXACT_STATES = 10_000_000;
+
+/** States the solver visits for a plan: (attackers + 1) x (defenders + 1), summed over a chain's steps. */
+export function exactStates(plan: LandgrabPlan): number {
+  const steps = plan.kind === 'chain' ? plan.steps.map((s) => s.defenders) : [plan.defenders];
+  return steps.reduce((sum, d) => sum + (plan.attackers + 1) * (d + 1), 0);
+}
+
 /**
  * Solve from a distribution of starting attacker armies (index a -> probability)
  * against `defenders`. A point start is a distribution with one 1.

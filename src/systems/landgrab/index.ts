@@ -8,7 +8,7 @@ import { landgrabEntrySchema, type LandgrabEntry } from './schema.js';
 import type { LandgrabPlan } from './plan.js';
 import { compileLandgrab, layoutOf } from './compile.js';
 import { landgrabSampler } from './kernels.js';
-import { solvePlan } from './exact.js';
+import { MAX_EXACT_STATES, exactStates, solvePlan } from './exact.js';
 import { describeLandgrab } from './describe.js';
 
 export const landgrab: RuleSystem<LandgrabEntry, LandgrabPlan> = {
@@ -17,6 +17,12 @@ export const landgrab: RuleSystem<LandgrabEntry, LandgrabPlan> = {
   entry: landgrabEntrySchema,
   compile: compileLandgrab,
   sampler: landgrabSampler,
-  solve: (plan) => solvePlan(plan, layoutOf(plan).size),
+  solve: (plan) => {
+    const states = exactStates(plan);
+    if (states > MAX_EXACT_STATES) {
+      return { unsolved: `${states.toLocaleString('en-US')} states, more than the exact solver's ${MAX_EXACT_STATES.toLocaleString('en-US')}` };
+    }
+    return solvePlan(plan, layoutOf(plan).size);
+  },
   describe: describeLandgrab,
 };
