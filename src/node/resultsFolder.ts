@@ -27,7 +27,7 @@ import {
   rmSync,
 } from 'node:fs';
 import path from 'node:path';
-import { InputError } from '../engine/inputError.js';
+import { InputError, quoteValue } from '../engine/inputError.js';
 import { errorCode, whyUnwritable } from './fsErrors.js';
 import { FolderLock } from './folderLock.js';
 import { isProcessAlive } from './processAlive.js';
@@ -118,7 +118,7 @@ export class ResultsFolder {
 
   private stagingPath(name: string): string {
     if (this.state !== 'open') throw new Error(`results folder ${this.target} is already ${this.state}`);
-    const file = path.join(this.stagingDir, checkRelativeName(name));
+    const file = path.join(this.stagingDir, checkRelativeName(name, this.source));
     this.guard(() => mkdirSync(path.dirname(file), { recursive: true }));
     return file;
   }
@@ -164,15 +164,22 @@ export class ResultsFolder {
   }
 }
 
-/** `summary.csv` or `charts/x.svg`: relative, inside the folder, each part a plain name. */
-function checkRelativeName(name: string): string {
+/**
+ * `summary.csv` or `charts/x.svg`: relative, inside the folder, each part a plain name of at
+ * most 255 bytes. File names come from labels the user wrote, so a bad one is an InputError.
+ */
+function checkRelativeName(name: string, source: string): string {
   const parts = name.split(/[\\/]/);
-  const ok =
-    name !== '' &&
-    !path.isAbsolute(name) &&
-    !name.includes('\0') &&
-    parts.every((p) => p !== '' && p !== '.' && p !== '..' && Buffer.byteLength(p) <= 255);
-  if (!ok) throw new Error(`not a file name inside a results folder: ${JSON.stringify(name).slice(0, 100)}`);
+  const inside =
+    name !== '' && !path.isAbsolute(name) && !name.includes('\0') && parts.every((p) => !['', '.', '..'].includes(p));
+  if (!inside) throw new InputError(source, '', `cannot hold a file named ${quoteValue(name, 60)}`);
+  const long = parts.find((p) => Buffer.byteLength(p) > 255);
+  if (long)
+    throw new InputError(
+      source,
+      '',
+      `cannot hold a file named ${quoteValue(long, 40)}: ${Buffer.byteLength(long)} bytes; file systems allow 255`,
+    );
   return name;
 }
 
