@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, statfsSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../../src/engine/inputError.js';
 import { writeFileAtomically } from '../../src/node/atomicFile.js';
@@ -68,12 +68,15 @@ describe('a writer killed in the middle of writing', () => {
 describe('concurrent writers to one folder', () => {
   it('a second writer is refused with one line naming the first, and may write once the first is done', async () => {
     const { target } = await oldResults();
-    const first = writer([target, '5', '100']);
+    const release = path.join(path.dirname(target), 'release');
+    const first = start([target, '5', '0'], { script: WRITER, env: { HOLD_UNTIL: release } });
     await waitForOutput(first.child, 'open');
     const second = await run([target, '1'], { script: WRITER });
+    writeFileSync(release, '');
     expect(isCleanRefusal(second)).toBe(true);
     expect(second.stderr).toContain(`another battle-odds run (pid ${first.child.pid}) is writing this folder`);
     expect((await first.finished).code).toBe(0);
+    rmSync(release);
     expect((await run([target, '1'], { script: WRITER })).code).toBe(0);
   });
 
@@ -163,20 +166,24 @@ describe('a full disk', () => {
 });
 
 /**
- * The CLI end to end. Needs wiring: writeResults writing through ResultsFolder (open before
- * the first file, commit after the last), and checkOutputFolder for every target before any
- * sampling (src/cli/commands/run.ts and odds.ts). Runnable as they are once wired.
+ * The CLI end to end. Needs wiring: checkOutputFolder for every target before any sampling,
+ * then ResultsFolder.open for it (the lock is taken before sampling, so a second run is
+ * refused at once), files written into it as battles finish, commit() after the last
+ * (src/cli/commands/run.ts, odds.ts, src/output/writeResults.ts). Runnable as they are once
+ * wired: with a trial wiring all but the second-run test passed (that one needs the lock
+ * taken before sampling, which the trial did not do).
  */
 describe('the CLI with the results folder transaction wired in', () => {
   const scenario = path.join(ROOT, 'scenarios', 'landgrab-fortress-assault.json');
-  const args = (out: string) => ['run', scenario, '--trials', '20000', '--threads', '0', '--out', out];
+  const args = (out: string) => ['run', scenario, '--trials', '2000', '--threads', '0', '--out', out];
 
-  it.skip('a run killed with SIGKILL at any moment leaves the old results folder intact or the new one whole', async () => {
+  it.skip('SIGKILL at any moment leaves the old results folder intact or the new one whole', async () => {
     const out = tempDir();
     expect((await run(args(out))).code).toBe(0);
     const target = path.join(out, 'landgrab-fortress-assault');
     const before = snapshot(target);
-    for (const delay of [0, 150, 400, 800, 1500]) {
+    // Sampling takes a few ms here: the kills land while the charts render and files are written.
+    for (const delay of [100, 400, 900]) {
       const ready = path.join(out, `ready-${delay}`);
       const r = start(args(out), { env: { [READY_FILE_VARIABLE]: ready } });
       await waitForFile(ready);
@@ -204,7 +211,7 @@ describe('the CLI with the results folder transaction wired in', () => {
     expect(second.elapsedMs).toBeLessThan(5000);
   });
 
-  it.skip("--out '', a file, or a folder of someone else's files: refused before sampling, nothing written", async () => {
+  it.skip("--out '', a file, or someone else's folder: refused before sampling, nothing written", async () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, 'file'), '');
     mkdirSync(path.join(dir, 'mine', 'landgrab-fortress-assault'), { recursive: true });

@@ -93,7 +93,7 @@ describe('PoolExecutor', () => {
     await pool.close();
   });
 
-  it('does not abort Node when destroyed while many workers still load (was FATAL IsGraphAsync, exit 134)', async () => {
+  it('does not abort Node when closed while workers still load (was FATAL IsGraphAsync, exit 134)', async () => {
     // The built pool: 6 workers on a 2-core machine, one chunk, then close at once.
     const r = await run(['6'], { script: path.join(FIXTURES, 'poolCloseEarly.mjs'), timeoutMs: 60_000 });
     expect(r.stderr).not.toContain('FATAL');
