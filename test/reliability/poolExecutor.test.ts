@@ -72,7 +72,8 @@ describe('PoolExecutor', () => {
     const aborted = performance.now();
     controller.abort();
     const results = await settled;
-    expect(performance.now() - aborted).toBeLessThan(100);
+    // At once, not after the ~100 s chunk (the margin is for a machine shared with other work).
+    expect(performance.now() - aborted).toBeLessThan(1000);
     for (const r of results) {
       expect(r.status).toBe('rejected');
       expect(isAbortError((r as PromiseRejectedResult).reason)).toBe(true);
@@ -94,8 +95,8 @@ describe('PoolExecutor', () => {
   });
 
   it('does not abort Node when closed while workers still load (was FATAL IsGraphAsync, exit 134)', async () => {
-    // The built pool: 6 workers on a 2-core machine, one chunk, then close at once.
-    const r = await run(['6'], { script: path.join(FIXTURES, 'poolCloseEarly.mjs'), timeoutMs: 60_000 });
+    // The built pool: 4 workers on a 2-core machine, one chunk, then close at once.
+    const r = await run(['4'], { script: path.join(FIXTURES, 'poolCloseEarly.mjs'), timeoutMs: 60_000 });
     expect(r.stderr).not.toContain('FATAL');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('closed');
