@@ -24,10 +24,12 @@ describe('hostile names', () => {
   it('a missing scenario whose name holds a newline, an override and 3000 characters: one escaped line', async () => {
     const dir = tempDir();
     const name = path.join(dir, `evil\n\u202e${'n'.repeat(200)}.json`);
-    const r = await run(runArgs(name, path.join(dir, 'out')));
+    const [r, long] = await Promise.all([
+      run(runArgs(name, path.join(dir, 'out'))),
+      run(runArgs(path.join(dir, `${'d'.repeat(3000)}.json`), path.join(dir, 'out'))),
+    ]);
     expect(isCleanRefusal(r)).toBe(true);
     expect(r.stderr).toContain('evil\\n\\u202e');
-    const long = await run(runArgs(path.join(dir, `${'d'.repeat(3000)}.json`), path.join(dir, 'out')));
     expect(isCleanRefusal(long)).toBe(true);
     expect(existsSync(path.join(dir, 'out'))).toBe(false);
   });
@@ -35,11 +37,13 @@ describe('hostile names', () => {
   it('a value of 100,000 characters and a key with a newline are quoted short, on one line', async () => {
     const dir = tempDir();
     const system = scenarioFile(dir, 'system.json', { ...valid, system: 'r'.repeat(100_000) });
-    const r = await run(runArgs(system, path.join(dir, 'out')));
+    const key = scenarioFile(dir, 'key.json', { ...valid, battles: [{ attackers: 5, defenders: 3, 'a\nb': 1 }] });
+    const [r, k] = await Promise.all([
+      run(runArgs(system, path.join(dir, 'out'))),
+      run(runArgs(key, path.join(dir, 'out'))),
+    ]);
     expect(isCleanRefusal(r)).toBe(true);
     expect(r.stderr).toContain('(100000 characters)');
-    const key = scenarioFile(dir, 'key.json', { ...valid, battles: [{ attackers: 5, defenders: 3, 'a\nb': 1 }] });
-    const k = await run(runArgs(key, path.join(dir, 'out')));
     expect(isCleanRefusal(k)).toBe(true);
     expect(k.stderr).toContain('battles[0].a\\nb: unknown key');
   });
