@@ -5,6 +5,7 @@
 import type { Executor } from '../engine/executor.js';
 import { InProcessExecutor } from '../engine/executor.js';
 import { findSystem } from '../app/systems.js';
+import { signalSamplingStarted } from '../node/readyFile.js';
 
 /** Below this many sampled trials in a whole job, worker start-up costs more than it saves. */
 const IN_PROCESS_BELOW = 300_000;
@@ -19,13 +20,9 @@ export async function chooseExecutor(threads: number | undefined, sampledTrials:
 }
 
 /**
- * A readiness signal for wrappers and tests: when BATTLE_ODDS_READY_FILE names a file, it
- * is created once sampling has started (so an interrupt sent after it finds the run going).
+ * The readiness signal (src/node/readyFile.ts), given once sampling has started: a test or
+ * a wrapper waiting on BATTLE_ODDS_READY_FILE then knows an interrupt finds the run going.
  */
 export function readySignal(): () => void {
-  const file = process.env.BATTLE_ODDS_READY_FILE;
-  if (!file) return () => {};
-  return () => {
-    void import('node:fs').then(({ writeFileSync }) => writeFileSync(file, `${process.pid}\n`));
-  };
+  return () => signalSamplingStarted();
 }

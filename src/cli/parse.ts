@@ -1,28 +1,43 @@
 /** Option value parsers for commander: bad values become clean usage errors (exit 2). */
 import { InvalidArgumentError } from '@commander-js/extra-typings';
 import { MAX_TRIALS } from '../engine/scenario/scenario.js';
+import { coreCount } from '../node/cores.js';
 
+/** A whole number in the safe range of doubles (beyond 2^53, integers are rounded). */
 export function parseInteger(value: string): number {
   if (!/^-?\d+$/.test(value.trim())) throw new InvalidArgumentError('must be a whole number.');
-  return Number.parseInt(value, 10);
+  const n = Number.parseInt(value, 10);
+  if (!Number.isSafeInteger(n)) throw new InvalidArgumentError(`must be between -${2 ** 53 - 1} and ${2 ** 53 - 1}.`);
+  return n;
 }
 
-/** Trials accept 1000000, 1e6 or 1_000_000; must be a whole number >= 1. */
+/** A plain decimal number, optionally signed, with an optional exponent: no hex, no empty string. */
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
+
+/**
+ * Trials accept 1000000, 1e6 or 1_000_000; must be a whole number from 1 to 1e9. A value
+ * too large for the cap is "at most 1e9" however it is written (2^53 + 1, 1e308, 1e999),
+ * not "not a whole number".
+ */
 export function parseTrials(value: string): number {
   const text = value.replace(/_/g, '').trim();
-  // Decimal digits with an optional exponent only: no hex, no empty string.
-  const n = /^\d+(\.\d+)?(e\d+)?$/i.test(text) ? Number(text) : NaN;
-  if (!Number.isFinite(n) || !Number.isInteger(n))
-    throw new InvalidArgumentError('must be a whole number (e.g. 1000000 or 1e6).');
+  if (!DECIMAL.test(text)) throw new InvalidArgumentError('must be a whole number (e.g. 1000000 or 1e6).');
+  const n = Number(text);
+  if (n > MAX_TRIALS) throw new InvalidArgumentError('must be at most 1e9 (1,000,000,000).');
+  if (!Number.isInteger(n)) throw new InvalidArgumentError('must be a whole number (e.g. 1000000 or 1e6).');
   if (n <= 0) throw new InvalidArgumentError('must be at least 1.');
-  if (n > MAX_TRIALS) throw new InvalidArgumentError(`must be at most 1e9 (1,000,000,000).`);
   return n;
 }
 
 export function parseThreads(value: string): number {
-  const n = parseInteger(value);
-  if (n < 0 || n > 256) throw new InvalidArgumentError('must be between 0 (run in this process) and 256.');
-  return n;
+  return checkThreads(parseInteger(value), coreCount());
+}
+
+/** `--threads` from 0 (in this process) to the core count: more threads only slow a run down. */
+export function checkThreads(threads: number, cores: number): number {
+  if (threads < 0 || threads > cores)
+    throw new InvalidArgumentError(`must be between 0 (run in this process) and ${cores} (the cores of this machine).`);
+  return threads;
 }
 
 export function parseNumber(value: string): number {
@@ -41,11 +56,20 @@ export function parseIntegerList(value: string): number[] {
   const parts = value.split(',').map((p) => p.trim());
   if (parts.some((p) => !/^-?\d+$/.test(p)))
     throw new InvalidArgumentError('must be a comma-separated list of whole numbers, e.g. 3,2,4.');
-  return parts.map((p) => Number.parseInt(p, 10));
+  const numbers = parts.map((p) => Number.parseInt(p, 10));
+  if (numbers.some((n) => !Number.isSafeInteger(n)))
+    throw new InvalidArgumentError(`must hold whole numbers between -${2 ** 53 - 1} and ${2 ** 53 - 1}.`);
+  return numbers;
 }
 
-/** Seeds are kept as text unless they are plain integers (so 42 and "42" agree). */
+/**
+ * Seeds are text unless they are integers whose decimal text survives the trip through a
+ * number unchanged, so `42` and `"42"` agree, while `9007199254740993` (beyond 2^53, which
+ * a number would round to ...992), `007` and `-0` stay the text that was typed.
+ */
 export function parseSeed(value: string): string | number {
   if (value === '') throw new InvalidArgumentError('must not be empty (any text or number).');
-  return /^-?\d+$/.test(value) && Number.isSafeInteger(Number(value)) ? Number(value) : value;
+  if (!/^-?\d+$/.test(value)) return value;
+  const n = Number(value);
+  return Number.isSafeInteger(n) && String(n) === value ? n : value;
 }

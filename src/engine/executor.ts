@@ -5,7 +5,7 @@
  * time differs.
  */
 import type { RuleSystem } from './contract.js';
-import { abortError } from './run/abort.js';
+import { ChunkAbortedError } from './run/abort.js';
 import { runChunk, type ChunkTask } from './task.js';
 
 export interface Executor {
@@ -29,7 +29,7 @@ export class InProcessExecutor implements Executor {
   async run(task: ChunkTask, signal?: AbortSignal): Promise<Float64Array> {
     // Yield to the event loop between chunks so an interrupt and progress are seen.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    if (signal?.aborted) throw abortError();
+    if (signal?.aborted) throw new ChunkAbortedError(signal.reason);
     const system = this.lookup(task.systemId);
     if (!system) throw new Error(`unknown system ${task.systemId}`);
     return runChunk(system, task);

@@ -1,17 +1,40 @@
-/** A fixed-size piscina pool of worker threads: the Node adapter behind `--threads N`. */
-import os from 'node:os';
+/**
+ * A fixed-size piscina pool of worker threads: the Node adapter behind `--threads N`.
+ *
+ * Two hazards of piscina are handled here:
+ * - Destroying a worker while it is still loading its modules aborts the whole process
+ *   (`FATAL ERROR: v8::Module::IsGraphAsync`, exit 134): piscina marks its first workers
+ *   ready before they have loaded. Each worker posts a message once its modules are loaded
+ *   (src/node/worker.ts); the pool is destroyed, and a running chunk aborted, only when every
+ *   current worker has posted it.
+ * - An interrupt must not wait for a long chunk: `run(task, signal)` rejects at once when
+ *   the signal aborts (a queued chunk is dropped, a running one is stopped by ending its
+ *   thread, which piscina replaces in ~70 ms).
+ */
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { ChunkTask } from '../engine/task.js';
-import { InProcessExecutor, type Executor } from '../engine/executor.js';
+import type { Executor } from '../engine/executor.js';
+import { ChunkAbortedError, isAbortError } from '../engine/run/abort.js';
+import { coreCount } from './cores.js';
+import { InProcessExecutor } from '../engine/executor.js';
 import { findSystem } from '../app/systems.js';
+import { WORKER_LOADED } from './workerLoaded.js';
+
+export { isAbortError } from '../engine/run/abort.js';
 
 export function defaultThreads(): number {
-  return Math.max(1, os.availableParallelism());
+  return coreCount();
 }
+
+/** The longest close() waits for workers to finish loading before destroying them anyway. */
+const LOAD_TIMEOUT_MS = 30_000;
 
 export class PoolExecutor implements Executor {
   private readonly pool: Piscina;
+  private readonly loaded = new Set<number>();
+  private closing?: Promise<void>;
+
   constructor(readonly threads: number) {
     const here = import.meta.url;
     const isTypeScript = here.endsWith('.ts');
@@ -25,12 +48,60 @@ export class PoolExecutor implements Executor {
       // Running from TypeScript sources (tests): load the worker through tsx.
       execArgv: isTypeScript ? ['--import', 'tsx'] : [],
     });
+    this.pool.on('message', (message: unknown) => {
+      const threadId = (message as Record<string, unknown> | null)?.[WORKER_LOADED];
+      if (typeof threadId === 'number') this.loaded.add(threadId);
+    });
+    // A worker that fails outside a task is reported here; its tasks reject on their own.
+    this.pool.on('error', () => {});
   }
-  run(task: ChunkTask): Promise<Float64Array> {
-    return this.pool.run(task);
+
+  run(task: ChunkTask, signal?: AbortSignal): Promise<Float64Array> {
+    if (signal?.aborted) return Promise.reject(new ChunkAbortedError(signal.reason));
+    if (!signal) return this.pool.run(task) as Promise<Float64Array>;
+    const cancel = new AbortController();
+    const running = this.pool.run(task, { signal: cancel.signal }) as Promise<Float64Array>;
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        reject(new ChunkAbortedError(signal.reason));
+        // Ending a thread that is still loading aborts the process: wait until all have loaded.
+        void this.whenAllLoaded().then(() => cancel.abort());
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      running.then(
+        (tally) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(tally);
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(isAbortError(error) ? new ChunkAbortedError(signal.reason) : error);
+        },
+      );
+    });
   }
-  async close(): Promise<void> {
-    await this.pool.destroy();
+
+  /** True when every current worker thread has loaded its modules (and may be ended safely). */
+  allLoaded(): boolean {
+    return this.pool.threads.every((worker) => this.loaded.has(worker.threadId));
+  }
+
+  /** Resolves when allLoaded(), or after `timeoutMs` whatever the state. */
+  whenAllLoaded(timeoutMs = LOAD_TIMEOUT_MS): Promise<void> {
+    const deadline = performance.now() + timeoutMs;
+    return new Promise((resolve) => {
+      const check = () => {
+        if (this.allLoaded() || performance.now() >= deadline) resolve();
+        else setTimeout(check, 10);
+      };
+      check();
+    });
+  }
+
+  /** Destroys the pool once every worker has loaded (see the module comment). Idempotent. */
+  close(): Promise<void> {
+    this.closing ??= this.whenAllLoaded().then(() => this.pool.destroy());
+    return this.closing;
   }
 }
 

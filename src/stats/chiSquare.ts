@@ -5,7 +5,8 @@
  * p-value for this, and its critical-value table stops at 100 degrees of freedom.
  *
  * @example
- * chiSquareTest([48, 52], [0.5, 0.5]).pValue // 0.69
+ * chiSquareTest([48, 52], [0.5, 0.5]) // { statistic: 0.16, degreesOfFreedom: 1, pValue: 0.6892 }
+ * chiSquareSurvival(3.841458820694124, 1) // 0.05
  */
 export interface ChiSquareResult {
   statistic: number;

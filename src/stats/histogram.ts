@@ -1,6 +1,12 @@
 /**
  * Statistics of a histogram given as counts per integer value (index = value, or an
- * explicit list of values).
+ * explicit list of values): mean, sample variance and the mean's 95% interval, quantiles,
+ * and the mean of an exact probability vector.
+ *
+ * @example
+ * histogramSummary([0, 2, 2]) // { n: 4, mean: 1.5, variance: 0.3333, ci95: [0.9342, 2.0658] }
+ * histogramQuantile([1, 1, 1, 1], 0.5) // 1
+ * expectedValue([0.25, 0.5, 0.25]) // 1
  */
 import { Z95 } from './wilson.js';
 

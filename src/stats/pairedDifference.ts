@@ -6,7 +6,7 @@
  *
  * @example
  * pairedDifference({ both: 450, onlyA: 10, onlyB: 40, neither: 500 })
- * // { difference: 0.03, ci95: [0.0194, 0.0406], unpairedCi95: [-0.0137, 0.0737] }
+ * // { difference: 0.03, ci95: [0.0163, 0.0437], unpairedCi95: [-0.0138, 0.0738] }
  */
 import { Z95 } from './wilson.js';
 

@@ -1,0 +1,82 @@
+/**
+ * Huge and hostile names: file names, keys, values and labels with control characters,
+ * bidirectional overrides, thousands of characters or path tricks. Refusals stay one short
+ * line; nothing is written outside the results folder.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ensureBuilt, isCleanRefusal, run, tempDir } from './helpers.js';
+
+const valid = { name: 'hostile', system: 'landgrab', trials: 200, battles: [{ attackers: 5, defenders: 3 }] };
+
+function scenarioFile(dir: string, name: string, body: unknown): string {
+  const file = path.join(dir, name);
+  writeFileSync(file, typeof body === 'string' ? body : JSON.stringify(body));
+  return file;
+}
+
+const runArgs = (file: string, out: string) => ['run', file, '--threads', '0', '--no-charts', '--out', out];
+
+describe('hostile names', () => {
+  beforeAll(ensureBuilt);
+
+  it('a missing scenario whose name holds a newline, an override and 3000 characters: one escaped line', async () => {
+    const dir = tempDir();
+    const name = path.join(dir, `evil\n\u202e${'n'.repeat(200)}.json`);
+    const [r, long] = await Promise.all([
+      run(runArgs(name, path.join(dir, 'out'))),
+      run(runArgs(path.join(dir, `${'d'.repeat(3000)}.json`), path.join(dir, 'out'))),
+    ]);
+    expect(isCleanRefusal(r)).toBe(true);
+    expect(r.stderr).toContain('evil\\n\\u202e');
+    expect(isCleanRefusal(long)).toBe(true);
+    expect(existsSync(path.join(dir, 'out'))).toBe(false);
+  });
+
+  it('a value of 100,000 characters and a key with a newline are quoted short, on one line', async () => {
+    const dir = tempDir();
+    const system = scenarioFile(dir, 'system.json', { ...valid, system: 'r'.repeat(100_000) });
+    const key = scenarioFile(dir, 'key.json', { ...valid, battles: [{ attackers: 5, defenders: 3, 'a\nb': 1 }] });
+    const [r, k] = await Promise.all([
+      run(runArgs(system, path.join(dir, 'out'))),
+      run(runArgs(key, path.join(dir, 'out'))),
+    ]);
+    expect(isCleanRefusal(r)).toBe(true);
+    expect(r.stderr).toContain('(100000 characters)');
+    expect(isCleanRefusal(k)).toBe(true);
+    expect(k.stderr).toContain('battles[0].a\\nb: unknown key');
+  });
+
+  it('labels that look like paths or formulas stay file names inside the results folder', async () => {
+    const dir = tempDir();
+    const out = path.join(dir, 'out');
+    const battles = ['../../escape', '/etc/passwd', '=HYPERLINK("x")', '\u202eevil', '日本語'].map((label, i) => ({
+      label,
+      attackers: 5 + i,
+      defenders: 3,
+    }));
+    const r = await run(runArgs(scenarioFile(dir, 'labels.json', { ...valid, battles }), out));
+    expect(r.code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(['labels.json', 'out']);
+    expect(readdirSync(out)).toEqual(['hostile']);
+  });
+
+  // Needs: a length cap on file names made from labels (src/engine/slug.ts, or a label limit in
+  // validation) and checkOutputFolder before sampling. Today a 5000-character label passes
+  // validation and the run dies writing its files (ENAMETOOLONG, internal error, exit 1), and a
+  // 300-character scenario name the same.
+  it.skip('a label or scenario name too long for a file name is refused before sampling', async () => {
+    const dir = tempDir();
+    const label = scenarioFile(dir, 'label.json', {
+      ...valid,
+      battles: [{ label: 'x'.repeat(5000), attackers: 5, defenders: 3 }],
+    });
+    const name = scenarioFile(dir, 'name.json', { ...valid, name: 'a'.repeat(300) });
+    for (const file of [label, name]) {
+      const r = await run(runArgs(file, path.join(dir, 'out')));
+      expect(isCleanRefusal(r)).toBe(true);
+      expect(existsSync(path.join(dir, 'out'))).toBe(false);
+    }
+  });
+});
