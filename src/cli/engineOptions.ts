@@ -19,6 +19,7 @@ export interface EngineFlags {
   quantiles?: boolean;
   target?: number;
   advise?: boolean;
+  force?: boolean;
 }
 
 /** A probability between 0 (exclusive) and 1, written 0.8 or 80%. */

@@ -4,12 +4,14 @@
  * rest of the program (commander, the rule systems, zod) loads on demand.
  */
 import { packageVersion } from '../node/packageInfo.js';
-import { wasInterrupted } from './interrupt.js';
+import { exitCodeAfter, installInterruptHandlers } from './interrupt.js';
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${packageVersion()}\n`);
 } else {
+  // Handlers first: a Ctrl-C that comes while the program is still loading is seen.
+  installInterruptHandlers();
   // `battle-odds ... | head` closes the pipe early: that is not an error.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
@@ -17,6 +19,6 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   });
   const { runProgram } = await import('./program.js');
   const code = await runProgram(process.argv);
-  // Interrupted runs still write their partial results, but scripts must see they were cut short.
-  process.exitCode = code === 0 && wasInterrupted() ? 130 : code;
+  // Interrupted runs still write their partial results, but scripts must see they were cut short (130 / 143).
+  process.exitCode = exitCodeAfter(code);
 }

@@ -10,7 +10,7 @@ import type { ExtraCommand } from './oddsContract.js';
 import { oddsCommand, shouldIAttackCommand, toOption } from './commands/odds.js';
 import { runCommand } from './commands/run.js';
 import { packageVersion } from '../node/packageInfo.js';
-import { writeFileAtomic } from '../node/atomicWrite.js';
+import { writeFileAtomically } from '../node/atomicFile.js';
 import { processIO, type CliIO } from './io.js';
 
 export const EXIT_USAGE = 2;
@@ -24,7 +24,7 @@ function schemaCommand(io: CliIO): Command {
       const { scenarioJsonSchema, reportJsonSchema } = await import('./schema.js');
       const schema = flags.report ? reportJsonSchema() : scenarioJsonSchema(SYSTEMS);
       const text = `${JSON.stringify(schema, null, 2)}\n`;
-      if (flags.write) writeFileAtomic(flags.write, text);
+      if (flags.write) writeFileAtomically(flags.write, text, 'schema --write');
       else io.stdout.write(text);
     })
     .addHelpText(

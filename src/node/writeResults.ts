@@ -1,11 +1,11 @@
 /**
- * Writing a run's results folder as a transaction: every file goes into a staging folder
- * beside the target, each battle's charts as soon as the battle finishes (memory stays
- * bounded in the number of battles), and the finished folder replaces the target with
- * renames at the end. An error or an interrupt before that leaves the old folder as it was.
+ * Writing a run's results folder as a transaction (src/node/resultsFolder.ts): every file
+ * goes into a staging folder beside the target, each battle's tables and charts as soon as
+ * the battle finishes (memory stays bounded in the number of battles), and the finished
+ * folder replaces the target at the end. An error or an interrupt before that leaves the
+ * old folder as it was; a second run writing the same folder is refused.
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { ResultsFolder } from './resultsFolder.js';
 import type { BattleReport, ChartRequest, ScenarioReport } from '../engine/report.js';
 import { battleTableFiles, distributionsCsv, summaryCsv, sweepCsv, thresholdsCsv } from '../output/csv.js';
 import { reportHtml, type ChartFile } from '../output/html.js';
@@ -26,15 +26,24 @@ export interface ResultsWriter {
   abort(): void;
 }
 
-export function openResults(dir: string, options: { charts?: boolean } = {}): ResultsWriter {
-  const target = path.resolve(dir);
-  mkdirSync(path.dirname(target), { recursive: true });
-  const staging = `${target}.staging-${process.pid}-${Date.now().toString(36)}`;
-  mkdirSync(staging, { recursive: true });
+export interface ResultsOptions {
+  charts?: boolean;
+  /** Replace a folder that is not an earlier battle-odds results folder. */
+  force?: boolean;
+  /** The flag that named the folder, for messages (default --out). */
+  flag?: string;
+}
+
+/**
+ * Opens the results folder as a transaction: call it before any simulation, so a folder
+ * that cannot be written, or that another run is writing, is refused before work starts.
+ */
+export function openResults(dir: string, options: ResultsOptions = {}): ResultsWriter {
+  const folder = ResultsFolder.open(dir, { force: options.force, flag: options.flag ?? '--out' });
   const files: string[] = [];
   const battleCharts = new Map<string, ChartFile[]>();
   const write = (name: string, data: string | Uint8Array) => {
-    writeFileSync(path.join(staging, name), data);
+    folder.writeFile(name, data);
     files.push(name);
   };
   const drawCharts = async (stem: string, requests: ChartRequest[]): Promise<ChartFile[]> => {
@@ -72,21 +81,11 @@ export function openResults(dir: string, options: { charts?: boolean } = {}): Re
       write('report.json', `${JSON.stringify(report, null, 2)}\n`);
       const battles = report.battles.map((b) => battleCharts.get(b.file) ?? []);
       write('index.html', reportHtml(report, { battles, sweep: sweepCharts }));
-      // Swap: the old folder moves aside, the new one takes its name, the old one goes.
-      const old = `${target}.old-${process.pid}-${Date.now().toString(36)}`;
-      let moved = false;
-      try {
-        renameSync(target, old);
-        moved = true;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      }
-      renameSync(staging, target);
-      if (moved) rmSync(old, { recursive: true, force: true });
+      folder.commit();
       return { dir, files };
     },
     abort() {
-      rmSync(staging, { recursive: true, force: true });
+      folder.abort();
     },
   };
 }

@@ -8,6 +8,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { BattleReport, Cell, ScenarioReport, SweepReport, Table } from '../engine/report.js';
 import { roundSignificant } from '../kit/format.js';
 import { slug } from '../engine/fileNames.js';
+import { guardCsvText } from './csvGuard.js';
 
 function toCsv(columns: string[], rows: Cell[][]): string {
   return stringify([columns, ...rows], {
@@ -15,6 +16,8 @@ function toCsv(columns: string[], rows: Cell[][]): string {
       // Counts and trial numbers are written exactly; only fractions are rounded.
       number: (value) => String(Number.isInteger(value) ? value : roundSignificant(value)),
       boolean: (value) => (value ? 'true' : 'false'),
+      // Text that a spreadsheet would run as a formula (=, +, -, @ ...) is quoted.
+      string: (value) => guardCsvText(value),
     },
   });
 }

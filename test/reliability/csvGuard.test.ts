@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'csv-stringify/sync';
-import { guardCsvCell, guardCsvText } from '../../src/node/csvGuard.js';
+import { guardCsvCell, guardCsvText } from '../../src/output/csvGuard.js';
 
 describe('guardCsvText', () => {
   it('prefixes a single quote to text a spreadsheet would run as a formula', () => {

@@ -15,6 +15,7 @@ import { formatBattle } from '../../output/terminal.js';
 import { runScenario, sampledTrials } from '../../app/runScenario.js';
 import { packageVersion } from '../../node/packageInfo.js';
 import type { CliIO } from '../io.js';
+import { checkJsonText } from '../../node/jsonText.js';
 
 const DEFAULT_TRIALS = 1_000_000;
 /** With --precision and no --trials, the cap is this high, so the target is what stops the run. */
@@ -93,6 +94,9 @@ function questionCommand(preset: QuestionPreset, modules: readonly SystemModule[
     addQuestionOptions(sub, preset.advise);
     sub.addOption(new Option('--out <dir>', 'also write CSV, JSON and charts to this folder'));
     sub.addOption(new Option('--no-charts', 'with --out: skip the SVG/PNG charts (faster)'));
+    sub.addOption(
+      new Option('--force', 'with --out: replace a folder that is not an earlier battle-odds results folder'),
+    );
     sub.addHelpText('after', `\nExamples:\n${cli.odds.examples.map((e) => `  $ ${example(e)}`).join('\n')}\n`);
     sub.action(async (flags) => {
       const asked = flags as Record<string, unknown> & EngineFlags;
@@ -133,8 +137,11 @@ function compileInlineEntry(module: SystemModule, flags: Record<string, unknown>
     throw new InputError(source, '--entry', `describes the whole battle; leave out ${names}`);
   }
   let raw: unknown;
+  const text = String(flags.entry);
+  // Numbers JSON cannot hold exactly, and absurd nesting, are refused before parsing.
+  checkJsonText(text, `${source}: --entry`);
   try {
-    raw = JSON.parse(String(flags.entry));
+    raw = JSON.parse(text);
   } catch (error) {
     throw new InputError(source, '--entry', `is not valid JSON (${(error as Error).message})`);
   }
@@ -192,13 +199,18 @@ async function answerOdds(
 ): Promise<void> {
   const scenario = questionScenario(module, battleFromFlags(module, flags), flags);
   const overrides = overridesFrom(flags);
+  // The results writer (CSV, page, charts) loads only when there is a folder to write; it is
+  // opened (checked, locked, staged) before any simulation.
+  const results =
+    flags.out !== undefined
+      ? (await import('../../node/writeResults.js')).openResults(String(flags.out), {
+          charts: flags.charts,
+          force: Boolean(flags.force),
+        })
+      : null;
   const executor = await chooseExecutor(flags.threads, sampledTrials(scenario, overrides));
   const interrupt = interruptSignal();
   const progress = createProgress(io.stderr, Boolean(io.stderr.isTTY) && !flags.json);
-  // The results writer (CSV, page, charts) loads only when there is a folder to write.
-  const results = flags.out
-    ? (await import('../../node/writeResults.js')).openResults(flags.out, { charts: flags.charts })
-    : null;
   try {
     const report = await runScenario(
       scenario,

@@ -1,34 +1,8 @@
 /** `battle-odds run <scenario.json | folder>...`: run scenario files and write their results. */
-import { readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { Command, Option } from '@commander-js/extra-typings';
-import { InputError } from '../../engine/inputError.js';
 import { addEngineOptions, addQuestionOptions, type EngineFlags } from '../engineOptions.js';
 import type { CliIO } from '../io.js';
-/** Files named on the command line, with folders expanded to their *.json files (sorted). */
-export function scenarioFiles(paths: string[]): string[] {
-  const files: string[] = [];
-  for (const p of paths) {
-    let stats;
-    try {
-      stats = statSync(p);
-    } catch {
-      throw new InputError(p, '', 'no such file or folder');
-    }
-    if (stats.isDirectory()) {
-      const inside = readdirSync(p)
-        .filter((f) => f.endsWith('.json'))
-        .sort();
-      if (inside.length === 0) throw new InputError(p, '', 'folder holds no .json scenario files');
-      files.push(...inside.map((f) => path.join(p, f)));
-    } else {
-      files.push(p);
-    }
-  }
-  return files;
-}
-
-export type RunFlags = EngineFlags & { out: string; charts: boolean; brief?: boolean };
+export type RunFlags = EngineFlags & { out: string; charts: boolean; brief?: boolean; force?: boolean };
 
 export function runCommand(io: CliIO): Command {
   const command = new Command('run')
@@ -38,6 +12,7 @@ export function runCommand(io: CliIO): Command {
       new Option('--out <dir>', 'results folder; each scenario writes <dir>/<scenario-name>/').default('results'),
     )
     .addOption(new Option('--no-charts', 'skip the SVG/PNG charts (faster)'))
+    .addOption(new Option('--force', 'replace an existing folder that is not an earlier battle-odds results folder'))
     .addOption(new Option('--brief', "print each battle's verdict (or headline) instead of full tables"));
   addEngineOptions(command, {});
   addQuestionOptions(command);

@@ -2,22 +2,24 @@
 import path from 'node:path';
 import type { Scenario } from '../../engine/scenario/scenario.js';
 import type { ScenarioReport } from '../../engine/report.js';
-import { loadScenario } from '../../node/scenarioFile.js';
+import { expandScenarioPaths, loadScenario } from '../../node/scenarioFile.js';
+import { checkOutFlag } from '../../node/outputFolderCheck.js';
 import { InputError } from '../../engine/inputError.js';
 import { overridesFrom } from '../engineOptions.js';
 import { chooseExecutor, readySignal } from '../jobs.js';
 import { createProgress } from '../progress.js';
 import { interruptSignal } from '../interrupt.js';
 import { formatBattle, formatBattleBrief, formatSweep } from '../../output/terminal.js';
-import { openResults } from '../../node/writeResults.js';
+import { openResults, type ResultsWriter } from '../../node/writeResults.js';
 import { packageVersion } from '../../node/packageInfo.js';
 import { runScenario, sampledTrials } from '../../app/runScenario.js';
 import type { CliIO } from '../io.js';
-import { scenarioFiles, type RunFlags } from './run.js';
+import type { RunFlags } from './run.js';
 
 export async function runScenarios(paths: string[], flags: RunFlags, io: CliIO): Promise<void> {
   // Validate every file before running anything: bad input writes nothing.
-  const scenarios: Scenario[] = scenarioFiles(paths).map(loadScenario);
+  checkOutFlag(flags.out);
+  const scenarios: Scenario[] = expandScenarioPaths(paths).map(loadScenario);
   const names = new Map<string, string>();
   for (const s of scenarios) {
     const other = names.get(s.name);
@@ -29,6 +31,16 @@ export async function runScenarios(paths: string[], flags: RunFlags, io: CliIO):
       );
     names.set(s.name, s.file);
   }
+  // Every results folder is opened (checked, locked, staged) before any simulation: a folder
+  // that cannot be written, or that another run is writing, is refused before work starts.
+  const folders: ResultsWriter[] = [];
+  try {
+    for (const s of scenarios)
+      folders.push(openResults(path.join(flags.out, s.name), { charts: flags.charts, force: flags.force }));
+  } catch (error) {
+    for (const folder of folders) folder.abort();
+    throw error;
+  }
   const overrides = overridesFrom(flags);
   const total = scenarios.reduce((s, sc) => s + sampledTrials(sc, overrides), 0);
   const executor = await chooseExecutor(flags.threads, total);
@@ -37,9 +49,9 @@ export async function runScenarios(paths: string[], flags: RunFlags, io: CliIO):
   const version = packageVersion();
   const outputs: ScenarioReport[] = [];
   try {
-    for (const scenario of scenarios) {
+    for (const [i, scenario] of scenarios.entries()) {
       if (interrupt.signal.aborted) break;
-      const results = openResults(path.join(flags.out, scenario.name), { charts: flags.charts });
+      const results = folders[i];
       let report: ScenarioReport;
       try {
         report = await runScenario(
@@ -67,6 +79,8 @@ export async function runScenarios(paths: string[], flags: RunFlags, io: CliIO):
       }
     }
   } finally {
+    // Folders of scenarios that never ran (an interrupt, an error) are dropped, not half written.
+    for (const folder of folders) folder.abort();
     progress.stop();
     interrupt.dispose();
     await executor.close();
