@@ -22,6 +22,7 @@ import { slug } from '../../engine/slug.js';
 import { thousands } from '../format.js';
 import { percentCellText, pointsText, valueText } from './valueFormat.js';
 
+const FADED_NOTE = '; faded cells: the paired 95% interval includes 0';
 /** Sweeps up to this many cells per panel write their value in each cell. */
 const MAX_TEXT_CELLS = 160;
 
@@ -279,10 +280,7 @@ function deltaHeatmap(ctx: SweepContext, variant: string): HeatmapChart {
     kind: 'heatmap',
     name: `delta-${slug(variant)}`,
     title: `${ctx.label}: ${variant} minus ${baseline}`,
-    subtitle: [
-      ctx.how,
-      `${unit} (orange: higher with ${variant}; blue: lower)${faded ? '; faded cells: the paired 95% interval includes 0' : ''}`,
-    ],
+    subtitle: [ctx.how, `${unit} (orange: higher with ${variant}; blue: lower)${faded ? FADED_NOTE : ''}`],
     ...heatmapAxes(ctx.sweep),
     colour: { scale: 'diverging', title: 'difference', format: ctx.probability ? 'points' : 'number', extent },
     cells,
