@@ -57,10 +57,11 @@ function panelBody(panel: Panel, exactOnly: boolean, plotWidth: number): Built {
   const labels = series.map((s) => oneLine(s.label));
   const colours = seriesColours(series.map((s) => s.side));
   const ticks = !exactOnly && series.some((s) => s.exact !== undefined);
-  const values = series.flatMap((s) =>
+  const values = series.flatMap((s, k) =>
     s.values.map((value, i) => ({
       value,
       series: oneLine(s.label),
+      seriesOrder: k,
       p: exactOnly ? (s.exact?.[i] ?? s.probabilities[i]) : s.probabilities[i],
       exact: ticks && s.exact ? s.exact[i] : null,
     })),
@@ -76,7 +77,9 @@ function panelBody(panel: Panel, exactOnly: boolean, plotWidth: number): Built {
     title: axisTitleLines(panel.xTitle, plotWidth),
     axis: { labelAngle: 0, labelOverlap: 'parity' },
   };
-  const xOffset = { field: 'series', type: 'nominal', scale: { domain: labels } };
+  // Bars side by side in the series' order, by number and sorted explicitly: otherwise vega-lite sorts the offset
+  // by the colour domain, an expression listing the series labels.
+  const xOffset = { field: 'seriesOrder', type: 'ordinal', sort: 'ascending' };
   const y = {
     type: 'quantitative',
     title: exactOnly ? 'probability (exact)' : 'probability (Monte Carlo)',
@@ -90,7 +93,10 @@ function panelBody(panel: Panel, exactOnly: boolean, plotWidth: number): Built {
     legend: { orient: 'top', direction: 'vertical', labelLimit: MAX_PLOT - LEGEND_SYMBOL },
   };
   const layers: VegaLiteSpec[] = [
-    { mark: { type: 'bar', opacity: 0.9 }, encoding: { x, xOffset, y: { ...y, field: 'p' }, color: colour } },
+    {
+      mark: { type: 'bar', opacity: 0.9 },
+      encoding: { x, xOffset, y: { ...y, field: 'p', stack: null }, color: colour },
+    },
   ];
   if (ticks)
     layers.push({

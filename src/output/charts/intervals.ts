@@ -61,7 +61,7 @@ export function intervalsBody(request: IntervalsChart): Built {
     const layers: VegaLiteSpec[] = [
       {
         mark: { type: 'bar', size: barSize, opacity: 0.9 },
-        encoding: { x, y: { ...y, field: 'value' }, color: colour },
+        encoding: { x, y: { ...y, field: 'value', stack: null }, color: colour },
       },
     ];
     if (hasInterval)
@@ -97,7 +97,10 @@ export function intervalsBody(request: IntervalsChart): Built {
     axis: { format: axisFormat(request.format), tickCount: 5 },
   };
   const layers: VegaLiteSpec[] = [
-    { mark: { type: 'bar', size: barSize, opacity: 0.9 }, encoding: { y, x: { ...x, field: 'value' }, color: colour } },
+    {
+      mark: { type: 'bar', size: barSize, opacity: 0.9 },
+      encoding: { y, x: { ...x, field: 'value', stack: null }, color: colour },
+    },
   ];
   if (hasInterval)
     layers.push({

@@ -125,6 +125,9 @@ export const THEME_CONFIG = {
   background: INK.white,
   padding: SIZE.padding,
   view: { stroke: null },
+  // No generated ARIA descriptions: vega-lite writes them as expressions with axis titles and
+  // category names spliced in. The chart's title is its description instead (vegaLite.ts).
+  aria: false,
   // Facet headers wrapped by the chart builders come as lines joined by "\n" (user text never has one).
   lineBreak: '\n',
   title: {

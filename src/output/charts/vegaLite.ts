@@ -19,7 +19,8 @@ export type { VegaLiteSpec } from './layout.js';
 export function toVegaLite(request: ChartRequest): VegaLiteSpec {
   const body = bodyOf(request);
   const title = titleBlock({ title: request.title, subtitle: subtitleOf(request) }, body.width);
-  return withTheme({ $schema: SCHEMA, title, ...body.spec });
+  const description = [request.title, ...(request.subtitle ?? [])].join('. ');
+  return withTheme({ $schema: SCHEMA, description, title, ...body.spec });
 }
 
 function bodyOf(request: ChartRequest): Built {
