@@ -78,6 +78,7 @@ export function heatmapBody(request: HeatmapChart): Built {
     x: xs.at(c.x).label,
     y: ys.at(c.y).label,
     value: typeof c.value === 'number' ? c.value * scale : oneLine(c.value),
+    edge: typeof c.value === 'number' ? c.value * scale : oneLine(c.value),
     opacity: c.faded ? FADED_OPACITY : 1,
     text: oneLine(c.text ?? ''),
     textColour: c.faded ? INK.black : textColour(colour, c.value, categoryColours),
@@ -120,13 +121,18 @@ export function heatmapBody(request: HeatmapChart): Built {
     title: y.title.trim() ? axisTitleLines(y.title, panelHeight) : null,
     axis: { labelLimit: Y_LABEL_LIMIT, labelOverlap: layout.cellHeight >= FONT_SIZE.label ? false : 'parity' },
   };
+  const cellColour = colourEncoding(colour, categoryColours, panelWidth, width - layout.left);
   const layers: VegaLiteSpec[] = [
     {
-      mark: { type: 'rect' },
+      // A hairline stroke in the cell's own colour hides the seams anti-aliasing draws between cells
+      // when the SVG is scaled down (a phone).
+      mark: { type: 'rect', strokeWidth: 1 },
       encoding: {
         x: xEnc,
         y: yEnc,
-        color: colourEncoding(colour, categoryColours, panelWidth, width - layout.left),
+        color: cellColour,
+        // Its own field, or vega-lite would merge the two legends into one of symbols.
+        stroke: { ...cellColour, field: 'edge', legend: null },
         ...(values.some((v) => v.opacity < 1)
           ? { opacity: { field: 'opacity', type: 'quantitative', scale: null, legend: null } }
           : {}),
