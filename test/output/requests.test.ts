@@ -142,5 +142,12 @@ describe('text and formats', () => {
   it('keeps categorical cells in their given colours, with readable text', () => {
     const spec = JSON.stringify(toVegaLite(matchupTable(1)));
     expect(spec).toContain('"range":["#E69F00","#F0E442","#CC79A7","#56B4E9","#DDDDDD"]');
+    expect(spec).toContain('"0/7"');
+  });
+
+  it('says so when cell text had to be left out', () => {
+    const spec = toVegaLite(matchupTable(6)) as { title: { subtitle: string[] } };
+    expect(spec.title.subtitle).toContain('numbers in the cells left out: too many cells to fit');
+    expect(JSON.stringify(spec)).not.toContain('"0/7"');
   });
 });

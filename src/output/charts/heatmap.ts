@@ -99,7 +99,12 @@ export function heatmapBody(request: HeatmapChart): Built {
 
   // Facet fields: a header label (wrapped to the panel) and an order for each panel.
   const facetsOf = facetFields(request, layout, columns, rows, panelWidth, panelHeight);
-  const values = cells.map((cell, i) => ({ ...cell, ...facetsOf[i] }));
+  // Cell text travels only when it is drawn.
+  const values = cells.map(({ text, textColour, ...cell }, i) => ({
+    ...cell,
+    ...(layout.text ? { text, textColour } : {}),
+    ...facetsOf[i],
+  }));
 
   // Encodings.
   const xFits = maxTextWidth(xs.labels, FONT_SIZE.label) + 4 <= layout.cellWidth;
@@ -148,7 +153,10 @@ export function heatmapBody(request: HeatmapChart): Built {
         encoding: { x: xEnc, y: yEnc, text: { field: 'text' } },
       });
   const inner = { width: panelWidth, height: panelHeight, layer: layers };
-  if (layout.facets === 'none') return { spec: { data: { values }, ...inner }, width };
+  // Text asked for but left out (too many cells for the width) is said in the subtitle.
+  const notes =
+    texts(request).length > 0 && !layout.text ? ['numbers in the cells left out: too many cells to fit'] : [];
+  if (layout.facets === 'none') return { spec: { data: { values }, ...inner }, width, notes };
   if (layout.facets === 'wrap')
     return {
       spec: {
@@ -165,6 +173,7 @@ export function heatmapBody(request: HeatmapChart): Built {
         spec: inner,
       },
       width,
+      notes,
     };
   const facet: VegaLiteSpec = {};
   if (column)
@@ -183,7 +192,12 @@ export function heatmapBody(request: HeatmapChart): Built {
       title: row.yesNo ? null : facetTitle(row.title, panelHeight * (rows?.labels.length ?? 1)),
       header: { ...header(), labelAngle: -90 },
     };
-  return { spec: { data: { values }, facet, spacing: GAP.facet, spec: inner }, width };
+  return { spec: { data: { values }, facet, spacing: GAP.facet, spec: inner }, width, notes };
+}
+
+/** The texts the request asks to write in cells. */
+function texts(request: HeatmapChart): string[] {
+  return request.cells.map((c) => oneLine(c.text ?? '')).filter((t) => t.length > 0);
 }
 
 function header(): VegaLiteSpec {

@@ -14,6 +14,8 @@ export type VegaLiteSpec = Record<string, unknown>;
 export interface Built {
   spec: VegaLiteSpec;
   width: number;
+  /** Lines for the subtitle about what the builder had to leave out. */
+  notes?: string[];
 }
 
 export const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';

@@ -18,7 +18,8 @@ export type { VegaLiteSpec } from './layout.js';
 
 export function toVegaLite(request: ChartRequest): VegaLiteSpec {
   const body = bodyOf(request);
-  const title = titleBlock({ title: request.title, subtitle: subtitleOf(request) }, body.width);
+  const subtitle = [...subtitleOf(request), ...(body.notes ?? [])];
+  const title = titleBlock({ title: request.title, subtitle }, body.width);
   const description = [request.title, ...(request.subtitle ?? [])].join('. ');
   return withTheme({ $schema: SCHEMA, description, title, ...body.spec });
 }
