@@ -12,8 +12,8 @@ type Panel = DistributionChart['panels'][number];
 
 const HEIGHT = 200;
 /** Bar width per series and gap per value (px) a value gets before the plot hits its maximum width. */
-const BAR = 9;
-const VALUE_GAP = 6;
+const BAR = 7;
+const VALUE_GAP = 5;
 const LEGEND_SYMBOL = 22;
 
 export function distributionBody(request: DistributionChart): Built {

@@ -22,7 +22,7 @@ import {
 } from './layout.js';
 
 const HEIGHT = 200;
-const STEP = { min: 28, max: 64 } as const;
+const STEP = { min: 22, max: 64 } as const;
 const MIN_PANEL = 150;
 
 export function linesBody(request: LinesChart): Built {
