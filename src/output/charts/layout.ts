@@ -6,7 +6,7 @@
  */
 import type { ChartAxis, ChartRequest } from '../../engine/report.js';
 import { FONT_SIZE, SIZE } from './theme.js';
-import { maxTextWidth, textWidth, truncateText, wrapText } from './textWidth.js';
+import { maxTextWidth, truncateText, wrapText } from './textWidth.js';
 
 export type VegaLiteSpec = Record<string, unknown>;
 
@@ -73,7 +73,7 @@ export function positions(axis: ChartAxis, label: (axis: ChartAxis, value: strin
 }
 
 /** A header label wrapped to a width: lines joined by "\n", which the theme breaks on. */
-export function wrappedLabel(text: string, width: number, maxLines = 2): string {
+function wrappedLabel(text: string, width: number, maxLines = 2): string {
   return wrapText(text, Math.max(width, 40), FONT_SIZE.header, false, maxLines).join('\n');
 }
 
@@ -130,9 +130,4 @@ export function titleBlock(request: Pick<ChartRequest, 'title' | 'subtitle'>, co
 export function legendColumns(labels: string[], width: number): number {
   const entry = maxTextWidth(labels, FONT_SIZE.label) + 16 + 14;
   return Math.max(1, Math.min(labels.length, Math.floor(width / entry)));
-}
-
-/** Rough width of text in px, for callers that only need an estimate. */
-export function widthOf(text: string, fontSize: number = FONT_SIZE.label, bold = false): number {
-  return textWidth(text, fontSize, bold);
 }

@@ -29,11 +29,6 @@ export function axisFormat(format: ValueFormat): string {
   }
 }
 
-/** The unit a title should mention, if the caller did not. */
-export function unitNote(format: ValueFormat): string {
-  return format === 'points' ? 'percentage points' : '';
-}
-
 function signed(text: string, value: number): string {
   return value > 0 ? `+${text}` : value < 0 ? `${MINUS}${text}` : text;
 }
