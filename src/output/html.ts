@@ -6,7 +6,7 @@
  */
 import type { BattleReport, Cell, Metric, ScenarioReport, SweepReport, Table } from '../engine/report.js';
 import { fixed, percent, roundSignificant, thousands } from '../kit/format.js';
-import { sweepMethodNote } from './sweepNote.js';
+import { sweepMethodNote } from './charts/fromReport.js';
 
 const MAX_TABLE_ROWS = 300;
 

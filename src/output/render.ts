@@ -1,39 +1,79 @@
 /**
  * Vega-Lite spec -> SVG (vega, headless, no canvas) -> PNG (resvg with the bundled
  * DejaVu Sans). System fonts are off, so text renders on a machine with no fonts and
- * the PNG is byte-identical across machines.
+ * the PNG is byte-identical across machines. vega, vega-lite and resvg load on the first
+ * chart drawn, not when the CLI starts (importing them costs ~0.4 s).
  */
 import { createRequire } from 'node:module';
-import * as vega from 'vega';
-import { compile } from 'vega-lite';
-import { Resvg } from '@resvg/resvg-js';
-const FONT = 'DejaVu Sans';
+import { FONT } from './charts/theme.js';
+import { textWidth } from './charts/textWidth.js';
 
 const require = createRequire(import.meta.url);
 const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((f) => require.resolve(`dejavu-fonts-ttf/ttf/${f}`));
 
-/** vega-lite's warnings (e.g. about merged scale sorts) are not for our users' terminals. */
-const quietLogger = {
-  level() {
-    return quietLogger;
-  },
-  warn() {
-    return quietLogger;
-  },
-  info() {
-    return quietLogger;
-  },
-  debug() {
-    return quietLogger;
-  },
-  error(...args: unknown[]) {
-    throw new Error(`vega-lite: ${args.join(' ')}`);
-  },
-};
+type Vega = typeof import('vega');
+type VegaLite = typeof import('vega-lite');
+let libraries: Promise<{ vega: Vega; vegaLite: VegaLite }> | undefined;
+
+/** Loads vega and vega-lite once, and teaches vega the bundled font's text widths. */
+function chartLibraries(): Promise<{ vega: Vega; vegaLite: VegaLite }> {
+  libraries ??= Promise.all([import('vega'), import('vega-lite')]).then(([vega, vegaLite]) => {
+    useFontMetrics(vega);
+    return { vega, vegaLite };
+  });
+  return libraries;
+}
+
+/**
+ * Without a canvas, vega guesses every character at 0.8 em, so labels and legends got
+ * room for text far wider than DejaVu Sans draws (the blank space on the right of the
+ * old PNGs). Measuring with the font's advance widths makes the canvas fit the text.
+ * A truncated text (a `limit`) counts as at most the limit, as vega's own measure does.
+ */
+function useFontMetrics(vega: Vega): void {
+  type TextItem = { fontSize?: number; fontWeight?: string | number; limit?: number };
+  const metrics = (vega as unknown as { textMetrics: unknown }).textMetrics as {
+    width: (item: TextItem, text: unknown) => number;
+  };
+  metrics.width = (item, text) => {
+    const size = item.fontSize != null ? Number(item.fontSize) || 0 : 11;
+    const weight = item.fontWeight;
+    const bold = weight === 'bold' || weight === 'bolder' || (Number(weight) || 0) >= 600;
+    const width = textWidth(text == null ? '' : String(text).trim(), size, bold);
+    return item.limit && item.limit > 0 ? Math.min(width, item.limit) : width;
+  };
+}
+
+/** A vega-lite logger: warnings are collected (or dropped), errors thrown. */
+function logger(warnings?: string[]) {
+  const self = {
+    level: () => self,
+    info: () => self,
+    debug: () => self,
+    warn: (...args: unknown[]) => {
+      warnings?.push(args.map(String).join(' '));
+      return self;
+    },
+    error: (...args: unknown[]): never => {
+      throw new Error(`vega-lite: ${args.map(String).join(' ')}`);
+    },
+  };
+  return self;
+}
+
+/** The Vega spec of a Vega-Lite spec; vega-lite's warnings go to `warnings` when given. */
+export async function compileSpec(
+  spec: Record<string, unknown>,
+  warnings?: string[],
+): Promise<Record<string, unknown>> {
+  const { vegaLite } = await chartLibraries();
+  return vegaLite.compile(spec as never, { logger: logger(warnings) as never }).spec as Record<string, unknown>;
+}
 
 export async function renderSvg(spec: Record<string, unknown>): Promise<string> {
-  const compiled = compile(spec as never, { logger: quietLogger }).spec;
-  const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
+  const { vega } = await chartLibraries();
+  const compiled = await compileSpec(spec);
+  const view = new vega.View(vega.parse(compiled as never), { renderer: 'none' });
   try {
     return await view.toSVG();
   } finally {
@@ -41,11 +81,26 @@ export async function renderSvg(spec: Record<string, unknown>): Promise<string> 
   }
 }
 
-export function svgToPng(svg: string, scale = 2): Uint8Array {
-  const resvg = new Resvg(svg, {
+type ResvgModule = typeof import('@resvg/resvg-js');
+let resvg: ResvgModule | undefined;
+
+/** An SVG drawn at `scale` times its size. Synchronous, so resvg (native) loads with require. */
+function rasterise(svg: string, scale: number) {
+  resvg ??= require('@resvg/resvg-js') as ResvgModule;
+  const image = new resvg.Resvg(svg, {
     font: { loadSystemFonts: false, fontFiles: FONT_FILES, defaultFontFamily: FONT, sansSerifFamily: FONT },
     fitTo: { mode: 'zoom', value: scale },
     background: 'white',
   });
-  return resvg.render().asPng();
+  return image.render();
+}
+
+export function svgToPng(svg: string, scale = 2): Uint8Array {
+  return rasterise(svg, scale).asPng();
+}
+
+/** The RGBA pixels of an SVG drawn at `scale` (for checking what a chart looks like). */
+export function svgToPixels(svg: string, scale = 1): { width: number; height: number; pixels: Uint8Array } {
+  const image = rasterise(svg, scale);
+  return { width: image.width, height: image.height, pixels: image.pixels };
 }

@@ -1,13 +1,288 @@
-/** Placeholder until the chart primitives land: the engine's own chart requests. */
-import type { BattleReport, ChartRequest, DistributionChart, SweepReport } from '../../engine/report.js';
+/**
+ * The charts the engine itself asks for, as ChartRequests built from the report: a
+ * battle's outcome distribution, and a sweep's charts (headline heatmaps per variant, a
+ * difference heatmap per non-baseline variant, lines for a one-axis sweep, intervals for a
+ * comparison of variants with no axis). Where every cell has an exact headline the charts
+ * show exact values.
+ */
+import type {
+  BattleReport,
+  ChartAxis,
+  ChartRequest,
+  DistributionChart,
+  HeatmapChart,
+  IntervalsChart,
+  LinesChart,
+  Metric,
+  SweepAxisReport,
+  SweepCellReport,
+  SweepReport,
+} from '../../engine/report.js';
+import { slug } from '../../engine/fileNames.js';
+import { thousands } from '../../kit/format.js';
+import { percentCellText, pointsText, valueText } from './valueFormat.js';
 
+const FADED_NOTE = '; faded cells: the paired 95% interval includes 0';
+/** Sweeps up to this many cells per panel write their value in each cell. */
+const MAX_TEXT_CELLS = 160;
+
+/** One panel per distinct x title; each distribution is a series; exact values when the report has them. */
 export function distributionRequest(report: BattleReport): DistributionChart | null {
-  void report;
-  return null;
+  const panels = new Map<string, DistributionChart['panels'][number]>();
+  for (const d of report.distributions) {
+    if (d.values.length === 0) continue;
+    const panel = panels.get(d.xLabel) ?? { xTitle: d.xLabel, series: [] };
+    panel.series.push({
+      label: d.given ? `${d.label}, ${d.given}` : d.label,
+      side: d.series,
+      values: d.values,
+      probabilities: d.probabilities,
+      ...(d.exact ? { exact: d.exact } : {}),
+    });
+    panels.set(d.xLabel, panel);
+  }
+  if (panels.size === 0) return null;
+  const exactOnly = report.method === 'exact';
+  const how = exactOnly
+    ? `${report.system} ${report.type}, exact`
+    : `${report.system} ${report.type}, ${thousands(report.trials)} trials, seed ${report.seed}`;
+  return {
+    kind: 'distribution',
+    name: 'distribution',
+    title: `${report.label}: outcome distribution`,
+    subtitle: [`${how}${report.partial ? ' (PARTIAL: interrupted)' : ''}`],
+    exactOnly,
+    panels: [...panels.values()],
+  };
 }
 
+/** The headline of one variant of a cell. */
+function headlineOf(sweep: SweepReport, variant: { metrics: Metric[] }): Metric {
+  return variant.metrics.find((m) => m.key === sweep.headline.key) ?? variant.metrics[0];
+}
+
+/** True when every cell of every variant has an exact headline: charts then show those. */
+function allExact(sweep: SweepReport): boolean {
+  return (
+    sweep.cells.length > 0 &&
+    sweep.cells.every((c) => c.method === 'exact' || c.variants.every((v) => headlineOf(sweep, v).exact !== undefined))
+  );
+}
+
+/** How the sweep's numbers were obtained, in a few words (chart subtitles, the report page). */
+export function sweepMethodNote(sweep: SweepReport): string {
+  const sampled = sweep.cells.find((c) => c.method === 'monte-carlo');
+  const partial = sweep.partial ? ' (PARTIAL)' : '';
+  if (!sampled) return `exact values${partial}`;
+  const common = sweep.variants.length > 1 ? ', variants on common random numbers' : '';
+  const mc = `${thousands(sampled.trials)} trials per cell${common}`;
+  if (allExact(sweep)) return `exact values; the CSV also has the Monte Carlo estimates (${mc})${partial}`;
+  return `Monte Carlo, ${mc}${partial}`;
+}
+
+/** An axis value as charts take it (a boolean becomes "true" / "false", read as yes/no). */
+function chartValue(v: number | string | boolean): string | number {
+  return typeof v === 'boolean' ? String(v) : v;
+}
+
+function chartAxis(axis: SweepAxisReport, reversed = false): ChartAxis {
+  const values = axis.values.map(chartValue);
+  return {
+    title: axis.title,
+    values: reversed ? values.reverse() : values,
+    ...(axis.values.length > 0 && axis.values.every((v) => typeof v === 'boolean') ? { yesNo: true } : {}),
+  };
+}
+
+/** The value shown for a headline: exact when charts show exact values, else the estimate. */
+function shown(m: Metric, exact: boolean): number {
+  return exact ? (m.exact ?? m.estimate) : m.estimate;
+}
+
+/** Charts of a sweep, each named by its file-name part. */
 export function sweepRequests(scenario: string, sweep: SweepReport): ChartRequest[] {
-  void scenario;
-  void sweep;
-  return [];
+  if (sweep.cells.length === 0 || sweep.variants.length === 0) return [];
+  const context: SweepContext = {
+    sweep,
+    exact: allExact(sweep),
+    label: sweep.headline.label,
+    how: `${scenario}: ${sweepMethodNote(sweep)}`,
+    probability: sweep.cells.every((c) => c.variants.every((v) => headlineOf(sweep, v).kind === 'probability')),
+  };
+  if (sweep.axes.length === 0) return sweep.variants.length > 1 ? [comparison(context)] : [];
+  if (sweep.axes.length === 1)
+    return [headlineLines(context), ...sweep.variants.slice(1).map((v) => deltaLines(context, v))];
+  return [
+    ...sweep.variants.map((v) => headlineHeatmap(context, v)),
+    ...sweep.variants.slice(1).map((v) => deltaHeatmap(context, v)),
+  ];
+}
+
+interface SweepContext {
+  sweep: SweepReport;
+  /** Charts show exact values. */
+  exact: boolean;
+  label: string;
+  how: string;
+  probability: boolean;
+}
+
+function variantOf(cell: SweepCellReport, variant: string) {
+  return cell.variants.find((v) => v.label === variant);
+}
+
+/** No axis, several variants (e.g. fort levels): the headline of each variant with its interval. */
+function comparison(ctx: SweepContext): IntervalsChart {
+  const cell = ctx.sweep.cells[0];
+  const rows = ctx.sweep.variants.flatMap((variant) => {
+    const v = variantOf(cell, variant);
+    if (!v) return [];
+    const m = headlineOf(ctx.sweep, v);
+    const interval = !ctx.exact && m.ci95 ? { low: m.ci95[0], high: m.ci95[1] } : {};
+    const exactTick = !ctx.exact && m.exact !== undefined ? { exact: m.exact } : {};
+    return [{ category: variant, value: shown(m, ctx.exact), ...interval, ...exactTick }];
+  });
+  return {
+    kind: 'intervals',
+    name: 'sweep',
+    title: `${ctx.label} by variant`,
+    subtitle: [ctx.how],
+    categoryTitle: 'variant',
+    valueTitle: ctx.label,
+    format: ctx.probability ? 'percent' : 'number',
+    ...(ctx.probability ? { domain: [0, 1] as [number, number] } : {}),
+    rows,
+  };
+}
+
+function headlineLines(ctx: SweepContext): LinesChart {
+  const [x] = ctx.sweep.axes;
+  const points = ctx.sweep.cells.flatMap((c) =>
+    c.variants.map((v) => {
+      const m = headlineOf(ctx.sweep, v);
+      const interval = !ctx.exact && m.ci95 ? { low: m.ci95[0], high: m.ci95[1] } : {};
+      return { x: chartValue(c.at[0]), series: v.label, y: shown(m, ctx.exact), ...interval };
+    }),
+  );
+  return {
+    kind: 'lines',
+    name: 'sweep',
+    title: `${ctx.label} by ${x.title}`,
+    subtitle: [ctx.how, ...(ctx.exact ? [] : ['lines at the points: 95% intervals'])],
+    x: chartAxis(x),
+    y: {
+      title: ctx.probability ? `${ctx.label} (probability)` : ctx.label,
+      format: ctx.probability ? 'percent' : 'number',
+      ...(ctx.probability ? { domain: [0, 1] as [number, number] } : {}),
+    },
+    series: ctx.sweep.variants,
+    points,
+  };
+}
+
+/** A difference from the baseline: exact when charts show exact values, with its paired interval otherwise. */
+function differenceOf(ctx: SweepContext, cell: SweepCellReport, variant: string) {
+  const d = cell.differences.find((x) => x.label === variant);
+  if (!d) return null;
+  const ci = !ctx.exact && d.ci95 ? d.ci95 : null;
+  return {
+    value: ctx.exact ? (d.exact ?? d.difference) : d.difference,
+    ci,
+    // A Monte Carlo difference whose paired interval includes 0 is not established.
+    settled: ci ? ci[0] > 0 || ci[1] < 0 : true,
+  };
+}
+
+function deltaLines(ctx: SweepContext, variant: string): LinesChart {
+  const [x] = ctx.sweep.axes;
+  const baseline = ctx.sweep.variants[0];
+  const points = ctx.sweep.cells.flatMap((c) => {
+    const d = differenceOf(ctx, c, variant);
+    if (!d) return [];
+    return [{ x: chartValue(c.at[0]), series: variant, y: d.value, ...(d.ci ? { low: d.ci[0], high: d.ci[1] } : {}) }];
+  });
+  return {
+    kind: 'lines',
+    name: `delta-${slug(variant)}`,
+    title: `${ctx.label}: ${variant} minus ${baseline}`,
+    subtitle: [
+      ctx.how,
+      ctx.exact ? 'difference in percentage points' : 'difference in percentage points, with paired 95% intervals',
+    ],
+    x: chartAxis(x),
+    y: { title: 'difference (percentage points)', format: ctx.probability ? 'points' : 'number' },
+    series: [variant],
+    points,
+    zeroLine: true,
+  };
+}
+
+/** Heatmap axes: the first sweep axis across, the second up (largest value on top), facets from the rest. */
+function heatmapAxes(sweep: SweepReport): Pick<HeatmapChart, 'x' | 'y' | 'column' | 'row'> {
+  const [x, y, column, row] = sweep.axes;
+  const numericY = y.values.every((v) => typeof v === 'number');
+  return {
+    x: chartAxis(x),
+    y: chartAxis(y, numericY),
+    ...(column ? { column: chartAxis(column) } : {}),
+    ...(row ? { row: chartAxis(row) } : {}),
+  };
+}
+
+function cellPosition(cell: SweepCellReport) {
+  const [x, y, column, row] = cell.at.map(chartValue);
+  return { x, y, ...(column !== undefined ? { column } : {}), ...(row !== undefined ? { row } : {}) };
+}
+
+function cellsPerPanel(sweep: SweepReport): number {
+  return sweep.axes[0].values.length * sweep.axes[1].values.length;
+}
+
+function headlineHeatmap(ctx: SweepContext, variant: string): HeatmapChart {
+  const several = ctx.sweep.variants.length > 1;
+  const withText = cellsPerPanel(ctx.sweep) <= MAX_TEXT_CELLS;
+  const cells = ctx.sweep.cells.flatMap((c) => {
+    const v = variantOf(c, variant);
+    if (!v) return [];
+    const value = shown(headlineOf(ctx.sweep, v), ctx.exact);
+    return [{ ...cellPosition(c), value, ...(withText ? { text: percentCellText(value) } : {}) }];
+  });
+  return {
+    kind: 'heatmap',
+    name: several ? `sweep-${slug(variant)}` : 'sweep',
+    title: several ? `${ctx.label} (${variant})` : ctx.label,
+    subtitle: [ctx.how],
+    ...heatmapAxes(ctx.sweep),
+    colour: { scale: 'probability', title: 'probability' },
+    cells,
+  };
+}
+
+function deltaHeatmap(ctx: SweepContext, variant: string): HeatmapChart {
+  const baseline = ctx.sweep.variants[0];
+  const withText = cellsPerPanel(ctx.sweep) <= MAX_TEXT_CELLS;
+  const cells = ctx.sweep.cells.flatMap((c) => {
+    const d = differenceOf(ctx, c, variant);
+    if (!d || !Number.isFinite(d.value)) return [];
+    return [
+      {
+        ...cellPosition(c),
+        value: d.value,
+        ...(withText ? { text: ctx.probability ? pointsText(d.value) : valueText(d.value, 'number') } : {}),
+        ...(d.settled ? {} : { faded: true }),
+      },
+    ];
+  });
+  const extent = Math.max(0.01, ...cells.map((c) => Math.abs(c.value)));
+  const faded = cells.some((c) => c.faded);
+  const unit = ctx.probability ? 'difference in percentage points' : 'difference';
+  return {
+    kind: 'heatmap',
+    name: `delta-${slug(variant)}`,
+    title: `${ctx.label}: ${variant} minus ${baseline}`,
+    subtitle: [ctx.how, `${unit} (orange: higher with ${variant}; blue: lower)${faded ? FADED_NOTE : ''}`],
+    ...heatmapAxes(ctx.sweep),
+    colour: { scale: 'diverging', title: 'difference', format: ctx.probability ? 'points' : 'number', extent },
+    cells,
+  };
 }

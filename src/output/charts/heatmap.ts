@@ -1,0 +1,355 @@
+/**
+ * A heatmap: a grid of cells coloured by a probability (viridis), a difference centred on
+ * zero (blue-orange, faded cells drawn pale) or an outcome category (given colours), with
+ * text in the cells when it fits. A third axis facets into columns and a fourth into rows.
+ * The y axis lists its values top to bottom.
+ *
+ * Layout, within the maximum chart width, first that works:
+ *   1. the facet grid as asked, cells wide enough for their text;
+ *   2. the panels wrapped onto rows (a row and a column facet become one), text kept,
+ *      when that stays under the maximum height;
+ *   3. without text: a column facet alone wraps when side by side would make cells too
+ *      small; otherwise the grid's cells shrink to fit.
+ */
+import type { HeatmapChart } from '../../engine/report.js';
+import { FONT_SIZE, INK, PALETTE_ORDER, SIZE, textColourOn } from './theme.js';
+import { maxTextWidth } from './textWidth.js';
+import { axisFormat, plotScale } from './valueFormat.js';
+import {
+  GAP,
+  axisLabel,
+  axisTitleLines,
+  facetLabel,
+  leftAxisWidth,
+  legendColumns,
+  oneLine,
+  positions,
+  facetTitle,
+  headerLabels,
+  type Built,
+  type Positions,
+  type VegaLiteSpec,
+} from './layout.js';
+
+const CELL = {
+  /** Cells without text: the grid's natural width is about this (px). */
+  naturalWidth: 400,
+  min: 12,
+  max: 30,
+  /** Cells never get narrower than this, even when the chart would exceed its maximum width. */
+  floor: 3,
+  textPadding: 6,
+  textHeight: 22,
+} as const;
+const MAX_WRAPPED_HEIGHT = 1800;
+/** A panel in a row facet is at least this tall, so its rotated header and y title fit. */
+const MIN_ROW_PANEL = 110;
+const Y_LABEL_LIMIT = 160;
+const X_LABEL_LIMIT = 120;
+const HEADER_LINE = FONT_SIZE.header + 3;
+const FADED_OPACITY = 0.3;
+/** A cell darker than this (as a share of the scale) takes white text. */
+const DARK_SHARE = { probability: 0.45, diverging: 0.55 } as const;
+
+type Colour = HeatmapChart['colour'];
+type Cell = HeatmapChart['cells'][number];
+
+interface Layout {
+  /** none: one panel; grid: column/row facets as asked; wrap: panels (rows x columns) in reading order. */
+  facets: 'none' | 'grid' | 'wrap';
+  across: number;
+  cellWidth: number;
+  cellHeight: number;
+  text: boolean;
+  left: number;
+}
+
+export function heatmapBody(request: HeatmapChart): Built {
+  const { x, y, column, row, colour } = request;
+  const categoryColours = colour.scale === 'categories' ? categoriesPalette(colour) : new Map<string, string>();
+  const xs = positions(x, axisLabel);
+  const ys = positions(y, axisLabel);
+  const columns = column ? positions(column, axisLabel) : null;
+  const rows = row ? positions(row, axisLabel) : null;
+
+  // Data: the plotted value, the text and its colour; facet fields are added once the layout is known.
+  const scale = colour.scale === 'diverging' ? plotScale(colour.format) : 1;
+  const cells = request.cells.map((c) => ({
+    x: xs.at(c.x).label,
+    y: ys.at(c.y).label,
+    value: typeof c.value === 'number' ? c.value * scale : oneLine(c.value),
+    edge: typeof c.value === 'number' ? c.value * scale : oneLine(c.value),
+    opacity: c.faded ? FADED_OPACITY : 1,
+    text: oneLine(c.text ?? ''),
+    textColour: c.faded ? INK.black : textColour(colour, c.value, categoryColours),
+  }));
+
+  // Size.
+  const layout = chooseLayout(
+    request,
+    xs,
+    ys,
+    cells.map((c) => c.text).filter((t) => t.length > 0),
+  );
+  const panelWidth = Math.round(xs.labels.length * layout.cellWidth);
+  const panelHeight = Math.round(ys.labels.length * layout.cellHeight);
+  const panels = (columns?.labels.length ?? 1) * (layout.facets === 'wrap' ? (rows?.labels.length ?? 1) : 1);
+  const across = Math.min(layout.across, panels);
+  const width = layout.left + across * panelWidth + (across - 1) * GAP.facet;
+
+  // Facet fields: a header label (wrapped to the panel) and an order for each panel.
+  const facetsOf = facetFields(request, layout, columns, rows, panelWidth, panelHeight);
+  // Cell text travels only when it is drawn.
+  const values = cells.map(({ text, textColour, ...cell }, i) => ({
+    ...cell,
+    ...(layout.text ? { text, textColour } : {}),
+    ...facetsOf[i],
+  }));
+
+  // Encodings.
+  const xFits = maxTextWidth(xs.labels, FONT_SIZE.label) + 4 <= layout.cellWidth;
+  const xNumeric = x.values.every((v) => typeof v === 'number');
+  const xEnc = {
+    field: 'x',
+    type: 'ordinal',
+    scale: { domain: xs.labels },
+    title: axisTitleLines(x.title, panelWidth),
+    axis:
+      xFits || xNumeric
+        ? { labelAngle: 0, labelOverlap: 'parity' }
+        : { labelAngle: -45, labelLimit: X_LABEL_LIMIT, labelOverlap: false },
+  };
+  const yEnc = {
+    field: 'y',
+    type: 'ordinal',
+    scale: { domain: ys.labels },
+    title: y.title.trim() ? axisTitleLines(y.title, panelHeight) : null,
+    axis: { labelLimit: Y_LABEL_LIMIT, labelOverlap: layout.cellHeight >= FONT_SIZE.label ? false : 'parity' },
+  };
+  const cellColour = colourEncoding(colour, categoryColours, panelWidth, width - layout.left);
+  const layers: VegaLiteSpec[] = [
+    {
+      // A hairline stroke in the cell's own colour hides the seams anti-aliasing draws between cells
+      // when the SVG is scaled down (a phone).
+      mark: { type: 'rect', strokeWidth: 1 },
+      encoding: {
+        x: xEnc,
+        y: yEnc,
+        color: cellColour,
+        // Its own field, or vega-lite would merge the two legends into one of symbols.
+        stroke: { ...cellColour, field: 'edge', legend: null },
+        ...(values.some((v) => v.opacity < 1)
+          ? { opacity: { field: 'opacity', type: 'quantitative', scale: null, legend: null } }
+          : {}),
+      },
+    },
+  ];
+  if (layout.text)
+    // White text on dark cells, black elsewhere: one layer each, so no colour channel mixes with the cells' scale.
+    for (const ink of [INK.white, INK.black])
+      layers.push({
+        transform: [{ filter: { field: 'textColour', equal: ink } }],
+        mark: { type: 'text', fontSize: FONT_SIZE.cellText, color: ink },
+        encoding: { x: xEnc, y: yEnc, text: { field: 'text' } },
+      });
+  const inner = { width: panelWidth, height: panelHeight, layer: layers };
+  // Text asked for but left out (too many cells for the width) is said in the subtitle.
+  const notes =
+    texts(request).length > 0 && !layout.text ? ['numbers in the cells left out: too many cells to fit'] : [];
+  if (layout.facets === 'none') return { spec: { data: { values }, ...inner }, width, notes };
+  if (layout.facets === 'wrap')
+    return {
+      spec: {
+        data: { values },
+        facet: {
+          field: 'panel',
+          type: 'nominal',
+          sort: { field: 'panelOrder', op: 'min' },
+          title: null,
+          header: header(),
+        },
+        columns: across,
+        spacing: GAP.facet,
+        spec: inner,
+      },
+      width,
+      notes,
+    };
+  const facet: VegaLiteSpec = {};
+  if (column)
+    facet.column = {
+      field: 'col',
+      type: 'nominal',
+      sort: { field: 'colOrder', op: 'min' },
+      title: column.yesNo ? null : facetTitle(column.title, width - layout.left),
+      header: header(),
+    };
+  if (row)
+    facet.row = {
+      field: 'row',
+      type: 'nominal',
+      sort: { field: 'rowOrder', op: 'min' },
+      title: row.yesNo ? null : facetTitle(row.title, panelHeight * (rows?.labels.length ?? 1)),
+      header: { ...header(), labelAngle: -90 },
+    };
+  return { spec: { data: { values }, facet, spacing: GAP.facet, spec: inner }, width, notes };
+}
+
+/** The texts the request asks to write in cells. */
+function texts(request: HeatmapChart): string[] {
+  return request.cells.map((c) => oneLine(c.text ?? '')).filter((t) => t.length > 0);
+}
+
+function header(): VegaLiteSpec {
+  return { labelAngle: 0, labelPadding: 4, labelLineHeight: HEADER_LINE, titleFontWeight: 'bold' };
+}
+
+function chooseLayout(request: HeatmapChart, xs: Positions, ys: Positions, texts: string[]): Layout {
+  const { column, row } = request;
+  const nx = Math.max(1, xs.labels.length);
+  const ny = Math.max(1, ys.labels.length);
+  const nColumns = column ? Math.max(1, new Set(column.values.map(String)).size) : 1;
+  const nRows = row ? Math.max(1, new Set(row.values.map(String)).size) : 1;
+  const yTitleLines = request.y.title.trim() ? axisTitleLines(request.y.title, ny * CELL.min).length : 0;
+  const yAxis = leftAxisWidth(ys.labels, yTitleLines, Y_LABEL_LIMIT);
+  // Row headers are written sideways in up to 3 lines, plus the row axis title once.
+  const rowHeader = row ? 3 * HEADER_LINE + 8 + (row.title.trim() && !row.yesNo ? HEADER_LINE + 8 : 0) : 0;
+  const width = (left: number) => SIZE.maxChartWidth - left - 4;
+  const fitsAcross = (room: number, panelWidth: number, max: number) =>
+    Math.max(0, Math.min(max, Math.floor((room + GAP.facet) / (panelWidth + GAP.facet))));
+  const tall = (cellHeight: number) => Math.max(cellHeight, row ? Math.ceil(MIN_ROW_PANEL / ny) : 0);
+
+  const textWidthMax = maxTextWidth(texts, FONT_SIZE.cellText);
+  const textCell = Math.ceil(Math.max(CELL.textHeight, textWidthMax + CELL.textPadding));
+  const textHeight = Math.min(textCell, CELL.textHeight);
+  const asked = column || row ? 'grid' : 'none';
+  if (texts.length > 0) {
+    // 1. The grid as asked, with text.
+    const left = yAxis + rowHeader;
+    if (fitsAcross(width(left), nx * textCell, nColumns) >= nColumns)
+      return { facets: asked, across: nColumns, cellWidth: textCell, cellHeight: tall(textHeight), text: true, left };
+    // 2. Wrapped panels, with text.
+    const panels = nColumns * nRows;
+    const across = fitsAcross(width(yAxis), nx * textCell, panels);
+    const height = Math.ceil(panels / Math.max(1, across)) * (ny * textHeight + 2 * HEADER_LINE + GAP.facet + 40);
+    if (panels > 1 && across >= 1 && height <= MAX_WRAPPED_HEIGHT)
+      return { facets: 'wrap', across, cellWidth: textCell, cellHeight: textHeight, text: true, left: yAxis };
+  }
+  // 3. No text.
+  const natural = Math.min(CELL.max, Math.max(CELL.min, Math.floor(CELL.naturalWidth / nx)));
+  if (column && !row && nColumns > 1 && fitsAcross(width(yAxis), nx * natural, nColumns) < nColumns) {
+    const across = Math.max(1, fitsAcross(width(yAxis), nx * natural, nColumns));
+    const cell = Math.max(CELL.floor, Math.min(natural, Math.floor(width(yAxis) / nx)));
+    return { facets: 'wrap', across, cellWidth: cell, cellHeight: cell, text: false, left: yAxis };
+  }
+  const left = yAxis + rowHeader;
+  const fit = Math.floor((width(left) - (nColumns - 1) * GAP.facet) / (nColumns * nx));
+  const cell = Math.max(CELL.floor, Math.min(natural, fit));
+  return { facets: asked, across: nColumns, cellWidth: cell, cellHeight: tall(cell), text: false, left };
+}
+
+/** The facet fields of each cell: a header label (wrapped to the panel) and the panel's order. */
+function facetFields(
+  request: HeatmapChart,
+  layout: Layout,
+  columns: Positions | null,
+  rows: Positions | null,
+  panelWidth: number,
+  panelHeight: number,
+): Array<Record<string, string | number>> {
+  const { column, row } = request;
+  if (layout.facets === 'none') return request.cells.map(() => ({}));
+  if (layout.facets === 'wrap') {
+    // One panel per (row, column) in reading order, each header saying what it shows.
+    const rowAt = (v: string | number | undefined) =>
+      row && v !== undefined ? positions(row, facetLabel).at(v) : null;
+    const colAt = (v: string | number | undefined) =>
+      column && v !== undefined ? positions(column, facetLabel).at(v) : null;
+    const nColumns = (columns?.labels.length ?? 0) + 1;
+    const keys = request.cells.map((c) => {
+      const [r, k] = [rowAt(c.row), colAt(c.column)];
+      const text = [r?.label, k?.label].filter((t): t is string => t !== undefined).join(', ');
+      return { text, order: (r?.order ?? 0) * nColumns + (k?.order ?? 0) };
+    });
+    const orders = [...new Set(keys.map((k) => k.order))].sort((a, b) => a - b);
+    const texts = orders.map((o) => keys.find((k) => k.order === o)?.text ?? '');
+    const headers = headerLabels(texts, panelWidth);
+    return keys.map((k) => ({ panel: headers[orders.indexOf(k.order)], panelOrder: k.order }));
+  }
+  const colHeaders = columns ? headerLabels([...columns.labels, ''], panelWidth) : [];
+  const rowHeaders = rows ? headerLabels([...rows.labels, ''], panelHeight, 3) : [];
+  return request.cells.map((c) => {
+    const k = columns && c.column !== undefined ? columns.at(c.column).order : null;
+    const r = rows && c.row !== undefined ? rows.at(c.row).order : null;
+    return {
+      ...(k !== null ? { col: colHeaders[k], colOrder: k } : {}),
+      ...(r !== null ? { row: rowHeaders[r], rowOrder: r } : {}),
+    };
+  });
+}
+
+/** Each outcome category's colour: its own, else the next palette colour no category claims. */
+function categoriesPalette(colour: Extract<Colour, { scale: 'categories' }>): Map<string, string> {
+  const claimed = new Set(colour.categories.map((c) => c.colour?.toLowerCase()));
+  const spares = PALETTE_ORDER.filter((c) => !claimed.has(c.toLowerCase()));
+  let spare = 0;
+  return new Map(colour.categories.map((c) => [oneLine(c.value), c.colour ?? spares[spare++ % spares.length]]));
+}
+
+function textColour(colour: Colour, value: number | string, categories: Map<string, string>): string {
+  if (colour.scale === 'categories') return textColourOn(categories.get(oneLine(String(value))) ?? INK.white);
+  if (typeof value !== 'number') return INK.black;
+  if (colour.scale === 'probability') return value < DARK_SHARE.probability ? INK.white : INK.black;
+  return Math.abs(value) > DARK_SHARE.diverging * colour.extent ? INK.white : INK.black;
+}
+
+function colourEncoding(
+  colour: Colour,
+  categories: Map<string, string>,
+  panelWidth: number,
+  gridWidth: number,
+): VegaLiteSpec {
+  const title = oneLine(colour.title) || null;
+  const gradient = {
+    orient: 'top',
+    direction: 'horizontal',
+    gradientLength: Math.max(120, Math.min(220, panelWidth)),
+    titleLimit: Math.max(gridWidth, 120),
+  };
+  switch (colour.scale) {
+    case 'probability':
+      return {
+        field: 'value',
+        type: 'quantitative',
+        title,
+        scale: { scheme: 'viridis', domain: [0, 1] },
+        legend: { ...gradient, format: '.0%', values: [0, 0.25, 0.5, 0.75, 1] },
+      };
+    case 'diverging': {
+      const extent = colour.extent * plotScale(colour.format);
+      return {
+        field: 'value',
+        type: 'quantitative',
+        title,
+        scale: { scheme: 'blueorange', domain: [-extent, extent], domainMid: 0 },
+        legend: { ...gradient, format: axisFormat(colour.format) },
+      };
+    }
+    case 'categories': {
+      const labels = [...categories.keys()];
+      return {
+        field: 'value',
+        type: 'nominal',
+        title,
+        scale: { domain: labels, range: labels.map((l) => categories.get(l)) },
+        legend: {
+          orient: 'top',
+          direction: 'horizontal',
+          columns: legendColumns(labels, gridWidth),
+          labelLimit: Math.max(100, gridWidth - 30),
+          titleLimit: Math.max(gridWidth, 120),
+        },
+      };
+    }
+  }
+}
