@@ -264,6 +264,8 @@ export const sweepReportSchema = z.object({
     .object({ label: z.string(), keys: z.array(z.string()), labels: z.array(z.string()) })
     .optional()
     .describe("The battles' outcome categories (probability metrics of which exactly one happens), when declared"),
+  cellText: z.array(z.string()).optional().describe('Metric keys the sweep asks to write in the cells of its charts'),
+  cellTextSigned: z.boolean().optional().describe('Write those numbers with their sign (margins)'),
   cells: z.array(sweepCellReportSchema),
   thresholds: z.array(thresholdRowSchema),
   partial: z.boolean(),

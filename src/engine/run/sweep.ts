@@ -117,6 +117,8 @@ export async function runSweep(
     variants: sweep.variants,
     headline: { key: first.headline, label: headlineLabel },
     ...(outcomes ? { outcomes } : {}),
+    ...(sweep.cellText ? { cellText: sweep.cellText } : {}),
+    ...(sweep.cellTextSigned ? { cellTextSigned: true } : {}),
     cells,
     thresholds: partial ? [] : thresholdRows(axes, sweep.variants, cells, sweep.thresholds),
     partial,

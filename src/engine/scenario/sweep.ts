@@ -70,6 +70,10 @@ export const sweepSchema = z
       )
       .max(4)
       .optional(),
+    /** Metric keys to write in each cell of the sweep's charts (e.g. "margin", or tokens left per nation). */
+    cellText: z.array(z.string().min(1)).min(1).max(3).optional(),
+    /** Write those numbers with their sign (e.g. a margin of +2). */
+    cellTextSigned: z.boolean().optional(),
   })
   .refine((s) => Object.keys(s.axes).length > 0 || (s.variants?.length ?? 0) >= 2, {
     error: 'needs at least one axis, or two variants to compare',
@@ -98,6 +102,8 @@ export interface SweepCell {
 export interface CompiledSweep {
   axes: SweepAxis[];
   variants: string[];
+  cellText?: string[];
+  cellTextSigned?: boolean;
   thresholds: Array<{ metric?: string; at: number[] }>;
   cells: SweepCell[];
 }
@@ -213,5 +219,12 @@ export function compileSweep(system: RuleSystem, spec: SweepSpec, source: string
     });
     cells.push({ index, at, battles });
   }
-  return { axes, variants: variants.map((v) => v.label), thresholds: spec.thresholds ?? [], cells };
+  return {
+    axes,
+    variants: variants.map((v) => v.label),
+    thresholds: spec.thresholds ?? [],
+    ...(spec.cellText ? { cellText: spec.cellText } : {}),
+    ...(spec.cellTextSigned ? { cellTextSigned: true } : {}),
+    cells,
+  };
 }

@@ -112,10 +112,75 @@ export function sweepRequests(scenario: string, sweep: SweepReport): ChartReques
   if (sweep.axes.length === 0) return sweep.variants.length > 1 ? [comparison(context)] : [];
   if (sweep.axes.length === 1)
     return [headlineLines(context), ...sweep.variants.slice(1).map((v) => deltaLines(context, v))];
+  // Every cell has one certain outcome (a deterministic system): colour by the outcome itself.
+  const byOutcome = context.exact && certainOutcomes(sweep);
   return [
-    ...sweep.variants.map((v) => headlineHeatmap(context, v)),
+    ...sweep.variants.map((v) => (byOutcome ? outcomeHeatmap(context, v) : headlineHeatmap(context, v))),
     ...sweep.variants.slice(1).map((v) => deltaHeatmap(context, v)),
   ];
+}
+
+/** The one outcome category that happens in a cell's variant, when every outcome is certain (0 or 1). */
+function certainOutcome(sweep: SweepReport, variant: { metrics: Metric[] }): number {
+  const keys = sweep.outcomes?.keys ?? [];
+  const values = keys.map((k) => variant.metrics.find((m) => m.key === k));
+  if (values.some((m) => m === undefined || (m.exact !== 0 && m.exact !== 1))) return -1;
+  const happened = values.flatMap((m, i) => (m!.exact === 1 ? [i] : []));
+  return happened.length === 1 ? happened[0] : -1;
+}
+
+function certainOutcomes(sweep: SweepReport): boolean {
+  return (
+    sweep.outcomes !== undefined && sweep.cells.every((c) => c.variants.every((v) => certainOutcome(sweep, v) >= 0))
+  );
+}
+
+/** "P(attacker alone in the area)" -> "attacker alone in the area". */
+function outcomeName(label: string): string {
+  return label.replace(/^P\((.*)\)$/, '$1');
+}
+
+/** The metrics the sweep asks to write in its cells ("margin", or "left_0/left_1"), as text. */
+function cellText(sweep: SweepReport, variant: { metrics: Metric[] }): string | undefined {
+  if (!sweep.cellText || sweep.cellText.length === 0) return undefined;
+  const parts = sweep.cellText.map((key) => {
+    const m = variant.metrics.find((x) => x.key === key);
+    if (!m) return '?';
+    const v = m.exact ?? m.estimate;
+    if (m.kind === 'probability') return percentCellText(v);
+    const text = Number.isInteger(v) ? String(v) : v.toFixed(1);
+    // A signed value (a margin) reads better with its sign.
+    return sweep.cellTextSigned && v > 0 ? `+${text}` : text;
+  });
+  return parts.join('/');
+}
+
+function outcomeHeatmap(ctx: SweepContext, variant: string): HeatmapChart {
+  const sweep = ctx.sweep;
+  const outcomes = sweep.outcomes!;
+  const several = sweep.variants.length > 1;
+  const withText = cellsPerPanel(sweep) <= MAX_TEXT_CELLS;
+  const cells = sweep.cells.flatMap((c) => {
+    const v = variantOf(c, variant);
+    if (!v) return [];
+    const text = withText ? cellText(sweep, v) : undefined;
+    const value = outcomeName(outcomes.labels[certainOutcome(sweep, v)]);
+    return [{ ...cellPosition(c), value, ...(text !== undefined ? { text } : {}) }];
+  });
+  // Only the categories some cell has, in the layout's order.
+  const present = outcomes.labels.map(outcomeName).filter((name) => cells.some((c) => c.value === name));
+  const first = sweep.cells[0].variants[0].metrics;
+  const textLabels = (sweep.cellText ?? []).map((key) => first.find((m) => m.key === key)?.label ?? key);
+  const textNote = withText && textLabels.length > 0 ? [`numbers: ${textLabels.join(' / ')}`] : [];
+  return {
+    kind: 'heatmap',
+    name: several ? `headline-${slug(variant)}` : 'headline',
+    title: several ? `${outcomes.label} (${variant})` : outcomes.label,
+    subtitle: [ctx.how, ...textNote],
+    ...heatmapAxes(sweep),
+    colour: { scale: 'categories', title: outcomes.label, categories: present.map((value) => ({ value })) },
+    cells,
+  };
 }
 
 interface SweepContext {
@@ -144,7 +209,7 @@ function comparison(ctx: SweepContext): IntervalsChart {
   });
   return {
     kind: 'intervals',
-    name: 'sweep',
+    name: 'headline',
     title: `${ctx.label} by variant`,
     subtitle: [ctx.how],
     categoryTitle: 'variant',
@@ -166,7 +231,7 @@ function headlineLines(ctx: SweepContext): LinesChart {
   );
   return {
     kind: 'lines',
-    name: 'sweep',
+    name: 'headline',
     title: `${ctx.label} by ${x.title}`,
     subtitle: [ctx.how, ...(ctx.exact ? [] : ['lines at the points: 95% intervals'])],
     x: chartAxis(x),
@@ -249,7 +314,7 @@ function headlineHeatmap(ctx: SweepContext, variant: string): HeatmapChart {
   });
   return {
     kind: 'heatmap',
-    name: several ? `sweep-${slug(variant)}` : 'sweep',
+    name: several ? `headline-${slug(variant)}` : 'headline',
     title: several ? `${ctx.label} (${variant})` : ctx.label,
     subtitle: [ctx.how],
     ...heatmapAxes(ctx.sweep),
