@@ -46,7 +46,7 @@ describe('sweepRequests', () => {
     const s = landgrabSweep();
     const [chart, ...rest] = sweepRequests('landgrab-sweep', s) as HeatmapChart[];
     expect(rest).toEqual([]);
-    expect(chart.name).toBe('sweep');
+    expect(chart.name).toBe('headline');
     expect(chart.column).toEqual({ title: 'fortress', values: ['false', 'true'], yesNo: true });
     expect(chart.y.values[0]).toBe(20); // largest on top
     expect(chart.cells[0].value).toBe(s.cells[0].variants[0].metrics[0].exact);
@@ -59,7 +59,7 @@ describe('sweepRequests', () => {
 
   it('a heatmap per variant and a diverging difference per non-baseline variant, faded where unsettled', () => {
     const charts = sweepRequests('house', houseRulesSweep()) as HeatmapChart[];
-    expect(charts.map((c) => c.name)).toEqual(['sweep-fortress-1', 'sweep-fortress-2', 'delta-fortress-2']);
+    expect(charts.map((c) => c.name)).toEqual(['headline-fortress-1', 'headline-fortress-2', 'delta-fortress-2']);
     const delta = charts[2];
     expect(delta.colour.scale).toBe('diverging');
     expect(delta.cells.some((c) => c.faded)).toBe(true);
@@ -149,5 +149,46 @@ describe('text and formats', () => {
     const spec = toVegaLite(matchupTable(6)) as { title: { subtitle: string[] } };
     expect(spec.title.subtitle).toContain('numbers in the cells left out: too many cells to fit');
     expect(JSON.stringify(spec)).not.toContain('"0/7"');
+  });
+});
+
+describe('sweepRequests for a deterministic sweep', () => {
+  it('colours by the one outcome of each cell and writes the asked metrics in it', async () => {
+    const { parseScenario } = await import('../../src/engine/scenario/scenario.js');
+    const { runSweep } = await import('../../src/engine/run/sweep.js');
+    const { InProcessExecutor } = await import('../../src/engine/executor.js');
+    const { SYSTEMS, findSystem } = await import('../../src/app/systems.js');
+    const scenario = parseScenario(
+      {
+        name: 'pq',
+        system: 'princes-and-queens',
+        sweep: {
+          base: { defender: 'queen', terrain: 'plain' },
+          axes: { distance: [3, 2, 1], terrain: ['plain', 'mountain'] },
+          cellText: ['margin'],
+          cellTextSigned: true,
+        },
+      },
+      'pq.json',
+      SYSTEMS,
+    );
+    const report = await runSweep(
+      scenario.system,
+      scenario.sweep!,
+      { seed: 1, trials: 1, kernel: 'fast', method: 'auto' },
+      new InProcessExecutor(findSystem),
+    );
+    const [chart] = sweepRequests('pq', report) as HeatmapChart[];
+    expect(chart.colour.scale).toBe('categories');
+    const categories = chart.colour.scale === 'categories' ? chart.colour.categories.map((c) => c.value) : [];
+    expect(categories).toEqual(['Attack possible (and it wins)', 'Attack not possible (the move does not count)']);
+    // One Prince 1 hex from his Queen (4) against a plain Queen (4): possible (ties to the attacker), margin 0.
+    const plainAtOne = chart.cells.find((c) => c.x === 1 && c.y === 'plain')!;
+    expect(plainAtOne.value).toBe('Attack possible (and it wins)');
+    expect(plainAtOne.text).toBe('0');
+    const mountainAtThree = chart.cells.find((c) => c.x === 3 && c.y === 'mountain')!;
+    expect(mountainAtThree.value).toBe('Attack not possible (the move does not count)');
+    expect(mountainAtThree.text).toBe('-5');
+    expect(chart.subtitle).toContain('numbers: Attack minus defence (points)');
   });
 });
