@@ -66,6 +66,11 @@ export async function runScenario(
   const startedAt = new Date().toISOString();
   const progress = hooks.progress ?? NO_PROGRESS;
   const seed = overrides.seed ?? scenario.seed;
+  let announced = false;
+  const samplingStarted = () => {
+    if (!announced) hooks.onStarted?.();
+    announced = true;
+  };
   const common = {
     seed,
     trials: overrides.trials ?? scenario.trials,
@@ -74,13 +79,11 @@ export async function runScenario(
     check: overrides.check ?? scenario.exact,
     question: { ...scenario.question, ...overrides.question },
     signal: hooks.signal,
+    onStarted: samplingStarted,
   };
-  let announced = false;
   let shown = '';
   /** The first progress report of a battle or sweep starts its bar (exact answers show none). */
   const report = (label: string, total: number, unit: 'trials' | 'cells', done: number) => {
-    if (!announced) hooks.onStarted?.();
-    announced = true;
     if (shown !== label) progress.start(label, total, unit);
     shown = label;
     progress.update(done);

@@ -27,8 +27,11 @@ export class InProcessExecutor implements Executor {
   readonly threads = 0;
   constructor(private readonly lookup: SystemLookup) {}
   async run(task: ChunkTask, signal?: AbortSignal): Promise<Float64Array> {
-    // Yield to the event loop between chunks so an interrupt and progress are seen.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Yield to the event loop between chunks so an interrupt and progress are seen (setImmediate
+    // runs after the poll phase, where signals arrive; a browser has only setTimeout).
+    await new Promise((resolve) =>
+      typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0),
+    );
     if (signal?.aborted) throw new ChunkAbortedError(signal.reason);
     const system = this.lookup(task.systemId);
     if (!system) throw new Error(`unknown system ${task.systemId}`);

@@ -37,6 +37,8 @@ export interface RunOptions {
   question?: Question;
   signal?: AbortSignal;
   onProgress?: (trialsDone: number) => void;
+  /** Called once sampling has started (the first chunk handed to the executor). */
+  onStarted?: () => void;
 }
 
 /** Exact answers were demanded (`method: 'exact'`) for a battle the system cannot solve. */
@@ -151,7 +153,11 @@ export function describeBattle(
 ): Pick<BattleReport, 'verdict' | 'metrics' | 'distributions' | 'tables' | 'charts'> {
   const summary = summarizeLayout(battle.layout, battle.headline, tally, trials, exact?.probabilities ?? null);
   const view = resultView(battle, tally, trials, exact, summary.metrics, summary.distributions, question);
-  const extra = system.describe?.(view) ?? {};
+  // Interrupted before a single battle finished: there is nothing to put into words.
+  const nothing = tally !== null && trials === 0;
+  const extra = nothing
+    ? { verdict: ['Interrupted before any battle finished: no answer yet.'] }
+    : (system.describe?.(view) ?? {});
   return {
     verdict: extra.verdict ?? [],
     metrics: [...summary.metrics, ...(extra.metrics ?? [])],

@@ -25,6 +25,8 @@ export interface SampleSettings {
   streamBase?: RngState;
   signal?: AbortSignal;
   onProgress?: (trialsDone: number) => void;
+  /** Called once, as the first chunk is handed to the executor. */
+  onStarted?: () => void;
 }
 
 /** What is sampled: a plan, its layout and headline (paired mode: several variants in lockstep). */
@@ -94,6 +96,7 @@ export async function sampleBattle(
           return;
         }
         const i = next++;
+        if (i === 0) settings.onStarted?.();
         let part: Float64Array;
         try {
           part = await executor.run(taskFor(i), settings.signal);
