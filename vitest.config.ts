@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // Systems being ported to the new contract (temporary).
-    exclude: ['test/kings-and-things/**', 'test/advanced-civilization/**', 'test/princes-and-queens/**', 'node_modules/**'],
+    exclude: ['test/advanced-civilization/**', 'test/princes-and-queens/**', 'node_modules/**'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // Two cores: run test files two at a time so worker-pool tests are not starved.

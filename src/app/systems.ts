@@ -6,13 +6,18 @@ import type { RuleSystem } from '../engine/contract.js';
 import type { SystemCli } from '../cli/oddsContract.js';
 import { landgrab } from '../systems/landgrab/index.js';
 import { landgrabCli } from '../systems/landgrab/cli.js';
+import { kingsAndThings } from '../systems/kings-and-things/index.js';
+import { kingsAndThingsCli } from '../systems/kings-and-things/cli.js';
 
 export interface SystemModule {
   system: RuleSystem;
   cli: SystemCli;
 }
 
-export const SYSTEM_MODULES: readonly SystemModule[] = [{ system: landgrab, cli: landgrabCli }];
+export const SYSTEM_MODULES: readonly SystemModule[] = [
+  { system: landgrab, cli: landgrabCli },
+  { system: kingsAndThings, cli: kingsAndThingsCli },
+];
 
 export const SYSTEMS: readonly RuleSystem[] = SYSTEM_MODULES.map((m) => m.system);
 

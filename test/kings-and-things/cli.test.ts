@@ -44,11 +44,11 @@ describe('odds kings-and-things: flags that do not apply are refused', () => {
   it('--bribe without --explore', () => {
     expectFlagError(odds('--attackers', 'Orc:2', '--bribe', '5'), '--bribe', /only with --explore/);
   });
-  it('--fort with --fort-levels', () => {
+  it('--fort-levels: a comparison of several battles, which odds does not answer (it points to the sweep)', () => {
     expectFlagError(
-      odds('--attackers', 'Orc:2', '--fort-levels', '--fort', 'keep'),
-      '--fort',
-      /does not apply with --fort-levels/,
+      odds('--attackers', 'Orc:2', '--fort-levels'),
+      '--fort-levels',
+      /odds answers one: run the fort-level sweep of scenarios\/kings-and-things-castle-assault\.json/,
     );
   });
   it('--defenders with --explore', () => {
@@ -61,6 +61,22 @@ describe('odds kings-and-things: flags that do not apply are refused', () => {
 });
 
 describe('odds kings-and-things: answers', () => {
+  it('prints the verdict first: the chance to capture and the survivors', () => {
+    const r = odds(
+      '--attackers',
+      'Giant:4,Elves:2R,Dragon:3*C',
+      '--fort',
+      'castle',
+      '--defenders',
+      'Nomads',
+      '--exact-only',
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines[1]).toMatch(
+      /^ {2}You capture the hex [\d.]+% of the time; [\d.]+ of your 3 creatures survive on average when you do\.$/,
+    );
+  });
   it('a single counter name for --attacker-losses is a one-element loss order', () => {
     const r = odds(
       '--attackers',
@@ -73,7 +89,9 @@ describe('odds kings-and-things: answers', () => {
       '--json',
     );
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).method).toBe('exact');
+    const [battle] = JSON.parse(r.stdout).battles;
+    expect(battle.method).toBe('exact');
+    expect(battle.entry.attacker.losses).toEqual(['Giant']);
   });
   it("--fort-after-retreat falls makes a retreating defender's battle solvable exactly", () => {
     const args = [

@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HOLD_RETREATED, duelLayout, type DuelPlan } from '../../src/systems/kings-and-things/plan.js';
-import { compileEntry, kingsAndThings, problems } from './helpers.js';
+import { HOLD_RETREATED } from '../../src/systems/kings-and-things/plan.js';
+import { kingsAndThingsOdds } from '../../src/systems/kings-and-things/cli.js';
+import { compileEntry, duelOf, exactOf, problems, unsolvedReason } from './helpers.js';
 
 const army = { creatures: ['Orc:2'] };
 
@@ -81,6 +82,27 @@ describe('bad scenario input', () => {
       ),
     ).toMatch(/unexplored hex never retreat/);
   });
+  it('the validated entry holds every creature as a full object and the fort by name, and validates to itself', () => {
+    const battle = compileEntry({
+      attacker: { creatures: ['2x Knight:3C', 'Giant Spider'] },
+      defender: { fort: 3, creatures: [{ name: 'Archer', value: 2, ranged: true }] },
+    });
+    const entry = battle.entry as { attacker: { creatures: unknown[] }; defender: { fort: unknown } };
+    expect(entry.attacker.creatures[0]).toEqual({
+      name: 'Knight',
+      value: 3,
+      magic: false,
+      ranged: false,
+      charge: true,
+      flying: false,
+    });
+    expect(entry.attacker.creatures).toHaveLength(3);
+    expect(entry.defender.fort).toBe('castle');
+    expect(compileEntry(JSON.parse(JSON.stringify(battle.entry))).entry).toEqual(battle.entry);
+  });
+  it('the removed battle type fort-levels is refused with the known types', () => {
+    expect(problems({ type: 'fort-levels', attacker: army }).join('\n')).toMatch(/type/);
+  });
   it('a good entry has no problems (type defaults to battle)', () => {
     expect(
       problems({
@@ -92,7 +114,7 @@ describe('bad scenario input', () => {
 });
 
 describe('odds flags', () => {
-  const toEntry = (flags: Record<string, unknown>) => kingsAndThings.odds.toBattle(flags);
+  const toEntry = (flags: Record<string, unknown>) => kingsAndThingsOdds.toBattle(flags);
   it('a battle from flags', () => {
     const entry = toEntry({
       attackers: 'Giant:4, Elves:2R, Dragon:3*C',
@@ -103,15 +125,19 @@ describe('odds flags', () => {
     });
     expect(problems(entry)).toEqual([]);
   });
-  it('fort levels and exploration from flags', () => {
-    expect(problems(toEntry({ attackers: 'Giant:4, 2x Orc:2', fortLevels: true }))).toEqual([]);
+  it('exploration from flags', () => {
     expect(problems(toEntry({ attackers: 'Old Dragon, Sphinx', explore: true, bribe: 5 }))).toEqual([]);
+  });
+  it('--fort-levels points to the fort-level sweep (odds answers one battle)', () => {
+    expect(() => toEntry({ attackers: 'Giant:4, 2x Orc:2', fortLevels: true })).toThrow(
+      /--fort-levels: compares several battles .* odds answers one: run the fort-level sweep/,
+    );
   });
 });
 
 describe('odds flags name what the user typed', () => {
   it('every entry field toBattle produces maps to its flag', () => {
-    const flagFor = kingsAndThings.odds.flagFor!;
+    const flagFor = kingsAndThingsOdds.flagFor!;
     const expected: Record<string, string> = {
       'attacker.creatures[0]': '--attackers',
       'attacker.losses': '--attacker-losses',
@@ -132,16 +158,19 @@ describe('odds flags name what the user typed', () => {
       'bribery.gold': '--bribe',
     };
     for (const [field, flag] of Object.entries(expected)) expect(flagFor(field), field).toBe(flag);
+    // Field text is never looked up as an object key.
+    for (const field of ['toString', 'constructor', '__proto__', 'hasOwnProperty.x'])
+      expect(flagFor(field), field).toBeUndefined();
   });
   it('a single name for --attacker-losses that is not a policy is a one-element explicit order', () => {
-    const entry = kingsAndThings.odds.toBattle({ attackers: 'Giant:4, Orc:2', attackerLosses: 'Giant' }) as {
+    const entry = kingsAndThingsOdds.toBattle({ attackers: 'Giant:4, Orc:2', attackerLosses: 'Giant' }) as {
       attacker: { losses: unknown };
     };
     expect(entry.attacker.losses).toEqual(['Giant']);
     expect(problems(entry)).toEqual([]);
     expect(
       (
-        kingsAndThings.odds.toBattle({ attackers: 'Orc:2', attackerLosses: 'protect-strongest' }) as {
+        kingsAndThingsOdds.toBattle({ attackers: 'Orc:2', attackerLosses: 'protect-strongest' }) as {
           attacker: { losses: unknown };
         }
       ).attacker.losses,
@@ -149,22 +178,13 @@ describe('odds flags name what the user typed', () => {
   });
   it('flags the chosen mode would ignore are refused', () => {
     const toEntry = (flags: Record<string, unknown>) => () =>
-      kingsAndThings.odds.toBattle({ attackers: 'Orc:2', ...flags });
+      kingsAndThingsOdds.toBattle({ attackers: 'Orc:2', ...flags });
     expect(toEntry({ bribe: 5 })).toThrow(/--bribe: applies only with --explore/);
-    expect(toEntry({ fortLevels: true, fort: 'keep' })).toThrow(/--fort: does not apply with --fort-levels/);
-    for (const flag of [
-      'defenders',
-      'fort',
-      'city',
-      'unexplored',
-      'defenderRetreat',
-      'fortAfterRetreat',
-      'fortLevels',
-    ]) {
+    for (const flag of ['defenders', 'fort', 'city', 'unexplored', 'defenderRetreat', 'fortAfterRetreat']) {
       expect(
         toEntry({
           explore: true,
-          [flag]: flag === 'city' || flag === 'unexplored' || flag === 'fortLevels' ? true : 'x',
+          [flag]: flag === 'city' || flag === 'unexplored' ? true : 'x',
         }),
       ).toThrow(/does not apply with --explore/);
     }
@@ -199,10 +219,9 @@ describe('bundled scenarios', () => {
       for (const entry of scenario.battles ?? []) {
         if ((entry.type ?? 'battle') !== 'battle' || !entry.attacker.retreat || entry.attacker.retreat === 'never')
           continue;
-        const plan = compileEntry(entry).plan as DuelPlan;
-        const exact = kingsAndThings.solve!(plan) as Float64Array | null;
-        if (!exact) continue;
-        expect(exact[duelLayout(plan).outcome + HOLD_RETREATED], entry.label).toBeGreaterThan(0.01);
+        const battle = duelOf(entry);
+        if (unsolvedReason(battle)) continue;
+        expect(exactOf(battle)[battle.plan.at.outcome + HOLD_RETREATED], entry.label).toBeGreaterThan(0.01);
         checked++;
       }
     }

@@ -1,20 +1,28 @@
 /**
- * Cross-field checks the schema cannot express, each named in the user's terms.
+ * Cross-field checks the schema's field types cannot express, each naming its field in
+ * the user's terms. The schema folds them in with superRefine (schema.ts).
  */
-import type { FieldIssue } from '../../engine/system.js';
 import { roster } from './roster.js';
 import { lossOrder } from './lossOrder.js';
 import { compileRetreat, isNever } from './retreat.js';
 import { hexCounters, playerNames } from './compile.js';
-import { TARGET_POLICIES, type BattleEntry, type KtEntry, type LossPolicy, type RetreatPolicy } from './schema.js';
-import type { Counter } from './counters.js';
+import { TARGET_POLICIES } from './plan.js';
+import { countersOf, fortLevelOf, type Counter } from './counters.js';
+import type { BattleEntry, KtEntry, LossPolicy, RetreatPolicy } from './schema.js';
+
+export interface FieldIssue {
+  path: (string | number)[];
+  message: string;
+}
 
 function lossOrderIssues(path: (string | number)[], counters: Counter[], policy: LossPolicy | undefined): FieldIssue[] {
   if (!policy || typeof policy === 'string') return [];
   const { unmatched } = lossOrder(counters, policy, 'weakest-first');
   return unmatched.map((name) => ({
     path,
-    message: `loss order names '${name}', which is not (or not that many times) on this side; the side has: ${counters.map((c) => c.name).join(', ')}`,
+    message:
+      `loss order names '${name}', which is not (or not that many times) on this side; ` +
+      `the side has: ${counters.map((c) => c.name).join(', ')}`,
   }));
 }
 
@@ -42,14 +50,10 @@ function hexIssues(
   return issues;
 }
 
-function duelIssues(
-  entry: Pick<BattleEntry, 'attacker' | 'unexplored'> & {
-    defender: BattleEntry['defender'] | Omit<BattleEntry['defender'], 'fort'>;
-  },
-  fort: number,
-): FieldIssue[] {
+function duelIssues(entry: BattleEntry): FieldIssue[] {
   const issues: FieldIssue[] = [];
   const d = entry.defender;
+  const fort = fortLevelOf(d.fort);
   if (entry.attacker.creatures.length === 0)
     issues.push({ path: ['attacker', 'creatures'], message: 'the attacker needs at least one creature or character' });
   if (entry.unexplored && retreats(d.retreat)) {
@@ -62,26 +66,15 @@ function duelIssues(
   if (entry.unexplored && fort > 0)
     issues.push({ path: ['defender', 'fort'], message: 'an unexplored hex has no fort (nobody has built one there)' });
   issues.push(...hexIssues(['defender'], d));
-  issues.push(...lossOrderIssues(['attacker', 'losses'], entry.attacker.creatures, entry.attacker.losses));
+  issues.push(...lossOrderIssues(['attacker', 'losses'], countersOf(entry.attacker.creatures), entry.attacker.losses));
   issues.push(...lossOrderIssues(['defender', 'losses'], hexCounters(d, fort), d.losses));
   return issues;
 }
 
-export function checkEntry(entry: KtEntry): FieldIssue[] {
+export function entryIssues(entry: KtEntry): FieldIssue[] {
   switch (entry.type) {
     case 'battle':
-      return duelIssues(entry, entry.defender.fort);
-    case 'fort-levels': {
-      const issues = duelIssues(entry, 0);
-      if (new Set(entry.levels).size !== entry.levels.length)
-        issues.push({ path: ['levels'], message: 'each fort level may be listed once' });
-      if (entry.unexplored)
-        issues.push({
-          path: ['unexplored'],
-          message: 'an unexplored hex has no fort, so fort levels cannot be compared there',
-        });
-      return issues;
-    }
+      return duelIssues(entry);
     case 'multi': {
       const issues: FieldIssue[] = [];
       const names = playerNames(entry);
@@ -100,17 +93,20 @@ export function checkEntry(entry: KtEntry): FieldIssue[] {
           issues.push({
             path,
             message:
-              'only the defender (the first player, who owns the hex) has a fort, city, village or income counters (and fortAfterRetreat)',
+              'only the defender (the first player, who owns the hex) has a fort, city, village or income ' +
+              'counters (and fortAfterRetreat)',
           });
         }
-        const counters = i === 0 ? hexCounters(p, p.fort ?? 0) : p.creatures;
+        const counters = i === 0 ? hexCounters(p, fortLevelOf(p.fort)) : countersOf(p.creatures);
         if (counters.length === 0)
           issues.push({ path: [...path, 'creatures'], message: `${names[i]} has no counters in the battle` });
         if (!(TARGET_POLICIES as readonly string[]).includes(p.target)) {
           if (!names.includes(p.target)) {
             issues.push({
               path: [...path, 'target'],
-              message: `unknown target '${p.target}': use ${TARGET_POLICIES.join(', ')} or another player's name (${names.join(', ')})`,
+              message:
+                `unknown target '${p.target}': use ${TARGET_POLICIES.join(', ')} ` +
+                `or another player's name (${names.join(', ')})`,
             });
           } else if (p.target === names[i])
             issues.push({ path: [...path, 'target'], message: 'a player cannot target himself' });
@@ -121,7 +117,7 @@ export function checkEntry(entry: KtEntry): FieldIssue[] {
             message: "defenders of an unexplored hex never retreat (11.6): set retreat to 'never'",
           });
         }
-        if (i === 0 && entry.unexplored && (p.fort ?? 0) > 0)
+        if (i === 0 && entry.unexplored && fortLevelOf(p.fort) > 0)
           issues.push({ path: [...path, 'fort'], message: 'an unexplored hex has no fort' });
         if (i === 0) issues.push(...hexIssues(path, p));
         issues.push(...lossOrderIssues([...path, 'losses'], counters, p.losses));
@@ -137,7 +133,9 @@ export function checkEntry(entry: KtEntry): FieldIssue[] {
         });
       if (Array.isArray(entry.cup) && entry.cup.length === 0)
         issues.push({ path: ['cup'], message: 'a custom cup needs at least one counter' });
-      issues.push(...lossOrderIssues(['explorer', 'losses'], entry.explorer.creatures, entry.explorer.losses));
+      issues.push(
+        ...lossOrderIssues(['explorer', 'losses'], countersOf(entry.explorer.creatures), entry.explorer.losses),
+      );
       return issues;
     }
   }

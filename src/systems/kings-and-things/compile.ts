@@ -1,30 +1,54 @@
 /**
- * Scenario entries into plans: counters into loss orders, loss orders into tables.
+ * Validated entries into plans: counters into loss orders, loss orders into per-step
+ * tables, and each battle kind's layout (one function per kind, plan.ts) with its offsets
+ * in the plan.
  */
-import { isBuilding, cityCounter, fortCounter, villageCounter, MAGIC, RANGED, type Counter } from './counters.js';
+import type { Compiled } from '../../engine/contract.js';
+import {
+  isBuilding,
+  cityCounter,
+  countersOf,
+  fortCounter,
+  fortLevelOf,
+  villageCounter,
+  MAGIC,
+  RANGED,
+  type Counter,
+  type CreatureSpec,
+} from './counters.js';
 import { lossOrder } from './lossOrder.js';
 import { compileSide } from './tables.js';
 import { compileRetreat } from './retreat.js';
 import { roster } from './roster.js';
 import {
+  DUEL_HEADLINE,
+  EXPLORE_HEADLINE,
+  MULTI_HEADLINE,
   NEVER,
   TARGET_DEFENDER,
   TARGET_NEXT,
   TARGET_PLAYER,
   TARGET_STRONGEST,
   TARGET_WEAKEST,
+  duelLayout,
+  exploreLayout,
+  multiLayout,
   type DuelPlan,
+  type DuelRules,
   type ExplorePlan,
-  type FortLevelsPlan,
+  type ExploreRules,
+  type KtPlan,
   type MultiPlan,
 } from './plan.js';
-import type { BattleEntry, ExploreEntry, FortLevelsEntry, MultiEntry } from './schema.js';
+import type { BattleEntry, ExploreEntry, KtEntry, MultiEntry } from './schema.js';
 
-type Defender = BattleEntry['defender'];
-
-export function hexCounters(d: { creatures: Counter[]; city?: boolean; village?: boolean }, fort: number): Counter[] {
+/** The defender's counters in the hex: creatures, then the fort, city and village. */
+export function hexCounters(
+  d: { creatures: CreatureSpec[]; city?: boolean; village?: boolean },
+  fort: number,
+): Counter[] {
   return [
-    ...d.creatures,
+    ...countersOf(d.creatures),
     ...(fort > 0 ? [fortCounter(fort)] : []),
     ...(d.city ? [cityCounter()] : []),
     ...(d.village ? [villageCounter()] : []),
@@ -35,37 +59,27 @@ export function specialsIn(d: { city?: boolean; village?: boolean; income?: stri
   return (d.city ? 1 : 0) + (d.village ? 1 : 0) + (d.income?.length ?? 0);
 }
 
-export function compileDuel(
-  attacker: BattleEntry['attacker'],
-  defender: Omit<Defender, 'fort'>,
-  fort: number,
-  unexplored: boolean,
-): DuelPlan {
-  const aOrder = lossOrder(attacker.creatures, attacker.losses ?? 'weakest-first', 'weakest-first').order;
+export function duelRules(entry: BattleEntry): DuelRules {
+  const { attacker, defender } = entry;
+  const fort = fortLevelOf(defender.fort);
+  const aOrder = lossOrder(countersOf(attacker.creatures), attacker.losses ?? 'weakest-first', 'weakest-first').order;
   const dOrder = lossOrder(hexCounters(defender, fort), defender.losses ?? 'buildings-first', 'buildings-first').order;
   return {
-    kind: 'battle',
     attacker: compileSide(aOrder),
     defender: compileSide(dOrder),
     defenderBuildings: compileSide(dOrder.filter(isBuilding)),
     buildingsFightOn: defender.fortAfterRetreat !== 'falls',
     attackerRetreat: compileRetreat(attacker.retreat),
-    defenderRetreat: unexplored ? NEVER : compileRetreat(defender.retreat),
+    defenderRetreat: entry.unexplored ? NEVER : compileRetreat(defender.retreat),
     fortLevel: fort,
     specials: specialsIn(defender),
   };
 }
 
-export function compileBattle(entry: BattleEntry): DuelPlan {
-  return compileDuel(entry.attacker, entry.defender, entry.defender.fort, entry.unexplored);
-}
-
-export function compileFortLevels(entry: FortLevelsEntry): FortLevelsPlan {
-  return {
-    kind: 'fort-levels',
-    levels: entry.levels,
-    duels: entry.levels.map((level) => compileDuel(entry.attacker, entry.defender, level, entry.unexplored)),
-  };
+export function compileBattle(entry: BattleEntry): Compiled<DuelPlan> {
+  const rules = duelRules(entry);
+  const { layout, at } = duelLayout(rules);
+  return { type: 'battle', plan: { kind: 'battle', ...rules, at }, layout, headline: DUEL_HEADLINE };
 }
 
 export function playerNames(entry: MultiEntry): string[] {
@@ -87,17 +101,16 @@ export function targetCode(target: string, names: string[]): number {
   }
 }
 
-export function compileMulti(entry: MultiEntry): MultiPlan {
+export function compileMulti(entry: MultiEntry): Compiled<MultiPlan> {
   const names = playerNames(entry);
   const owner = entry.players[0];
-  const fort = owner.fort ?? 0;
+  const fort = fortLevelOf(owner.fort);
   const orders = entry.players.map((p, i) => {
-    const counters = i === 0 ? hexCounters(p, fort) : p.creatures;
+    const counters = i === 0 ? hexCounters(p, fort) : countersOf(p.creatures);
     const fallback = i === 0 ? 'buildings-first' : 'weakest-first';
     return lossOrder(counters, p.losses ?? fallback, fallback).order;
   });
-  return {
-    kind: 'multi',
+  const rules = {
     names,
     sides: orders.map((o) => compileSide(o)),
     buildings: orders.map((o) => compileSide(o.filter(isBuilding))),
@@ -107,10 +120,12 @@ export function compileMulti(entry: MultiEntry): MultiPlan {
     fortLevel: fort,
     specials: specialsIn(owner),
   };
+  const { layout, at } = multiLayout(rules);
+  return { type: 'multi', plan: { kind: 'multi', ...rules, at }, layout, headline: MULTI_HEADLINE };
 }
 
 /** Counter classes (value, step, dice) and their copies in the cup. */
-export function compileExplore(entry: ExploreEntry): ExplorePlan {
+export function exploreRules(entry: ExploreEntry): ExploreRules {
   const classes = new Map<string, { value: number; step: number; dice: number; copies: number }>();
   const addCopies = (c: Pick<Counter, 'value' | 'step' | 'dice'>, copies: number) => {
     const key = `${c.value}/${c.step}/${c.dice}`;
@@ -118,8 +133,9 @@ export function compileExplore(entry: ExploreEntry): ExplorePlan {
     entryFor.copies += copies;
     classes.set(key, entryFor);
   };
+  const explorer = countersOf(entry.explorer.creatures);
   if (Array.isArray(entry.cup)) {
-    for (const c of entry.cup) addCopies(c, 1);
+    for (const c of countersOf(entry.cup)) addCopies(c, 1);
   } else {
     const r = roster();
     // The explorer's own roster counters are on the board, not in the cup.
@@ -127,7 +143,7 @@ export function compileExplore(entry: ExploreEntry): ExplorePlan {
       `${name.toLowerCase()}|${value}|${step}|${dice}`;
     const used = new Map<string, number>();
     if (entry.removeExplorerFromCup) {
-      for (const c of entry.explorer.creatures) {
+      for (const c of explorer) {
         const key = keyOf(c.name, c.value, c.step, c.dice);
         used.set(key, (used.get(key) ?? 0) + 1);
       }
@@ -148,9 +164,8 @@ export function compileExplore(entry: ExploreEntry): ExplorePlan {
     if (entry.cup === 'all-counters') addCopies({ value: 0, step: 2, dice: 1 }, r.otherCupCounters);
   }
   const list = [...classes.values()].filter((c) => c.copies > 0);
-  const aOrder = lossOrder(entry.explorer.creatures, entry.explorer.losses ?? 'weakest-first', 'weakest-first').order;
+  const aOrder = lossOrder(explorer, entry.explorer.losses ?? 'weakest-first', 'weakest-first').order;
   return {
-    kind: 'explore',
     explorer: compileSide(aOrder),
     explorerRetreat: compileRetreat(entry.explorer.retreat),
     classValue: Int8Array.from(list, (c) => c.value),
@@ -160,4 +175,21 @@ export function compileExplore(entry: ExploreEntry): ExplorePlan {
     bribeGold: entry.bribery === false ? -1 : entry.bribery.gold,
     bribeMultiplier: entry.bribery === false ? 1 : entry.bribery.double ? 2 : 1,
   };
+}
+
+export function compileExplore(entry: ExploreEntry): Compiled<ExplorePlan> {
+  const rules = exploreRules(entry);
+  const { layout, at } = exploreLayout(rules);
+  return { type: 'explore', plan: { kind: 'explore', ...rules, at }, layout, headline: EXPLORE_HEADLINE };
+}
+
+export function compileKingsAndThings(entry: KtEntry): Compiled<KtPlan> {
+  switch (entry.type) {
+    case 'battle':
+      return compileBattle(entry);
+    case 'multi':
+      return compileMulti(entry);
+    case 'explore':
+      return compileExplore(entry);
+  }
 }

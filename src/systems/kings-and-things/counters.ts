@@ -32,6 +32,9 @@ export const isBuilding = (c: Pick<Counter, 'kind'>) => c.kind === 'fort' || c.k
 export const FORT_NAMES = ['none', 'tower', 'keep', 'castle', 'citadel'] as const;
 export type FortName = (typeof FORT_NAMES)[number];
 
+/** A validated entry's fort name as a level 0-4 (absent: no fort). */
+export const fortLevelOf = (fort: FortName | undefined): number => FORT_NAMES.indexOf(fort ?? 'none');
+
 /** Tower 1 and keep 2 fire in melee, castle 3 is ranged, citadel 4 magic (12.3). */
 export function fortCounter(level: number): Counter {
   const step = level === 4 ? MAGIC : level === 3 ? RANGED : MELEE;
@@ -64,6 +67,25 @@ export interface CreatureStats {
   flying: boolean;
 }
 
+/**
+ * A creature as the validated entry holds it: the input object form with every field
+ * filled in, so the entry validates again to itself (reports carry it whole).
+ */
+export interface CreatureSpec extends CreatureStats {
+  name: string;
+}
+
+export function creatureSpec(c: Counter): CreatureSpec {
+  return {
+    name: c.name,
+    value: c.value,
+    magic: c.step === MAGIC,
+    ranged: c.step === RANGED,
+    charge: c.dice === 2,
+    flying: c.flying,
+  };
+}
+
 export function creatureCounter(name: string, s: CreatureStats, kind: 'creature' | 'character' = 'creature'): Counter {
   return {
     name,
@@ -81,7 +103,10 @@ export type Resolved = { ok: true; counters: Counter[] } | { ok: false; message:
 export function parseStatCode(code: string): CreatureStats | string {
   const m = /^([1-6])([*RCF]*)$/i.exec(code.trim());
   if (!m) {
-    return `bad stat code '${code}': expected a combat value 1-6 followed by flags * (magic), R (ranged), C (charge), F (flying), e.g. '3*C'`;
+    return (
+      `bad stat code '${code}': expected a combat value 1-6 followed by flags ` +
+      "* (magic), R (ranged), C (charge), F (flying), e.g. '3*C'"
+    );
   }
   const flags = m[2].toUpperCase();
   const stats = {
@@ -100,11 +125,16 @@ export function parseStatCode(code: string): CreatureStats | string {
 export function fromRoster(name: string): Counter | string {
   const matches = lookUp(name);
   if (matches.length === 0)
-    return `unknown creature '${name.trim()}' (not in the bundled roster; describe it inline, e.g. '${name.trim()}:3R')`;
+    return (
+      `unknown creature '${name.trim()}' ` + `(not in the bundled roster; describe it inline, e.g. '${name.trim()}:3R')`
+    );
   const variants = [...new Map(matches.map((c) => [statCode(c), c])).values()];
   if (variants.length > 1) {
     const options = variants.map((c) => `'${c.name}:${statCode(c)}'${c.terrain ? ` (${c.terrain})` : ''}`).join(', ');
-    return `creature '${name.trim()}' is ambiguous in the bundled roster (several counters share the name): write one of ${options}`;
+    return (
+      `creature '${name.trim()}' is ambiguous in the bundled roster (several counters share the name): ` +
+      `write one of ${options}`
+    );
   }
   const c = variants[0];
   return creatureCounter(c.name, c, c.kind);
@@ -141,3 +171,8 @@ export function resolveText(text: string): Resolved {
 
 /** Creatures plus characters per side; a K&T hex holds at most 10 creatures per player (9.2), so this is roomy. */
 export const MAX_COUNTERS_PER_SIDE = 30;
+
+/** The counters a side's validated creature list stands for. */
+export function countersOf(specs: readonly CreatureSpec[]): Counter[] {
+  return specs.map((s) => creatureCounter(s.name, s));
+}

@@ -15,29 +15,33 @@
  */
 import type { Xoshiro128 } from '../../engine/random/xoshiro128.js';
 import { CounterBattle } from './faithful.js';
-import { EXPLORE_OUTCOMES, MAX_DRAWN, NEVER, ROUND_BINS, exploreLayout, type ExplorePlan } from './plan.js';
+import {
+  ELIMINATED,
+  EXPLORED,
+  MAX_DRAWN,
+  NEVER,
+  NO_DEFENDERS,
+  RETREATED,
+  ROUND_BINS,
+  type CupClasses,
+  type ExplorePlan,
+  type ExploreRules,
+} from './plan.js';
 import { die } from '../../kit/dice.js';
-
-void EXPLORE_OUTCOMES;
-
-export const NO_DEFENDERS = 0;
-export const EXPLORED = 1;
-export const ELIMINATED = 2;
-export const RETREATED = 3;
 
 /**
  * Ordering key, higher = stronger: value x dice, then the earlier step (magic first),
  * then the higher value. It differs for every (value, dice, step), so sorting never
  * depends on the order counters were drawn in.
  */
-export const classWorth = (plan: ExplorePlan, c: number) =>
+export const classWorth = (plan: CupClasses, c: number) =>
   plan.classValue[c] * plan.classDice[c] * 64 + (2 - plan.classStep[c]) * 8 + plan.classValue[c];
 
 /**
  * Bribe drawn classes in place: returns gold spent; bribed entries become -1.
  * `drawn` holds class ids sorted strongest first.
  */
-export function bribe(plan: ExplorePlan, drawn: Int32Array, k: number): number {
+export function bribe(plan: ExploreRules, drawn: Int32Array, k: number): number {
   if (plan.bribeGold < 0) return 0;
   let gold = plan.bribeGold;
   for (let i = 0; i < k; i++) {
@@ -53,7 +57,7 @@ export function bribe(plan: ExplorePlan, drawn: Int32Array, k: number): number {
 }
 
 export function runExplorations(plan: ExplorePlan, rng: Xoshiro128, trials: number, tally: Float64Array): void {
-  const L = exploreLayout(plan);
+  const L = plan.at;
   // The cup as one class id per counter; partial Fisher-Yates keeps it a permutation.
   let cupSize = 0;
   for (let c = 0; c < plan.classCopies.length; c++) cupSize += plan.classCopies[c];
@@ -70,7 +74,7 @@ export function runExplorations(plan: ExplorePlan, rng: Xoshiro128, trials: numb
       tally[L.outcome + NO_DEFENDERS]++;
       tally[L.drawn]++;
       tally[L.fighting]++;
-      tally[L.explorerLeft + nA]++;
+      tally[L.explorerLeftSuccess + nA]++;
       tally[L.rounds]++;
       tally[L.gold]++;
       continue;
@@ -113,7 +117,7 @@ export function runExplorations(plan: ExplorePlan, rng: Xoshiro128, trials: numb
     const explored = !battle.roundLimit && battle.fighting(1);
     const outcome = explored ? EXPLORED : battle.left[1] ? RETREATED : ELIMINATED;
     tally[L.outcome + outcome]++;
-    if (explored) tally[L.explorerLeft + battle.creaturesAlive(1)]++;
+    tally[(explored ? L.explorerLeftSuccess : L.explorerLeftFailure) + battle.creaturesAlive(1)]++;
     tally[L.rounds + (battle.round < ROUND_BINS ? battle.round : ROUND_BINS)]++;
   }
 }

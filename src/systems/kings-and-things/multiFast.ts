@@ -11,7 +11,6 @@ import {
   TARGET_PLAYER,
   TARGET_STRONGEST,
   TARGET_WEAKEST,
-  multiLayout,
   type MultiPlan,
 } from './plan.js';
 import type { SideTables } from './tables.js';
@@ -20,7 +19,6 @@ import { recordMultiEnd } from './multiRecord.js';
 
 export function runMultiFast(plan: MultiPlan, rng: Xoshiro128, trials: number, tally: Float64Array): void {
   const P = plan.sides.length;
-  const L = multiLayout(plan);
   const h = new Int32Array(P);
   const tables: SideTables[] = plan.sides.slice();
   const gone = new Uint8Array(P); // creatures retreated
@@ -122,6 +120,6 @@ export function runMultiFast(plan: MultiPlan, rng: Xoshiro128, trials: number, t
     }
     for (let p = 0; p < P; p++)
       survivors[p] = retreatedCreatures[p] >= 0 ? retreatedCreatures[p] : tables[p].creatures[h[p]];
-    recordMultiEnd(plan, L, tally, rng, holder, round, survivors);
+    recordMultiEnd(plan, tally, rng, holder, round, survivors);
   }
 }

@@ -4,7 +4,7 @@
  * independent of the battle, so it is added once from P(capture)).
  */
 import type { Xoshiro128 } from '../../engine/random/xoshiro128.js';
-import { CAPTURE_RETREATED, ROUND_BINS, type DuelLayout, type HexAfter } from './plan.js';
+import { CAPTURE_RETREATED, ROUND_BINS, type DuelOffsets, type HexAfter } from './plan.js';
 import {
   fortAfterDistribution,
   rollFortAfter,
@@ -18,7 +18,7 @@ export function isCapture(outcome: number): boolean {
 
 /** The battle part of a duel's record, with weight w. */
 export function addDuelEnd(
-  L: DuelLayout,
+  L: DuelOffsets,
   out: Float64Array,
   outcome: number,
   round: number,
@@ -40,7 +40,7 @@ export function addDuelEnd(
 /** Kernels: the battle record plus the post-battle roll, drawn from the same stream. */
 export function recordDuelEnd(
   hex: HexAfter,
-  L: DuelLayout,
+  L: DuelOffsets,
   tally: Float64Array,
   rng: Xoshiro128,
   outcome: number,
@@ -57,7 +57,7 @@ export function recordDuelEnd(
 }
 
 /** Exact: the post-battle roll's bins from P(capture). */
-export function addPostBattleExact(hex: HexAfter, L: DuelLayout, out: Float64Array, pCapture: number): void {
+export function addPostBattleExact(hex: HexAfter, L: DuelOffsets, out: Float64Array, pCapture: number): void {
   const fort = fortAfterDistribution(hex.fortLevel);
   for (let level = 0; level < 5; level++) {
     out[L.fortAfterCapture + level] += pCapture * fort[level];

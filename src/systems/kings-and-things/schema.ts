@@ -1,7 +1,9 @@
 /**
  * Kings & Things scenario entries (strict: unknown keys are errors). Creature lists are
  * resolved against the bundled roster while parsing, so a misspelt name fails with a
- * message naming it. Cross-field rules live in check.ts.
+ * message naming it; the validated entry holds every creature as a full object (name,
+ * value and flags), which validates again to itself. Cross-field rules (check.ts) are
+ * folded in with superRefine; every issue names its field.
  */
 import { z } from 'zod';
 import { MAX_DRAWN } from './plan.js';
@@ -9,10 +11,13 @@ import {
   FORT_NAMES,
   MAX_COUNTERS_PER_SIDE,
   creatureCounter,
+  creatureSpec,
   fromRoster,
   resolveText,
   type Counter,
+  type CreatureSpec,
 } from './counters.js';
+import { entryIssues } from './check.js';
 
 const creatureObject = z.strictObject({
   name: z.string().min(1, { error: 'a creature needs a name' }),
@@ -29,15 +34,15 @@ const creatureObject = z.strictObject({
   count: z.number().int().min(1).max(MAX_COUNTERS_PER_SIDE).default(1),
 });
 
-/** One creature entry: roster name or inline text, or an object; resolves to its counters. */
-export const creatureEntry = z.union([z.string().min(1), creatureObject]).transform((entry, ctx): Counter[] => {
+/** One creature entry: roster name or inline text, or an object; resolves to one full object per counter. */
+export const creatureEntry = z.union([z.string().min(1), creatureObject]).transform((entry, ctx): CreatureSpec[] => {
   if (typeof entry === 'string') {
     const r = resolveText(entry);
     if (!r.ok) {
       ctx.issues.push({ code: 'custom', message: r.message, input: entry });
       return z.NEVER;
     }
-    return r.counters;
+    return r.counters.map(creatureSpec);
   }
   let counter: Counter;
   if (entry.value === undefined) {
@@ -77,7 +82,7 @@ export const creatureEntry = z.union([z.string().min(1), creatureObject]).transf
       flying: entry.flying ?? false,
     });
   }
-  return Array.from({ length: entry.count }, () => ({ ...counter }));
+  return Array.from({ length: entry.count }, () => creatureSpec(counter));
 });
 
 export const creatureList = z
@@ -109,7 +114,8 @@ export const retreatPolicy = z.union(
 );
 export type RetreatPolicy = z.output<typeof retreatPolicy>;
 
-const fortLevel = z
+/** A fort by name or level; the validated entry holds the name. */
+export const fortLevel = z
   .union([z.enum(FORT_NAMES), z.number().int()], {
     error: `fort must be one of ${FORT_NAMES.join(', ')}, or a level 0-4`,
   })
@@ -123,7 +129,7 @@ const fortLevel = z
       });
       return z.NEVER;
     }
-    return level;
+    return FORT_NAMES[level];
   });
 
 const sideRules = {
@@ -147,13 +153,12 @@ export const fortAfterRetreat = z.enum(FORT_AFTER_RETREAT, {
 const hexBuildings = {
   city: z.boolean().default(false),
   village: z.boolean().default(false),
-  /** Special income counters in the hex (names from the roster, or any label): only the post-battle roll. */
+  /** Special income counters in the hex (names from the roster): only the post-battle roll. */
   income: z.array(z.string().min(1)).max(10).default([]),
   fortAfterRetreat: fortAfterRetreat.default('fights-on'),
 };
 
-export const defenderSchema = z.strictObject({ ...sideRules, fort: fortLevel.default(0), ...hexBuildings });
-const defenderWithoutFort = z.strictObject({ ...sideRules, ...hexBuildings });
+export const defenderSchema = z.strictObject({ ...sideRules, fort: fortLevel.default('none'), ...hexBuildings });
 
 const common = {
   label: z.string().min(1).optional(),
@@ -167,24 +172,6 @@ export const battleEntrySchema = z.strictObject({
   attacker: attackerSchema,
   defender: defenderSchema,
 });
-
-export const fortLevelsEntrySchema = z.strictObject({
-  type: z.literal('fort-levels'),
-  ...common,
-  attacker: attackerSchema,
-  defender: defenderWithoutFort.default({
-    creatures: [],
-    retreat: 'never',
-    city: false,
-    village: false,
-    income: [],
-    fortAfterRetreat: 'fights-on',
-  }),
-  /** Fort levels to compare (default all five); the first one is the headline. */
-  levels: z.array(fortLevel).min(1).max(5).default([0, 1, 2, 3, 4]),
-});
-
-export const TARGET_POLICIES = ['strongest', 'weakest', 'defender', 'next'] as const;
 
 export const playerSchema = z.strictObject({
   name: z.string().min(1).optional(),
@@ -209,8 +196,13 @@ export const multiEntrySchema = z.strictObject({
     .max(6, { error: 'at most 6 players' }),
 });
 
-/** Bribing every defender of the largest draw: 5 counters x value 6 x double cost. The tally has a bin per gold piece spent. */
+/**
+ * Bribing every defender of the largest draw: 5 counters x value 6 x double cost. The tally
+ * has a bin per gold piece spent.
+ */
 export const MAX_BRIBE_GOLD = MAX_DRAWN * 6 * 2;
+
+export const CUPS = ['creatures', 'all-counters'] as const;
 
 export const exploreEntrySchema = z.strictObject({
   type: z.literal('explore'),
@@ -221,7 +213,7 @@ export const exploreEntrySchema = z.strictObject({
    * (adds the 37 other cup counters, which do not fight), or a custom cup of creature entries
    * where `count` is the number of copies.
    */
-  cup: z.union([z.enum(['creatures', 'all-counters']), creatureList]).default('creatures'),
+  cup: z.union([z.enum(CUPS), creatureList]).default('creatures'),
   /** Remove the explorer's own roster counters from the cup (they cannot be drawn). */
   removeExplorerFromCup: z.boolean().default(true),
   bribery: z
@@ -233,7 +225,9 @@ export const exploreEntrySchema = z.strictObject({
           .int()
           .min(0, { error: 'bribery gold must be 0 or more' })
           .max(MAX_BRIBE_GOLD, {
-            error: `bribery gold above ${MAX_BRIBE_GOLD} buys nothing more (at most ${MAX_DRAWN} defenders of value 6 at double cost); give at most ${MAX_BRIBE_GOLD}`,
+            error:
+              `bribery gold above ${MAX_BRIBE_GOLD} buys nothing more (at most ${MAX_DRAWN} defenders ` +
+              `of value 6 at double cost); give at most ${MAX_BRIBE_GOLD}`,
           }),
         /** Bribes cost double (some hexes, e.g. with special income counters; see the rulebook). */
         double: z.boolean().default(false),
@@ -242,16 +236,18 @@ export const exploreEntrySchema = z.strictObject({
     .default(false),
 });
 
-/** `type` may be left out: it then defaults to `battle` (the JSON Schema says so too). */
-export const kingsAndThingsEntrySchema = z.discriminatedUnion('type', [
-  battleEntrySchema,
-  fortLevelsEntrySchema,
-  multiEntrySchema,
-  exploreEntrySchema,
-]);
+/**
+ * `type` may be left out: it then defaults to `battle` (the JSON Schema says so too).
+ * Fort levels compared on one battle are a scenario sweep (variants that set `defender.fort`),
+ * not a battle type.
+ */
+export const kingsAndThingsEntrySchema = z
+  .discriminatedUnion('type', [battleEntrySchema, multiEntrySchema, exploreEntrySchema])
+  .superRefine((entry, ctx) => {
+    for (const issue of entryIssues(entry)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  });
 
 export type KtEntry = z.output<typeof kingsAndThingsEntrySchema>;
 export type BattleEntry = z.output<typeof battleEntrySchema>;
-export type FortLevelsEntry = z.output<typeof fortLevelsEntrySchema>;
 export type MultiEntry = z.output<typeof multiEntrySchema>;
 export type ExploreEntry = z.output<typeof exploreEntrySchema>;

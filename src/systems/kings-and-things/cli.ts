@@ -1,5 +1,5 @@
-/** `battle-odds odds kings-and-things`: a quick question from flags. */
-import type { OddsCommand } from '../../engine/system.js';
+/** `battle-odds odds kings-and-things`: a quick question from flags (one battle per question). */
+import type { OddsCommand, SystemCli } from '../../cli/oddsContract.js';
 import { InputError } from '../../engine/inputError.js';
 import { FORT_AFTER_RETREAT, LOSS_POLICIES, MAX_BRIBE_GOLD } from './schema.js';
 
@@ -37,37 +37,47 @@ export function parseRetreat(text: unknown): unknown {
   return policy;
 }
 
-/** Entry fields (first two path segments) -> the flag that sets them. */
-const FLAG_OF_FIELD: Record<string, string> = {
-  attacker: '--attackers',
-  'attacker.creatures': '--attackers',
-  'attacker.losses': '--attacker-losses',
-  'attacker.retreat': '--retreat',
-  explorer: '--attackers',
-  'explorer.creatures': '--attackers',
-  'explorer.losses': '--attacker-losses',
-  'explorer.retreat': '--retreat',
-  defender: '--defenders',
-  'defender.creatures': '--defenders',
-  'defender.losses': '--defender-losses',
-  'defender.retreat': '--defender-retreat',
-  'defender.fort': '--fort',
-  'defender.fortAfterRetreat': '--fort-after-retreat',
-  'defender.city': '--city',
-  'defender.village': '--village',
-  'defender.income': '--income',
-  unexplored: '--unexplored',
-  levels: '--fort-levels',
-  cup: '--explore',
-  bribery: '--bribe',
-  'bribery.gold': '--bribe',
-  type: '--explore',
-};
+/** Entry fields (first two path segments) -> the flag that sets them (a Map: field text is never an object key). */
+const FLAG_OF_FIELD = new Map<string, string>(
+  Object.entries({
+    attacker: '--attackers',
+    'attacker.creatures': '--attackers',
+    'attacker.losses': '--attacker-losses',
+    'attacker.retreat': '--retreat',
+    explorer: '--attackers',
+    'explorer.creatures': '--attackers',
+    'explorer.losses': '--attacker-losses',
+    'explorer.retreat': '--retreat',
+    defender: '--defenders',
+    'defender.creatures': '--defenders',
+    'defender.losses': '--defender-losses',
+    'defender.retreat': '--defender-retreat',
+    'defender.fort': '--fort',
+    'defender.fortAfterRetreat': '--fort-after-retreat',
+    'defender.city': '--city',
+    'defender.village': '--village',
+    'defender.income': '--income',
+    unexplored: '--unexplored',
+    cup: '--explore',
+    bribery: '--bribe',
+    'bribery.gold': '--bribe',
+    type: '--explore',
+  }),
+);
 
 export function flagForField(field: string): string | undefined {
   const parts = field.split(/[.[]/).filter((p) => p !== '' && !p.endsWith(']'));
-  return FLAG_OF_FIELD[parts.slice(0, 2).join('.')] ?? FLAG_OF_FIELD[parts[0] ?? ''];
+  return FLAG_OF_FIELD.get(parts.slice(0, 2).join('.')) ?? FLAG_OF_FIELD.get(parts[0] ?? '');
 }
+
+/**
+ * Comparing fort levels is several battles on common random numbers: a scenario sweep
+ * (variants that set `defender.fort`), which `odds` (one battle) cannot answer.
+ */
+const FORT_LEVELS_ELSEWHERE =
+  'compares several battles (one per fort level) and odds answers one: run the fort-level sweep of ' +
+  'scenarios/kings-and-things-castle-assault.json (battle-odds run <file>), or copy its "sweep" ' +
+  '(variants that set "defender.fort") with your own attackers; for one fort level use --fort';
 
 /** Flags that only make sense for a battle at a known hex (not with --explore). */
 const HEX_FLAGS = [
@@ -80,7 +90,6 @@ const HEX_FLAGS = [
   'defenderRetreat',
   'unexplored',
   'fortAfterRetreat',
-  'fortLevels',
 ] as const;
 const flagText = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 const given = (flags: Record<string, unknown>, key: string) => flags[key] !== undefined && flags[key] !== false;
@@ -95,24 +104,23 @@ function rejectUnusedFlags(flags: Record<string, unknown>): void {
       if (given(flags, key))
         refuse(
           key,
-          'does not apply with --explore (the defenders are drawn from the cup, never retreat, and the hex has no fort)',
+          'does not apply with --explore (the defenders are drawn from the cup, never retreat, ' +
+            'and the hex has no fort)',
         );
     }
   } else if (given(flags, 'bribe'))
     refuse('bribe', 'applies only with --explore (bribing the defenders drawn from the cup)');
-  if (given(flags, 'fortLevels') && given(flags, 'fort'))
-    refuse('fort', 'does not apply with --fort-levels (every fort level is compared)');
 }
 
 export const kingsAndThingsOdds: OddsCommand = {
-  summary:
-    'Odds of a Kings & Things battle (forts, cities, loss and retreat policies), fort-level comparison or exploration',
+  summary: 'Odds of a Kings & Things battle (forts, cities, loss and retreat policies) or exploration',
   options: [
     {
       flags: '--attackers <list>',
       parse: 'text',
       description:
-        'attacking counters, comma-separated: roster names or inline \'Name:value[*RCF]\', e.g. "Giant:4, Elves:2R, Dragon:3*C, 2x Nomads"',
+        "attacking counters, comma-separated: roster names or inline 'Name:value[*RCF]', " +
+        'e.g. "Giant:4, Elves:2R, Dragon:3*C, 2x Nomads"',
     },
     {
       flags: '--defenders <list>',
@@ -134,7 +142,9 @@ export const kingsAndThingsOdds: OddsCommand = {
     {
       flags: '--attacker-losses <policy>',
       parse: 'text',
-      description: `${LOSS_POLICIES.join(', ')}, or a comma list of counter names (an explicit loss order) (default: weakest-first)`,
+      description:
+        `${LOSS_POLICIES.join(', ')}, or a comma list of counter names (an explicit loss order) ` +
+        '(default: weakest-first)',
     },
     { flags: '--defender-losses <policy>', parse: 'text', description: 'same choices (default: buildings-first)' },
     {
@@ -146,12 +156,16 @@ export const kingsAndThingsOdds: OddsCommand = {
     {
       flags: '--fort-after-retreat <reading>',
       parse: 'text',
-      description: `when the defender's creatures retreat: ${FORT_AFTER_RETREAT.join(' (the fort, city or village fights on alone) or ')} (the hex is captured at once) (default: fights-on)`,
+      description:
+        `when the defender's creatures retreat: ` +
+        `${FORT_AFTER_RETREAT.join(' (the fort, city or village fights on alone) or ')} ` +
+        '(the hex is captured at once) (default: fights-on)',
     },
     { flags: '--unexplored', description: 'the hex is unexplored: its defenders never retreat' },
     {
       flags: '--fort-levels',
-      description: 'compare every fort level with the same attackers (common random numbers; chart)',
+      description:
+        'not answered here: comparing fort levels is a scenario sweep (see the message, and docs/kings-and-things.md)',
     },
     { flags: '--explore', description: 'exploration: --attackers explore, defenders are drawn from the cup on a 2-5' },
     {
@@ -161,12 +175,12 @@ export const kingsAndThingsOdds: OddsCommand = {
     },
   ],
   examples: [
-    'battle-odds odds kings-and-things --attackers "Giant:4,Elves:2R,Dragon:3*C" --fort castle --defenders "Nomads,Bandits"',
+    'battle-odds odds kings-and-things --attackers "Giant:4,Elves:2R,Dragon:3*C" --fort castle --defenders Nomads',
     'battle-odds odds kings-and-things --attackers "6x Knight:3C" --fort tower --exact',
-    'battle-odds odds kings-and-things --attackers "Giant:4,Elves:2R,Dragon:3*C,Nomads" --fort-levels',
     'battle-odds odds kings-and-things --attackers "Old Dragon,Sphinx,Camel Corps" --explore --bribe 5',
   ],
   toBattle(flags) {
+    if (given(flags, 'fortLevels')) throw new InputError(SOURCE, '--fort-levels', FORT_LEVELS_ELSEWHERE);
     rejectUnusedFlags(flags);
     const attacker = {
       creatures: list(flags.attackers),
@@ -191,8 +205,9 @@ export const kingsAndThingsOdds: OddsCommand = {
       income: list(flags.income),
       ...(flags.fortAfterRetreat !== undefined ? { fortAfterRetreat: flags.fortAfterRetreat } : {}),
     };
-    if (flags.fortLevels) return { type: 'fort-levels', unexplored: Boolean(flags.unexplored), attacker, defender };
     return { type: 'battle', unexplored: Boolean(flags.unexplored), attacker, defender: { ...defender, fort } };
   },
   flagFor: flagForField,
 };
+
+export const kingsAndThingsCli: SystemCli = { odds: kingsAndThingsOdds };
