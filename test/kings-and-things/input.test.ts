@@ -127,6 +127,10 @@ describe('odds flags', () => {
   });
   it('exploration from flags', () => {
     expect(problems(toEntry({ attackers: 'Old Dragon, Sphinx', explore: true, bribe: 5 }))).toEqual([]);
+    const creatures = toEntry({ attackers: 'Old Dragon', explore: true, cup: 'creatures' }) as { cup: unknown };
+    expect(creatures.cup).toBe('creatures');
+    expect(problems(creatures)).toEqual([]);
+    expect(problems(toEntry({ attackers: 'Old Dragon', explore: true, cup: 'sack' })).join('\n')).toMatch(/cup/);
   });
   it('--fort-levels points to the fort-level sweep (odds answers one battle)', () => {
     expect(() => toEntry({ attackers: 'Giant:4, 2x Orc:2', fortLevels: true })).toThrow(
@@ -156,6 +160,7 @@ describe('odds flags name what the user typed', () => {
       'defender.income[0]': '--income',
       unexplored: '--unexplored',
       'bribery.gold': '--bribe',
+      cup: '--cup',
     };
     for (const [field, flag] of Object.entries(expected)) expect(flagFor(field), field).toBe(flag);
     // Field text is never looked up as an object key.
@@ -180,6 +185,7 @@ describe('odds flags name what the user typed', () => {
     const toEntry = (flags: Record<string, unknown>) => () =>
       kingsAndThingsOdds.toBattle({ attackers: 'Orc:2', ...flags });
     expect(toEntry({ bribe: 5 })).toThrow(/--bribe: applies only with --explore/);
+    expect(toEntry({ cup: 'creatures' })).toThrow(/--cup: applies only with --explore/);
     for (const flag of ['defenders', 'fort', 'city', 'unexplored', 'defenderRetreat', 'fortAfterRetreat']) {
       expect(
         toEntry({

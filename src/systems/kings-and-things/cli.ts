@@ -58,7 +58,7 @@ const FLAG_OF_FIELD = new Map<string, string>(
     'defender.village': '--village',
     'defender.income': '--income',
     unexplored: '--unexplored',
-    cup: '--explore',
+    cup: '--cup',
     bribery: '--bribe',
     'bribery.gold': '--bribe',
     type: '--explore',
@@ -108,8 +108,11 @@ function rejectUnusedFlags(flags: Record<string, unknown>): void {
             'and the hex has no fort)',
         );
     }
-  } else if (given(flags, 'bribe'))
-    refuse('bribe', 'applies only with --explore (bribing the defenders drawn from the cup)');
+  } else {
+    if (given(flags, 'bribe'))
+      refuse('bribe', 'applies only with --explore (bribing the defenders drawn from the cup)');
+    if (given(flags, 'cup')) refuse('cup', 'applies only with --explore (the cup the defenders are drawn from)');
+  }
 }
 
 export const kingsAndThingsOdds: OddsCommand = {
@@ -173,6 +176,13 @@ export const kingsAndThingsOdds: OddsCommand = {
       parse: 'int',
       description: `with --explore: gold available to bribe drawn defenders (0-${MAX_BRIBE_GOLD})`,
     },
+    {
+      flags: '--cup <cup>',
+      parse: 'text',
+      description:
+        'with --explore: all-counters (the whole 1986 cup; counters that are not creatures do not fight) ' +
+        'or creatures (the 147 creature counters only) (default: all-counters)',
+    },
   ],
   examples: [
     'battle-odds odds kings-and-things --attackers "Giant:4,Elves:2R,Dragon:3*C" --fort castle --defenders Nomads',
@@ -192,6 +202,7 @@ export const kingsAndThingsOdds: OddsCommand = {
         type: 'explore',
         explorer: attacker,
         ...(flags.bribe !== undefined ? { bribery: { gold: flags.bribe } } : {}),
+        ...(flags.cup !== undefined ? { cup: flags.cup } : {}),
       };
     }
     const fortText = String(flags.fort ?? 'none');

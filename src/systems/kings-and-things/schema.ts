@@ -209,11 +209,12 @@ export const exploreEntrySchema = z.strictObject({
   label: z.string().min(1).optional(),
   explorer: attackerSchema,
   /**
-   * What the defenders are drawn from: `creatures` (the 147 creature counters), `all-counters`
-   * (adds the 37 other cup counters, which do not fight), or a custom cup of creature entries
-   * where `count` is the number of copies.
+   * What the defenders are drawn from: `all-counters` (default: the whole 1986 cup, 184 counters;
+   * the 37 that are not creatures use up the draw but do not fight), `creatures` (the 147 creature
+   * counters only), or a custom cup of creature entries where `count` is the number of copies.
+   * [reading] rules-notes 2: "on 2-5 that many counters are drawn from the cup".
    */
-  cup: z.union([z.enum(CUPS), creatureList]).default('creatures'),
+  cup: z.union([z.enum(CUPS), creatureList]).default('all-counters'),
   /** Remove the explorer's own roster counters from the cup (they cannot be drawn). */
   removeExplorerFromCup: z.boolean().default(true),
   bribery: z
