@@ -125,6 +125,16 @@ describe('odds flags', () => {
     });
     expect(problems(entry)).toEqual([]);
   });
+  it('retreat hexes from flags: none, or the friendly creatures already there', () => {
+    const entry = toEntry({ attackers: 'Orc:2', defenders: 'Orc:2', retreatHex: 'none', defenderRetreatHex: '9' }) as {
+      attacker: { retreatHex: unknown };
+      defender: { retreatHex: unknown };
+    };
+    expect(entry.attacker.retreatHex).toBe(false);
+    expect(entry.defender.retreatHex).toEqual({ creatures: 9 });
+    expect(problems(entry)).toEqual([]);
+    expect(problems(toEntry({ attackers: 'Orc:2', retreatHex: 'lots' })).join('\n')).toMatch(/retreatHex/);
+  });
   it('exploration from flags', () => {
     expect(problems(toEntry({ attackers: 'Old Dragon, Sphinx', explore: true, bribe: 5 }))).toEqual([]);
     const creatures = toEntry({ attackers: 'Old Dragon', explore: true, cup: 'creatures' }) as { cup: unknown };
@@ -161,6 +171,9 @@ describe('odds flags name what the user typed', () => {
       unexplored: '--unexplored',
       'bribery.gold': '--bribe',
       cup: '--cup',
+      'attacker.retreatHex.creatures': '--retreat-hex',
+      'explorer.retreatHex': '--retreat-hex',
+      'defender.retreatHex': '--defender-retreat-hex',
     };
     for (const [field, flag] of Object.entries(expected)) expect(flagFor(field), field).toBe(flag);
     // Field text is never looked up as an object key.

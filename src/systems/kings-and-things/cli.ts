@@ -21,6 +21,15 @@ export function parseLosses(text: unknown, fallback: string): string | string[] 
   return items.length === 1 && (LOSS_POLICIES as readonly string[]).includes(items[0]) ? items[0] : items;
 }
 
+/** --retreat-hex text: 'none' -> no retreat hex; a number -> friendly creatures already there. */
+export function parseRetreatHex(text: unknown): unknown {
+  if (text === undefined) return undefined;
+  const value = String(text).trim();
+  if (value === 'none') return false;
+  // Anything else goes to the schema as a count, so it names what is wrong.
+  return { creatures: /^-?\d+$/.test(value) ? Number(value) : value };
+}
+
 /** --retreat text: never | rounds:N | outnumbered:R | down-to:K, several joined by '+'. */
 export function parseRetreat(text: unknown): unknown {
   if (typeof text !== 'string' || text === '' || text === 'never') return 'never';
@@ -44,6 +53,9 @@ const FLAG_OF_FIELD = new Map<string, string>(
     'attacker.creatures': '--attackers',
     'attacker.losses': '--attacker-losses',
     'attacker.retreat': '--retreat',
+    'attacker.retreatHex': '--retreat-hex',
+    'explorer.retreatHex': '--retreat-hex',
+    'defender.retreatHex': '--defender-retreat-hex',
     explorer: '--attackers',
     'explorer.creatures': '--attackers',
     'explorer.losses': '--attacker-losses',
@@ -90,6 +102,7 @@ const HEX_FLAGS = [
   'defenderRetreat',
   'unexplored',
   'fortAfterRetreat',
+  'defenderRetreatHex',
 ] as const;
 const flagText = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 const given = (flags: Record<string, unknown>, key: string) => flags[key] !== undefined && flags[key] !== false;
@@ -157,6 +170,14 @@ export const kingsAndThingsOdds: OddsCommand = {
     },
     { flags: '--defender-retreat <when>', parse: 'text', description: 'defender retreat, same form (default: never)' },
     {
+      flags: '--retreat-hex <where>',
+      parse: 'text',
+      description:
+        "where the attacker (explorer) would retreat to: 'none' (no adjacent hex it controls: it cannot retreat) " +
+        'or the number of friendly creatures already there (more than 10 after the retreat are lost) (default: 0)',
+    },
+    { flags: '--defender-retreat-hex <where>', parse: 'text', description: "the defender's, same form (default: 0)" },
+    {
       flags: '--fort-after-retreat <reading>',
       parse: 'text',
       description:
@@ -192,10 +213,12 @@ export const kingsAndThingsOdds: OddsCommand = {
   toBattle(flags) {
     if (given(flags, 'fortLevels')) throw new InputError(SOURCE, '--fort-levels', FORT_LEVELS_ELSEWHERE);
     rejectUnusedFlags(flags);
+    const attackerHex = parseRetreatHex(flags.retreatHex);
     const attacker = {
       creatures: list(flags.attackers),
       losses: parseLosses(flags.attackerLosses, 'weakest-first'),
       retreat: parseRetreat(flags.retreat),
+      ...(attackerHex !== undefined ? { retreatHex: attackerHex } : {}),
     };
     if (flags.explore) {
       return {
@@ -211,6 +234,7 @@ export const kingsAndThingsOdds: OddsCommand = {
       creatures: list(flags.defenders),
       losses: parseLosses(flags.defenderLosses, 'buildings-first'),
       retreat: parseRetreat(flags.defenderRetreat),
+      ...(flags.defenderRetreatHex !== undefined ? { retreatHex: parseRetreatHex(flags.defenderRetreatHex) } : {}),
       city: Boolean(flags.city),
       village: Boolean(flags.village),
       income: list(flags.income),

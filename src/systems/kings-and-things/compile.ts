@@ -39,8 +39,9 @@ import {
   type ExploreRules,
   type KtPlan,
   type MultiPlan,
+  type RetreatRule,
 } from './plan.js';
-import type { BattleEntry, ExploreEntry, KtEntry, MultiEntry } from './schema.js';
+import type { BattleEntry, ExploreEntry, KtEntry, MultiEntry, RetreatHex, RetreatPolicy } from './schema.js';
 
 /** The defender's counters in the hex: creatures, then the fort, city and village. */
 export function hexCounters(
@@ -54,6 +55,15 @@ export function hexCounters(
     ...(d.village ? [villageCounter()] : []),
   ];
 }
+
+/** A side's retreat rule: NEVER without a retreat hex (11.6: "your force may not retreat"). */
+export function retreatRule(side: { retreat: RetreatPolicy; retreatHex: RetreatHex }): RetreatRule {
+  return side.retreatHex === false ? NEVER : compileRetreat(side.retreat);
+}
+
+/** Friendly creatures already in a side's retreat hex. */
+export const friendlyIn = (side: { retreatHex: RetreatHex }) =>
+  side.retreatHex === false ? 0 : side.retreatHex.creatures;
 
 export function specialsIn(d: { city?: boolean; village?: boolean; income?: string[] }): number {
   return (d.city ? 1 : 0) + (d.village ? 1 : 0) + (d.income?.length ?? 0);
@@ -69,8 +79,10 @@ export function duelRules(entry: BattleEntry): DuelRules {
     defender: compileSide(dOrder),
     defenderBuildings: compileSide(dOrder.filter(isBuilding)),
     buildingsFightOn: defender.fortAfterRetreat !== 'falls',
-    attackerRetreat: compileRetreat(attacker.retreat),
-    defenderRetreat: entry.unexplored ? NEVER : compileRetreat(defender.retreat),
+    attackerRetreat: retreatRule(attacker),
+    defenderRetreat: entry.unexplored ? NEVER : retreatRule(defender),
+    attackerFriendly: friendlyIn(attacker),
+    defenderFriendly: friendlyIn(defender),
     fortLevel: fort,
     specials: specialsIn(defender),
   };
@@ -115,7 +127,8 @@ export function compileMulti(entry: MultiEntry): Compiled<MultiPlan> {
     sides: orders.map((o) => compileSide(o)),
     buildings: orders.map((o) => compileSide(o.filter(isBuilding))),
     buildingsFightOn: owner.fortAfterRetreat !== 'falls',
-    retreats: entry.players.map((p, i) => (i === 0 && entry.unexplored ? NEVER : compileRetreat(p.retreat))),
+    retreats: entry.players.map((p, i) => (i === 0 && entry.unexplored ? NEVER : retreatRule(p))),
+    friendly: entry.players.map(friendlyIn),
     targets: entry.players.map((p) => targetCode(p.target, names)),
     fortLevel: fort,
     specials: specialsIn(owner),
@@ -167,7 +180,8 @@ export function exploreRules(entry: ExploreEntry): ExploreRules {
   const aOrder = lossOrder(explorer, entry.explorer.losses ?? 'weakest-first', 'weakest-first').order;
   return {
     explorer: compileSide(aOrder),
-    explorerRetreat: compileRetreat(entry.explorer.retreat),
+    explorerRetreat: retreatRule(entry.explorer),
+    explorerFriendly: friendlyIn(entry.explorer),
     classValue: Int8Array.from(list, (c) => c.value),
     classStep: Int8Array.from(list, (c) => c.step),
     classDice: Int8Array.from(list, (c) => c.dice),

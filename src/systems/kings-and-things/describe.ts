@@ -19,6 +19,8 @@ function partitionOf(layout: TallyLayout, name: string): string[] {
   return part && part.kind === 'partition' ? part.events : [];
 }
 
+const hasPart = (layout: TallyLayout, name: string) => layout.parts.some((p) => p.name === name);
+
 /** A bar per outcome category with its interval (and exact value). */
 function outcomeChart(view: View, partition: string, title: string, labels: Map<string, string>): ChartRequest {
   return {
@@ -91,6 +93,13 @@ function describeDuel(view: View, plan: DuelPlan): Description {
   const hold = shown(view.metric('pHold'));
   if (hold > 0 && capture > 0)
     verdict.push(`The defender holds ${percentShort(hold)} of the time: ${causes(view, holds, DUEL_PHRASES)}.`);
+  if (hasPart(view.layout, 'attackerStackLoss')) {
+    const lost = shown(view.metric('attackerStackLoss'));
+    if (lost > 0)
+      verdict.push(
+        `Retreating into your crowded hex costs you ${fixed(lost, 2)} creatures on average (the stack limit of 10).`,
+      );
+  }
   if (capture > 0 && outcomes.includes('pCaptureRetreated') && shown(view.metric('pCaptureRetreated')) > 0)
     verdict.push(
       `You take it by the defenders' retreat ${percentShort(shown(view.metric('pCaptureRetreated')))} of the time.`,

@@ -113,6 +113,19 @@ export function runDuelsFast(plan: DuelPlan, rng: Xoshiro128, trials: number, ta
     }
     const dLeft = retreatedCreatures >= 0 ? retreatedCreatures : D.creatures[hd];
     const dValue = retreatedCreatures >= 0 ? retreatedValue : D.creatureValue[hd];
-    recordDuelEnd(plan, layout, tally, rng, outcome, round, A.creatures[ha], A.creatureValue[ha], dLeft, dValue);
+    const dRetreated = retreatedCreatures >= 0;
+    recordDuelEnd(
+      plan,
+      layout,
+      tally,
+      rng,
+      outcome,
+      round,
+      A.creatures[ha],
+      A.creatureValue[ha],
+      dLeft,
+      dValue,
+      dRetreated,
+    );
   }
 }

@@ -91,7 +91,9 @@ export function solveDuelInto(
   mass[0] = 1;
   let pCapture = 0;
   const end = (outcome: number, round: number, ha: number, hd: number, p: number) => {
-    addDuelEnd(at, out, outcome, round, A.creatures[ha], A.creatureValue[ha], D.creatures[hd], D.creatureValue[hd], p);
+    const [aLeft, aValue, dLeft, dValue] = [A.creatures[ha], A.creatureValue[ha], D.creatures[hd], D.creatureValue[hd]];
+    // Only the defender's retreat ends a battle in a capture by retreat here ('falls', or no buildings).
+    addDuelEnd(plan, at, out, outcome, round, aLeft, aValue, dLeft, dValue, outcome === CAPTURE_RETREATED, p);
     if (isCapture(outcome)) pCapture += p;
   };
   /** Settle every state where a side is out of the fight; returns the mass still fighting. */

@@ -23,6 +23,7 @@ import {
   NO_DEFENDERS,
   RETREATED,
   ROUND_BINS,
+  stackExcess,
   type CupClasses,
   type ExplorePlan,
   type ExploreRules,
@@ -77,6 +78,7 @@ export function runExplorations(plan: ExplorePlan, rng: Xoshiro128, trials: numb
       tally[L.explorerLeftSuccess + nA]++;
       tally[L.rounds]++;
       tally[L.gold]++;
+      tally[L.stackLoss]++;
       continue;
     }
     const k = roll < cupSize ? roll : cupSize;
@@ -117,7 +119,11 @@ export function runExplorations(plan: ExplorePlan, rng: Xoshiro128, trials: numb
     const explored = !battle.roundLimit && battle.fighting(1);
     const outcome = explored ? EXPLORED : battle.left[1] ? RETREATED : ELIMINATED;
     tally[L.outcome + outcome]++;
-    tally[(explored ? L.explorerLeftSuccess : L.explorerLeftFailure) + battle.creaturesAlive(1)]++;
+    // A retreating explorer loses the excess over the stack limit in his retreat hex (9.2).
+    const alive = battle.creaturesAlive(1);
+    const lost = outcome === RETREATED ? stackExcess(alive, plan.explorerFriendly) : 0;
+    tally[(explored ? L.explorerLeftSuccess : L.explorerLeftFailure) + alive - lost]++;
+    tally[L.stackLoss + lost]++;
     tally[L.rounds + (battle.round < ROUND_BINS ? battle.round : ROUND_BINS)]++;
   }
 }

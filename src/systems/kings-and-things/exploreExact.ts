@@ -89,6 +89,8 @@ function duelAgainst(plan: ExplorePlan, defenders: number[]): DuelRules {
     buildingsFightOn: true,
     attackerRetreat: plan.explorerRetreat,
     defenderRetreat: NEVER,
+    attackerFriendly: plan.explorerFriendly,
+    defenderFriendly: 0,
     fortLevel: 0,
     specials: 0,
   };
@@ -117,6 +119,7 @@ export function solveExploration(plan: ExplorePlan): Solution | Unsolved {
   out[L.explorerLeftSuccess + nA] += none;
   out[L.rounds] += none;
   out[L.gold] += none;
+  out[L.stackLoss] += none;
   const cache = new Map<string, { at: ReturnType<typeof duelLayout>['at']; solution: Float64Array }>();
   /** The solved battle against these defenders, or why the budget ran out. */
   const solved = (defenders: number[]) => {
@@ -160,6 +163,7 @@ export function solveExploration(plan: ExplorePlan): Solution | Unsolved {
         out[L.outcome + EXPLORED] += p;
         out[L.explorerLeftSuccess + nA] += p;
         out[L.rounds] += p;
+        out[L.stackLoss] += p;
         continue;
       }
       const battle = solved(defenders);
@@ -172,6 +176,7 @@ export function solveExploration(plan: ExplorePlan): Solution | Unsolved {
       for (let a = 0; a <= nA; a++) {
         out[L.explorerLeftSuccess + a] += p * solution[D.attackerLeftCapture + a];
         out[L.explorerLeftFailure + a] += p * solution[D.attackerLeftHold + a];
+        out[L.stackLoss + a] += p * solution[D.attackerStackLoss + a];
       }
       for (let r = 0; r <= ROUND_BINS; r++) out[L.rounds + r] += p * solution[D.rounds + r];
     }

@@ -58,6 +58,7 @@ function runDuelsFaithful(plan: DuelPlan, rng: Xoshiro128, trials: number, tally
       b.creatureValueAlive(ATTACKER),
       b.creaturesAlive(DEFENDER),
       b.creatureValueAlive(DEFENDER),
+      b.creaturesGone[DEFENDER] === 1,
     );
   }
 }
@@ -82,7 +83,7 @@ function runMultiFaithful(plan: MultiPlan, rng: Xoshiro128, trials: number, tall
       if (fighting === 1) holder = last;
     }
     for (let p = 0; p < P; p++) survivors[p] = b.creaturesAlive(p);
-    recordMultiEnd(plan, tally, rng, holder, b.round, survivors);
+    recordMultiEnd(plan, tally, rng, holder, b.round, survivors, b.creaturesGone);
   }
 }
 

@@ -120,6 +120,6 @@ export function runMultiFast(plan: MultiPlan, rng: Xoshiro128, trials: number, t
     }
     for (let p = 0; p < P; p++)
       survivors[p] = retreatedCreatures[p] >= 0 ? retreatedCreatures[p] : tables[p].creatures[h[p]];
-    recordMultiEnd(plan, tally, rng, holder, round, survivors);
+    recordMultiEnd(plan, tally, rng, holder, round, survivors, gone);
   }
 }

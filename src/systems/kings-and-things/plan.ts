@@ -31,6 +31,21 @@ export const MAX_ROUNDS = 1000;
 export const ROUND_BINS = 30;
 /** Most counters drawn from the cup (a roll of 5). */
 export const MAX_DRAWN = 5;
+/** 9.2 (via 11.6): more than this many friendly creatures in a hex after a retreat lose the excess. */
+export const STACK_LIMIT = 10;
+
+/**
+ * Creatures removed at the stack limit when `retreated` creatures join `friendly` ones already in
+ * the retreat hex: the excess over STACK_LIMIT, at most all of those retreating.
+ */
+export function stackExcess(retreated: number, friendly: number): number {
+  const over = retreated + friendly - STACK_LIMIT;
+  return over <= 0 ? 0 : over > retreated ? retreated : over;
+}
+
+/** Can a side with this rule, n creatures and `friendly` in its retreat hex lose any at the stack limit? */
+export const stackLossPossible = (r: RetreatRule, n: number, friendly: number) =>
+  mayRetreat(r) && n + friendly > STACK_LIMIT;
 
 export const TARGET_POLICIES = ['strongest', 'weakest', 'defender', 'next'] as const;
 export const TARGET_STRONGEST = 0;
@@ -67,9 +82,13 @@ export interface DuelRules extends HexAfter {
   defenderBuildings: SideTables;
   /** false (`fortAfterRetreat: falls`): the hex is captured as soon as the defender's creatures retreat. */
   buildingsFightOn: boolean;
+  /** NEVER without a retreat hex (11.6: "your force may not retreat"). */
   attackerRetreat: RetreatRule;
-  /** NEVER for an unexplored hex. */
+  /** NEVER for an unexplored hex, or without a retreat hex. */
   defenderRetreat: RetreatRule;
+  /** Friendly creatures already in each side's retreat hex (the stack limit, 9.2). */
+  attackerFriendly: number;
+  defenderFriendly: number;
 }
 
 export interface DuelOffsets {
@@ -91,6 +110,9 @@ export interface DuelOffsets {
   fortAfterHold: number;
   /** Cities, villages and income counters destroyed: specials + 1. */
   specialsDestroyed: number;
+  /** Creatures removed at the stack limit after a retreat: nA + 1, nD + 1 (0 when no retreat). */
+  attackerStackLoss: number;
+  defenderStackLoss: number;
   size: number;
 }
 
@@ -107,6 +129,29 @@ function stepsOf(side: SideTables): number {
 }
 
 export const DUEL_HEADLINE = 'pCapture';
+
+/** Creatures a side loses at the stack limit after retreating, declared only where it can happen. */
+function stackLossHistogram(
+  b: LayoutBuilder,
+  name: string,
+  who: string,
+  series: string,
+  offset: number,
+  n: number,
+  { possible }: { possible: boolean },
+): void {
+  if (!possible) return;
+  const label = `${who} creatures lost to the stack limit after retreating (more than ${STACK_LIMIT} in the hex, 9.2)`;
+  b.histogram(name, {
+    label,
+    xLabel: 'creatures and characters',
+    series,
+    from: 0,
+    to: n,
+    terms: [{ offset }],
+    means: [{ key: name, label }],
+  });
+}
 
 /** The layout of a two-sided battle: the attacker's chance first; causes only where the settings allow them. */
 export function duelLayout(p: DuelRules): { layout: TallyLayout; at: DuelOffsets } {
@@ -126,6 +171,8 @@ export function duelLayout(p: DuelRules): { layout: TallyLayout; at: DuelOffsets
   const fortAfterCapture = b.block('fortAfterCapture#bins', 5);
   const fortAfterHold = b.block('fortAfterHold#bins', 5);
   const specialsDestroyed = b.block('specialsDestroyed#bins', p.specials + 1);
+  const attackerStackLoss = b.block('attackerStackLoss#bins', nA + 1);
+  const defenderStackLoss = b.block('defenderStackLoss#bins', nD + 1);
   const at: DuelOffsets = {
     outcome,
     rounds,
@@ -138,6 +185,8 @@ export function duelLayout(p: DuelRules): { layout: TallyLayout; at: DuelOffsets
     fortAfterCapture,
     fortAfterHold,
     specialsDestroyed,
+    attackerStackLoss,
+    defenderStackLoss,
     size: 0,
   };
 
@@ -288,6 +337,12 @@ export function duelLayout(p: DuelRules): { layout: TallyLayout; at: DuelOffsets
       means: [{ key: 'specialsDestroyed', label: 'Cities, villages and income counters destroyed after the battle' }],
     });
   }
+  stackLossHistogram(b, 'attackerStackLoss', 'Attacking', 'attacker', attackerStackLoss, nA, {
+    possible: stackLossPossible(p.attackerRetreat, nA, p.attackerFriendly),
+  });
+  stackLossHistogram(b, 'defenderStackLoss', 'Defending', 'defender', defenderStackLoss, nD, {
+    possible: stackLossPossible(p.defenderRetreat, nD, p.defenderFriendly),
+  });
   const layout = b.build();
   at.size = layout.size;
   return { layout, at };
@@ -304,7 +359,10 @@ export interface MultiRules extends HexAfter {
   buildings: SideTables[];
   /** false (`fortAfterRetreat: falls`): the owner leaves the battle when his creatures retreat. */
   buildingsFightOn: boolean;
+  /** NEVER for a player without a retreat hex. */
   retreats: RetreatRule[];
+  /** Friendly creatures already in each player's retreat hex (the stack limit, 9.2). */
+  friendly: number[];
   targets: number[];
 }
 
@@ -312,8 +370,10 @@ export interface MultiOffsets {
   /** Who ends holding the hex: one bin per player. */
   holder: number;
   rounds: number;
-  /** Creatures left per player (retreated ones included): n_i + 1 bins each. */
+  /** Creatures left per player (retreated ones included, those lost at the stack limit not): n_i + 1 bins each. */
   creaturesLeft: number[];
+  /** Creatures each player lost at the stack limit after retreating: n_i + 1 bins each. */
+  stackLoss: number[];
   fortAfter: number;
   specialsDestroyed: number;
   size: number;
@@ -339,6 +399,7 @@ export function multiLayout(p: MultiRules): { layout: TallyLayout; at: MultiOffs
   const holder = b.block('holder#bins', P);
   const rounds = b.block('rounds#bins', ROUND_BINS + 1);
   const creaturesLeft = p.sides.map((s, i) => b.block(`creaturesLeft_${i}#bins`, s.creatureCount + 1));
+  const stackLoss = p.sides.map((s, i) => b.block(`stackLoss_${i}#bins`, s.creatureCount + 1));
   const fortAfter = b.block('fortAfter#bins', 5);
   const specialsDestroyed = b.block('specialsDestroyed#bins', p.specials + 1);
   // The headline first, then the owner, then the other attackers.
@@ -374,6 +435,11 @@ export function multiLayout(p: MultiRules): { layout: TallyLayout; at: MultiOffs
       ],
     });
   });
+  p.sides.forEach((side, i) =>
+    stackLossHistogram(b, `stackLoss_${i}`, playerTitle(p.names, i), p.names[i], stackLoss[i], side.creatureCount, {
+      possible: stackLossPossible(p.retreats[i], side.creatureCount, p.friendly[i]),
+    }),
+  );
   if (p.fortLevel > 0) {
     b.histogram('fortLevelAfter', {
       label: 'Fort level after the post-battle roll',
@@ -397,7 +463,7 @@ export function multiLayout(p: MultiRules): { layout: TallyLayout; at: MultiOffs
     });
   }
   const layout = b.build();
-  return { layout, at: { holder, rounds, creaturesLeft, fortAfter, specialsDestroyed, size: layout.size } };
+  return { layout, at: { holder, rounds, creaturesLeft, stackLoss, fortAfter, specialsDestroyed, size: layout.size } };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -418,7 +484,10 @@ export interface CupClasses {
 
 export interface ExploreRules extends CupClasses {
   explorer: SideTables;
+  /** NEVER without a retreat hex. */
   explorerRetreat: RetreatRule;
+  /** Friendly creatures already in the explorer's retreat hex (the stack limit, 9.2). */
+  explorerFriendly: number;
   /** Bribery gold (-1: no bribery) and cost multiplier. */
   bribeGold: number;
   bribeMultiplier: number;
@@ -437,6 +506,8 @@ export interface ExploreOffsets {
   rounds: number;
   /** Gold spent on bribes: bribeGold + 1 bins (1 without bribery). */
   gold: number;
+  /** Exploring creatures lost at the stack limit after retreating: nA + 1. */
+  stackLoss: number;
   size: number;
 }
 
@@ -457,6 +528,7 @@ export function exploreLayout(p: ExploreRules): { layout: TallyLayout; at: Explo
   const explorerLeftFailure = b.block('explorerLeftFailure#bins', nA + 1);
   const rounds = b.block('rounds#bins', ROUND_BINS + 1);
   const gold = b.block('gold#bins', Math.max(0, p.bribeGold) + 1);
+  const stackLoss = b.block('stackLoss#bins', nA + 1);
   b.event(EXPLORE_HEADLINE, 'P(explores the hex successfully)', [[outcome, 2]]);
   const causes: Array<[string, string, number, boolean]> = [
     ['pNoDefenders', 'explored: no defenders (rolled 1 or 6)', NO_DEFENDERS, true],
@@ -532,6 +604,9 @@ export function exploreLayout(p: ExploreRules): { layout: TallyLayout; at: Explo
       means: [{ key: 'bribeGold', label: 'Gold spent on bribes' }],
     });
   }
+  stackLossHistogram(b, 'explorerStackLoss', 'Exploring', 'attacker', stackLoss, nA, {
+    possible: stackLossPossible(p.explorerRetreat, nA, p.explorerFriendly),
+  });
   const layout = b.build();
   const at: ExploreOffsets = {
     outcome,
@@ -541,6 +616,7 @@ export function exploreLayout(p: ExploreRules): { layout: TallyLayout; at: Explo
     explorerLeftFailure,
     rounds,
     gold,
+    stackLoss,
     size: layout.size,
   };
   return { layout, at };

@@ -6,7 +6,7 @@
  * folded in with superRefine; every issue names its field.
  */
 import { z } from 'zod';
-import { MAX_DRAWN } from './plan.js';
+import { MAX_DRAWN, STACK_LIMIT } from './plan.js';
 import {
   FORT_NAMES,
   MAX_COUNTERS_PER_SIDE,
@@ -132,10 +132,33 @@ export const fortLevel = z
     return FORT_NAMES[level];
   });
 
+/**
+ * Where a side's creatures would retreat to (11.6): `false` when it has no adjacent hex it
+ * controls free of enemy counters (it then cannot retreat, whatever its policy), else the
+ * friendly creatures and characters already standing there (more than 10 after the retreat lose
+ * the excess, 9.2).
+ */
+export const retreatHex = z.union(
+  [
+    z.literal(false),
+    z.strictObject({
+      creatures: z
+        .number()
+        .int()
+        .min(0, { error: 'creatures already in the retreat hex must be 0-10' })
+        .max(STACK_LIMIT, { error: 'creatures already in the retreat hex must be 0-10 (a hex holds at most 10, 9.2)' })
+        .default(0),
+    }),
+  ],
+  { error: 'retreatHex must be false (no hex to retreat to) or { "creatures": n } (friendly creatures already there)' },
+);
+export type RetreatHex = z.output<typeof retreatHex>;
+
 const sideRules = {
   creatures: creatureList.default([]),
   losses: lossPolicy.optional(),
   retreat: retreatPolicy.default('never'),
+  retreatHex: retreatHex.default({ creatures: 0 }),
 };
 
 export const attackerSchema = z.strictObject({ ...sideRules });

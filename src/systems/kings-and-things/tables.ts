@@ -41,6 +41,12 @@ export interface SideTables {
   /** Total combat value of all creatures and characters (for tally layouts). */
   totalCreatureValue: number;
   creatureCount: number;
+  /**
+   * tailValue[m]: combat value of the last m creatures in loss order. Hits go down the order,
+   * so the creatures alive are always such a tail; removing the weakest k of m survivors
+   * (the stack limit after a retreat) leaves tailValue[m - k].
+   */
+  tailValue: Int32Array;
 }
 
 const capacityOf = (building: boolean, value: number) => (building ? value : 1);
@@ -132,7 +138,15 @@ export function compileSide(order: readonly Counter[]): SideTables {
     buildingHits,
     totalCreatureValue: order.reduce((s, c) => s + (isBuilding(c) ? 0 : c.value), 0),
     creatureCount: order.filter((c) => !isBuilding(c)).length,
+    tailValue: tailValues(order),
   };
+}
+
+function tailValues(order: readonly Counter[]): Int32Array {
+  const values = order.filter((c) => !isBuilding(c)).map((c) => c.value);
+  const tail = new Int32Array(values.length + 1);
+  for (let m = 1; m <= values.length; m++) tail[m] = tail[m - 1] + values[values.length - m];
+  return tail;
 }
 
 /** Sample hits from a row with one uint32 (the row must have maxHits > 0). */

@@ -11,9 +11,14 @@ export const cases: ContractCase[] = [
   },
   {
     system: 'kings-and-things',
-    label: 'battle: both sides retreat, city and income, explicit loss order',
+    label: 'battle: both sides retreat (the attacker into a crowded hex), city and income, explicit loss order',
     entry: {
-      attacker: { creatures: ['Giant:4', 'Nomads:1', 'Bear:2'], losses: ['Giant'], retreat: { afterRounds: 2 } },
+      attacker: {
+        creatures: ['Giant:4', 'Nomads:1', 'Bear:2'],
+        losses: ['Giant'],
+        retreat: { afterRounds: 2 },
+        retreatHex: { creatures: 9 },
+      },
       defender: {
         creatures: ['Wolf:2', 'Wolf:2', 'Owl:1F'],
         retreat: { whenDownTo: 1 },
