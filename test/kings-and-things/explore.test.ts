@@ -54,7 +54,7 @@ describe('exploration', () => {
     expect(unsolvedReason(battle)).toMatch(/more than 3000 different ways/);
   });
 
-  it('the draw is counters, not creatures: by default a drawn treasure or event uses up the draw (hand formula)', () => {
+  it('the draw is counters, not creatures: by default a drawn treasure uses up the draw (hand formula)', () => {
     // Ogre and one of the four Goblins are on the board, so the cup holds 184 - 2 = 182 counters,
     // 37 of them not creatures (no roster Orc). No drawn counter fights when the die shows 1 or 6,
     // or when all k counters drawn on a 2-5 are among the 37:

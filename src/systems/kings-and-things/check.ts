@@ -78,6 +78,14 @@ export function entryIssues(entry: KtEntry): FieldIssue[] {
     case 'multi': {
       const issues: FieldIssue[] = [];
       const names = playerNames(entry);
+      if (entry.cup !== undefined && !entry.unexplored)
+        issues.push({
+          path: ['cup'],
+          message:
+            'a cup applies only to a fight over an unexplored hex (unexplored: true), whose last army explores it',
+        });
+      if (Array.isArray(entry.cup) && entry.cup.length === 0)
+        issues.push({ path: ['cup'], message: 'a custom cup needs at least one counter' });
       if (new Set(names).size !== names.length)
         issues.push({ path: ['players'], message: `player names must differ (got ${names.join(', ')})` });
       entry.players.forEach((p, i) => {
@@ -111,14 +119,17 @@ export function entryIssues(entry: KtEntry): FieldIssue[] {
           } else if (p.target === names[i])
             issues.push({ path: [...path, 'target'], message: 'a player cannot target himself' });
         }
-        if (i === 0 && entry.unexplored && retreats(p.retreat)) {
-          issues.push({
-            path: [...path, 'retreat'],
-            message: "defenders of an unexplored hex never retreat (11.6): set retreat to 'never'",
-          });
+        // A fight over an unexplored hex (11.9): nobody owns it, so nobody has buildings there.
+        if (i === 0 && entry.unexplored) {
+          for (const field of ['fort', 'city', 'village', 'income'] as const) {
+            const value = p[field];
+            if (value !== undefined && value !== false && value !== 'none' && !(Array.isArray(value) && !value.length))
+              issues.push({
+                path: [...path, field],
+                message: 'an unexplored hex has no fort, city, village or income counters (nobody owns it yet)',
+              });
+          }
         }
-        if (i === 0 && entry.unexplored && fortLevelOf(p.fort) > 0)
-          issues.push({ path: [...path, 'fort'], message: 'an unexplored hex has no fort' });
         if (i === 0) issues.push(...hexIssues(path, p));
         issues.push(...lossOrderIssues([...path, 'losses'], counters, p.losses));
       });

@@ -36,6 +36,7 @@ import {
   type DuelPlan,
   type DuelRules,
   type ExplorePlan,
+  type CupClasses,
   type ExploreRules,
   type KtPlan,
   type MultiPlan,
@@ -127,18 +128,29 @@ export function compileMulti(entry: MultiEntry): Compiled<MultiPlan> {
     sides: orders.map((o) => compileSide(o)),
     buildings: orders.map((o) => compileSide(o.filter(isBuilding))),
     buildingsFightOn: owner.fortAfterRetreat !== 'falls',
-    retreats: entry.players.map((p, i) => (i === 0 && entry.unexplored ? NEVER : retreatRule(p))),
+    retreats: entry.players.map(retreatRule),
     friendly: entry.players.map(friendlyIn),
     targets: entry.players.map((p) => targetCode(p.target, names)),
     fortLevel: fort,
     specials: specialsIn(owner),
+    unowned: entry.unexplored,
+    // Every army's roster counters are on the board, not in the cup.
+    cup: entry.unexplored
+      ? cupClasses(
+          entry.cup ?? 'all-counters',
+          entry.players.flatMap((p) => countersOf(p.creatures)),
+        )
+      : cupClasses([], []),
   };
   const { layout, at } = multiLayout(rules);
   return { type: 'multi', plan: { kind: 'multi', ...rules, at }, layout, headline: MULTI_HEADLINE };
 }
 
-/** Counter classes (value, step, dice) and their copies in the cup. */
-export function exploreRules(entry: ExploreEntry): ExploreRules {
+/**
+ * The cup as counter classes (value, step, dice) with their copies. `onBoard` counters of the
+ * roster are taken out of the 1986 cup (they are in play, not in the cup).
+ */
+export function cupClasses(cup: ExploreEntry['cup'], onBoard: readonly Counter[]): CupClasses {
   const classes = new Map<string, { value: number; step: number; dice: number; copies: number }>();
   const addCopies = (c: Pick<Counter, 'value' | 'step' | 'dice'>, copies: number) => {
     const key = `${c.value}/${c.step}/${c.dice}`;
@@ -146,20 +158,16 @@ export function exploreRules(entry: ExploreEntry): ExploreRules {
     entryFor.copies += copies;
     classes.set(key, entryFor);
   };
-  const explorer = countersOf(entry.explorer.creatures);
-  if (Array.isArray(entry.cup)) {
-    for (const c of countersOf(entry.cup)) addCopies(c, 1);
+  if (Array.isArray(cup)) {
+    for (const c of countersOf(cup)) addCopies(c, 1);
   } else {
     const r = roster();
-    // The explorer's own roster counters are on the board, not in the cup.
     const keyOf = (name: string, value: number, step: number, dice: number) =>
       `${name.toLowerCase()}|${value}|${step}|${dice}`;
     const used = new Map<string, number>();
-    if (entry.removeExplorerFromCup) {
-      for (const c of explorer) {
-        const key = keyOf(c.name, c.value, c.step, c.dice);
-        used.set(key, (used.get(key) ?? 0) + 1);
-      }
+    for (const c of onBoard) {
+      const key = keyOf(c.name, c.value, c.step, c.dice);
+      used.set(key, (used.get(key) ?? 0) + 1);
     }
     for (const c of r.creatures) {
       const step = c.magic ? MAGIC : c.ranged ? RANGED : 2;
@@ -174,18 +182,25 @@ export function exploreRules(entry: ExploreEntry): ExploreRules {
       }
       addCopies({ value: c.value, step, dice }, copies);
     }
-    if (entry.cup === 'all-counters') addCopies({ value: 0, step: 2, dice: 1 }, r.otherCupCounters);
+    if (cup === 'all-counters') addCopies({ value: 0, step: 2, dice: 1 }, r.otherCupCounters);
   }
   const list = [...classes.values()].filter((c) => c.copies > 0);
+  return {
+    classValue: Int8Array.from(list, (c) => c.value),
+    classStep: Int8Array.from(list, (c) => c.step),
+    classDice: Int8Array.from(list, (c) => c.dice),
+    classCopies: Int32Array.from(list, (c) => c.copies),
+  };
+}
+
+export function exploreRules(entry: ExploreEntry): ExploreRules {
+  const explorer = countersOf(entry.explorer.creatures);
   const aOrder = lossOrder(explorer, entry.explorer.losses ?? 'weakest-first', 'weakest-first').order;
   return {
     explorer: compileSide(aOrder),
     explorerRetreat: retreatRule(entry.explorer),
     explorerFriendly: friendlyIn(entry.explorer),
-    classValue: Int8Array.from(list, (c) => c.value),
-    classStep: Int8Array.from(list, (c) => c.step),
-    classDice: Int8Array.from(list, (c) => c.dice),
-    classCopies: Int32Array.from(list, (c) => c.copies),
+    ...cupClasses(entry.cup, entry.removeExplorerFromCup ? explorer : []),
     bribeGold: entry.bribery === false ? -1 : entry.bribery.gold,
     bribeMultiplier: entry.bribery === false ? 1 : entry.bribery.double ? 2 : 1,
   };

@@ -113,31 +113,64 @@ function describeDuel(view: View, plan: DuelPlan): Description {
 function describeMulti(view: View, plan: MultiPlan): Description {
   const names = plan.names;
   const P = names.length;
+  const unowned = plan.unowned;
+  const title = (i: number) => playerTitle(names, i, unowned);
   const holds = (i: number) => shown(view.metric(`holds_${i}`));
   const others = Array.from({ length: P - 2 }, (_, k) => k + 2).map(
-    (i) => `${playerTitle(names, i)} takes it ${percentShort(holds(i))}`,
+    (i) => `${title(i)} ${unowned ? '' : 'takes it '}${percentShort(holds(i))}`,
   );
-  const verdict = [
-    `${playerTitle(names, 1)} takes the hex ${percentShort(holds(1))} of the time; ` +
-      `${playerTitle(names, 0)} keeps it ${percentShort(holds(0))}${others.length ? `; ${others.join('; ')}` : ''}.`,
-  ];
+  const verdict: string[] = [];
+  if (!unowned) {
+    verdict.push(
+      `${title(1)} takes the hex ${percentShort(holds(1))} of the time; ` +
+        `${title(0)} keeps it ${percentShort(holds(0))}${others.length ? `; ${others.join('; ')}` : ''}.`,
+    );
+  } else {
+    const last = shown(view.metric('lastArmy_1'));
+    verdict.push(
+      `${title(1)} ends up holding the hex ${percentShort(holds(1))} of the time ` +
+        `(the last army left ${percentShort(last)}, then exploring it); ` +
+        `${[`${title(0)} ${percentShort(holds(0))}`, ...others].join('; ')}.`,
+      `Nobody holds it ${percentShort(shown(view.metric('pExplorationFails')) + shown(view.metric('pNobodyLeft')))} ` +
+        `of the time: the last army fails to explore it ${percentShort(shown(view.metric('pExplorationFails')))}, ` +
+        `no army is left ${percentShort(shown(view.metric('pNobodyLeft')))}.`,
+    );
+  }
   const table: Table = {
     name: 'players',
-    title: 'Players, in seating order (the owner first)',
-    columns: ['seat', 'player', 'role', 'creatures', 'P(ends holding the hex)', 'creatures left (mean)'],
+    title: unowned
+      ? 'Players, in seating order (the defender, the attacker who started the fight, then the others)'
+      : 'Players, in seating order (the owner first)',
+    columns: [
+      'seat',
+      'player',
+      'role',
+      'creatures',
+      ...(unowned ? ['P(last army left)'] : []),
+      'P(ends holding the hex)',
+      'creatures left (mean)',
+    ],
     rows: names.map((name, i) => {
       const n = plan.sides[i].creatureCount;
       return [
         i,
         name,
-        i === 0 ? 'owner' : 'attacker',
+        title(i).slice(name.length + 2, -1),
         n,
+        ...(unowned ? [shown(view.metric(`lastArmy_${i}`))] : []),
         holds(i),
         n > 0 ? shown(view.metric(`creaturesLeft_${i}`)) : 0,
       ];
     }),
   };
-  const labels = new Map(names.map((name, i) => [`holds_${i}`, `${name}${i === 0 ? ' (owner)' : ''}`]));
+  const labels = new Map([
+    ...names.map((name, i): [string, string] => [
+      `holds_${i}`,
+      `${name}${i === 0 ? (unowned ? ' (defender)' : ' (owner)') : ''}`,
+    ]),
+    ['pExplorationFails', 'nobody: exploration fails'],
+    ['pNobodyLeft', 'nobody: no army left'],
+  ]);
   return {
     verdict,
     tables: [table],

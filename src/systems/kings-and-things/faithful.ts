@@ -66,11 +66,18 @@ export class CounterBattle {
     this.pending = new Int32Array(players);
   }
 
-  /** Put a compiled side's counters (in loss order) in player slot p. */
-  loadSide(p: number, side: SideTables, retreat: RetreatRule, target = TARGET_STRONGEST, buildingsStay = true): void {
-    this.n[p] = side.names.length;
-    for (let i = 0; i < side.names.length; i++) {
-      const k = p * this.slots + i;
+  /** Put a compiled side's counters (in loss order, from position `from` on) in player slot p. */
+  loadSide(
+    p: number,
+    side: SideTables,
+    retreat: RetreatRule,
+    target = TARGET_STRONGEST,
+    buildingsStay = true,
+    from = 0,
+  ): void {
+    this.n[p] = side.names.length - from;
+    for (let i = from; i < side.names.length; i++) {
+      const k = p * this.slots + i - from;
       this.building[k] = side.building[i];
       this.value[k] = side.value[i];
       this.step[k] = side.step[i];

@@ -10,7 +10,7 @@ import type { Xoshiro128 } from '../../engine/random/xoshiro128.js';
 import { runDuelsFast } from './duelFast.js';
 import { CounterBattle } from './faithful.js';
 import { runMultiFast } from './multiFast.js';
-import { recordMultiEnd } from './multiRecord.js';
+import { explorationFor, exploreAfterFight, recordMultiEnd } from './multiRecord.js';
 import { runExplorations } from './explore.js';
 import { recordDuelEnd } from './record.js';
 import {
@@ -68,9 +68,12 @@ function runMultiFaithful(plan: MultiPlan, rng: Xoshiro128, trials: number, tall
   const b = new CounterBattle(P, Math.max(1, ...plan.sides.map((s) => s.names.length)));
   plan.sides.forEach((side, p) => b.loadSide(p, side, plan.retreats[p], plan.targets[p], plan.buildingsFightOn));
   const survivors = new Int32Array(P);
+  const retreated = new Uint8Array(P);
+  const exploration = explorationFor(plan);
   for (let t = 0; t < trials; t++) {
     b.fight(rng);
-    let holder = 0;
+    // The one player left holds the hex; if none is, the owner keeps it (an unowned hex: nobody, bin P).
+    let holder = plan.unowned ? P : 0;
     if (!b.roundLimit) {
       let fighting = 0;
       let last = 0;
@@ -82,8 +85,12 @@ function runMultiFaithful(plan: MultiPlan, rng: Xoshiro128, trials: number, tall
       }
       if (fighting === 1) holder = last;
     }
-    for (let p = 0; p < P; p++) survivors[p] = b.creaturesAlive(p);
-    recordMultiEnd(plan, tally, rng, holder, b.round, survivors, b.creaturesGone);
+    for (let p = 0; p < P; p++) {
+      survivors[p] = b.creaturesAlive(p);
+      retreated[p] = b.creaturesGone[p];
+    }
+    const gains = exploreAfterFight(plan, exploration, rng, holder, survivors, retreated);
+    recordMultiEnd(plan, tally, rng, holder, gains, b.round, survivors, retreated);
   }
 }
 

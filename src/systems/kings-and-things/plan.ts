@@ -364,11 +364,20 @@ export interface MultiRules extends HexAfter {
   /** Friendly creatures already in each player's retreat hex (the stack limit, 9.2). */
   friendly: number[];
   targets: number[];
+  /**
+   * A fight over an unexplored hex (11.9-11.92): nobody owns it, so nobody keeps it by default;
+   * the one army left then explores it, drawing defenders from `cup`.
+   */
+  unowned: boolean;
+  /** The cup of an unowned hex (no classes for an owned one). */
+  cup: CupClasses;
 }
 
 export interface MultiOffsets {
-  /** Who ends holding the hex: one bin per player. */
+  /** Who is left holding the hex after the fight: one bin per player (unowned: then a bin for nobody). */
   holder: number;
+  /** Unowned hex: who ends owning it, one bin per player, then 'the exploration failed', then 'nobody left'. */
+  gains: number;
   rounds: number;
   /** Creatures left per player (retreated ones included, those lost at the stack limit not): n_i + 1 bins each. */
   creaturesLeft: number[];
@@ -387,33 +396,46 @@ export interface MultiPlan extends MultiRules {
 /** The first-listed attacker's chance: the same question as `pCapture` of a two-sided battle. */
 export const MULTI_HEADLINE = 'holds_1';
 
-/** Player i as the verdict and labels name him: "Red (owner)". */
-export function playerTitle(names: readonly string[], i: number): string {
-  return `${names[i]} (${i === 0 ? 'owner' : i === 1 ? 'first attacker' : 'attacker'})`;
+/**
+ * Player i as the verdict and labels name him: "Blue (owner)", "Red (first attacker)"; over an
+ * unowned hex "Blue (defender)", "Red (attacker)".
+ */
+export function playerTitle(names: readonly string[], i: number, unowned = false): string {
+  const role = unowned
+    ? ['defender', 'attacker', 'player'][Math.min(i, 2)]
+    : ['owner', 'first attacker', 'attacker'][Math.min(i, 2)];
+  return `${names[i]} (${role})`;
 }
 
 /** Metric keys are by seat index (`holds_2`), never by player name. */
 export function multiLayout(p: MultiRules): { layout: TallyLayout; at: MultiOffsets } {
   const b = new LayoutBuilder();
   const P = p.sides.length;
-  const holder = b.block('holder#bins', P);
+  const title = (i: number) => playerTitle(p.names, i, p.unowned);
+  const holder = b.block('holder#bins', p.unowned ? P + 1 : P);
+  const gains = p.unowned ? b.block('gains#bins', P + 2) : -1;
   const rounds = b.block('rounds#bins', ROUND_BINS + 1);
   const creaturesLeft = p.sides.map((s, i) => b.block(`creaturesLeft_${i}#bins`, s.creatureCount + 1));
   const stackLoss = p.sides.map((s, i) => b.block(`stackLoss_${i}#bins`, s.creatureCount + 1));
   const fortAfter = b.block('fortAfter#bins', 5);
   const specialsDestroyed = b.block('specialsDestroyed#bins', p.specials + 1);
-  // The headline first, then the owner, then the other attackers.
+  // The headline first, then the defender, then the other attackers.
   const order = [1, 0, ...Array.from({ length: P - 2 }, (_, k) => k + 2)];
-  for (const i of order) {
-    b.event(`holds_${i}`, `P(${playerTitle(p.names, i)} ends holding the hex)`, [[holder + i, 1]]);
+  const seats = Array.from({ length: P }, (_, i) => `holds_${i}`);
+  if (!p.unowned) {
+    for (const i of order) b.event(`holds_${i}`, `P(${title(i)} ends holding the hex)`, [[holder + i, 1]]);
+    b.partition('holder', 'Who ends holding the hex', seats);
+  } else {
+    for (const i of order)
+      b.event(`holds_${i}`, `P(${title(i)} ends holding the hex: last army left, then explores it)`, [[gains + i, 1]]);
+    b.event('pExplorationFails', 'P(the last army left fails to explore the hex)', [[gains + P, 1]]);
+    b.event('pNobodyLeft', 'P(no army is left: all eliminated together, or the round cap)', [[gains + P + 1, 1]]);
+    b.partition('holder', 'Who ends holding the hex', [...seats, 'pExplorationFails', 'pNobodyLeft']);
+    for (const i of order)
+      b.event(`lastArmy_${i}`, `P(${title(i)} is the last army left in the hex)`, [[holder + i, 1]]);
   }
-  b.partition(
-    'holder',
-    'Who ends holding the hex',
-    Array.from({ length: P }, (_, i) => `holds_${i}`),
-  );
   b.histogram('rounds', {
-    label: 'Rounds fought',
+    label: p.unowned ? 'Rounds fought between the armies' : 'Rounds fought',
     xLabel: `rounds (${ROUND_BINS} = ${ROUND_BINS} or more)`,
     series: 'battle',
     from: 0,
@@ -423,20 +445,20 @@ export function multiLayout(p: MultiRules): { layout: TallyLayout; at: MultiOffs
   });
   p.sides.forEach((side, i) => {
     if (side.creatureCount === 0) return;
+    const after = p.unowned ? '; after exploring, if it did' : '';
+    const label = `${title(i)}: creatures left (retreated ones included${after})`;
     b.histogram(`creaturesLeft_${i}`, {
-      label: `${playerTitle(p.names, i)}: creatures left (retreated ones included)`,
+      label,
       xLabel: 'creatures and characters',
       series: p.names[i],
       from: 0,
       to: side.creatureCount,
       terms: [{ offset: creaturesLeft[i] }],
-      means: [
-        { key: `creaturesLeft_${i}`, label: `${playerTitle(p.names, i)}: creatures left (retreated ones included)` },
-      ],
+      means: [{ key: `creaturesLeft_${i}`, label }],
     });
   });
   p.sides.forEach((side, i) =>
-    stackLossHistogram(b, `stackLoss_${i}`, playerTitle(p.names, i), p.names[i], stackLoss[i], side.creatureCount, {
+    stackLossHistogram(b, `stackLoss_${i}`, title(i), p.names[i], stackLoss[i], side.creatureCount, {
       possible: stackLossPossible(p.retreats[i], side.creatureCount, p.friendly[i]),
     }),
   );
@@ -463,7 +485,8 @@ export function multiLayout(p: MultiRules): { layout: TallyLayout; at: MultiOffs
     });
   }
   const layout = b.build();
-  return { layout, at: { holder, rounds, creaturesLeft, stackLoss, fortAfter, specialsDestroyed, size: layout.size } };
+  const at = { holder, gains, rounds, creaturesLeft, stackLoss, fortAfter, specialsDestroyed, size: layout.size };
+  return { layout, at };
 }
 
 // ---------------------------------------------------------------------------------------

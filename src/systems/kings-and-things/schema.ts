@@ -209,14 +209,24 @@ export const playerSchema = z.strictObject({
   fortAfterRetreat: fortAfterRetreat.optional(),
 });
 
+export const CUPS = ['all-counters', 'creatures'] as const;
+/** A cup: the whole 1986 cup, its creatures only, or a custom list of creature entries. */
+export const cupSchema = z.union([z.enum(CUPS), creatureList]);
+
 export const multiEntrySchema = z.strictObject({
   type: z.literal('multi'),
   ...common,
-  /** Seating order: the defender (hex owner) first, then the attackers from the defender's left. */
+  /**
+   * Seating order: the defender first, then the attackers from the defender's left. In an owned
+   * hex the defender is the owner; over an unexplored hex (11.9-11.92, `unexplored: true`) it is
+   * the player to the right of the one who starts the fight, and that one (the attacker) sits next.
+   */
   players: z
     .array(playerSchema)
     .min(2, { error: 'a battle needs at least two players' })
     .max(6, { error: 'at most 6 players' }),
+  /** `unexplored` only: what the army left after the fight draws its defenders from (default all-counters). */
+  cup: cupSchema.optional(),
 });
 
 /**
@@ -224,8 +234,6 @@ export const multiEntrySchema = z.strictObject({
  * has a bin per gold piece spent.
  */
 export const MAX_BRIBE_GOLD = MAX_DRAWN * 6 * 2;
-
-export const CUPS = ['creatures', 'all-counters'] as const;
 
 export const exploreEntrySchema = z.strictObject({
   type: z.literal('explore'),
@@ -237,7 +245,7 @@ export const exploreEntrySchema = z.strictObject({
    * counters only), or a custom cup of creature entries where `count` is the number of copies.
    * [reading] rules-notes 2: "on 2-5 that many counters are drawn from the cup".
    */
-  cup: z.union([z.enum(CUPS), creatureList]).default('all-counters'),
+  cup: cupSchema.default('all-counters'),
   /** Remove the explorer's own roster counters from the cup (they cannot be drawn). */
   removeExplorerFromCup: z.boolean().default(true),
   bribery: z

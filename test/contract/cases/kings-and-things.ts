@@ -55,6 +55,25 @@ export const cases: ContractCase[] = [
   },
   {
     system: 'kings-and-things',
+    label: 'multi: three armies over an unexplored hex (the last one explores it)',
+    entry: {
+      type: 'multi',
+      unexplored: true,
+      cup: 'creatures',
+      players: [
+        {
+          name: 'Blue',
+          creatures: ['Ogre', '2x Archer:2R'],
+          retreat: { whenOutnumbered: 2 },
+          retreatHex: { creatures: 8 },
+        },
+        { name: 'Red', creatures: ['Giant:4', 'Dragon:3*C', 'Nomads'], target: 'weakest' },
+        { name: 'Green', creatures: ['3x Orc:2', 'Shaman:2*'] },
+      ],
+    },
+  },
+  {
+    system: 'kings-and-things',
     label: 'explore: a small custom cup with bribery (solved exactly)',
     entry: {
       type: 'explore',
