@@ -151,10 +151,12 @@ export function compileMulti(entry: MultiEntry): Compiled<MultiPlan> {
  * roster are taken out of the 1986 cup (they are in play, not in the cup).
  */
 export function cupClasses(cup: ExploreEntry['cup'], onBoard: readonly Counter[]): CupClasses {
-  const classes = new Map<string, { value: number; step: number; dice: number; copies: number }>();
-  const addCopies = (c: Pick<Counter, 'value' | 'step' | 'dice'>, copies: number) => {
-    const key = `${c.value}/${c.step}/${c.dice}`;
-    const entryFor = classes.get(key) ?? { value: c.value, step: c.step, dice: c.dice, copies: 0 };
+  type Class = Pick<Counter, 'value' | 'step' | 'dice' | 'hits' | 'hitModifier'>;
+  const classes = new Map<string, Class & { copies: number }>();
+  const addCopies = (c: Class, copies: number) => {
+    const key = `${c.value}/${c.step}/${c.dice}/${c.hits}/${c.hitModifier}`;
+    const { value, step, dice, hits, hitModifier } = c;
+    const entryFor = classes.get(key) ?? { value, step, dice, hits, hitModifier, copies: 0 };
     entryFor.copies += copies;
     classes.set(key, entryFor);
   };
@@ -180,15 +182,17 @@ export function cupClasses(cup: ExploreEntry['cup'], onBoard: readonly Counter[]
         copies -= removed;
         used.set(key, taken - removed);
       }
-      addCopies({ value: c.value, step, dice }, copies);
+      addCopies({ value: c.value, step, dice, hits: 1, hitModifier: 0 }, copies);
     }
-    if (cup === 'all-counters') addCopies({ value: 0, step: 2, dice: 1 }, r.otherCupCounters);
+    if (cup === 'all-counters') addCopies({ value: 0, step: 2, dice: 1, hits: 1, hitModifier: 0 }, r.otherCupCounters);
   }
   const list = [...classes.values()].filter((c) => c.copies > 0);
   return {
     classValue: Int8Array.from(list, (c) => c.value),
     classStep: Int8Array.from(list, (c) => c.step),
     classDice: Int8Array.from(list, (c) => c.dice),
+    classHits: Int8Array.from(list, (c) => c.hits),
+    classMod: Int8Array.from(list, (c) => c.hitModifier),
     classCopies: Int32Array.from(list, (c) => c.copies),
   };
 }

@@ -24,6 +24,10 @@ export interface Counter {
   /** Dice rolled per step: 2 for charging creatures. */
   dice: number;
   flying: boolean;
+  /** House-rule knob: hits a creature takes before it is eliminated (1 by the rules, 11.52). */
+  hits: number;
+  /** House-rule knob: added to the hit number (a die <= value + hitModifier hits). */
+  hitModifier: number;
 }
 
 /** Forts, cities and villages absorb hits up to their value and fight on reduced. */
@@ -39,7 +43,8 @@ export const fortLevelOf = (fort: FortName | undefined): number => FORT_NAMES.in
 export function fortCounter(level: number): Counter {
   const step = level === 4 ? MAGIC : level === 3 ? RANGED : MELEE;
   const name = FORT_NAMES[level];
-  return { name: name[0].toUpperCase() + name.slice(1), kind: 'fort', value: level, step, dice: 1, flying: false };
+  const title = name[0].toUpperCase() + name.slice(1);
+  return { name: title, kind: 'fort', value: level, step, dice: 1, flying: false, hits: 1, hitModifier: 0 };
 }
 
 export const cityCounter = (): Counter => ({
@@ -49,6 +54,8 @@ export const cityCounter = (): Counter => ({
   step: MELEE,
   dice: 1,
   flying: false,
+  hits: 1,
+  hitModifier: 0,
 });
 export const villageCounter = (): Counter => ({
   name: 'Village',
@@ -57,6 +64,8 @@ export const villageCounter = (): Counter => ({
   step: MELEE,
   dice: 1,
   flying: false,
+  hits: 1,
+  hitModifier: 0,
 });
 
 export interface CreatureStats {
@@ -65,11 +74,14 @@ export interface CreatureStats {
   ranged: boolean;
   charge: boolean;
   flying: boolean;
+  /** House-rule knobs (not official rules): see Counter. Absent = the rules' 1 hit and no modifier. */
+  hits?: number;
+  hitModifier?: number;
 }
 
 /**
  * A creature as the validated entry holds it: the input object form with every field
- * filled in, so the entry validates again to itself (reports carry it whole).
+ * filled in (the house-rule knobs only when set), so the entry validates again to itself.
  */
 export interface CreatureSpec extends CreatureStats {
   name: string;
@@ -83,6 +95,8 @@ export function creatureSpec(c: Counter): CreatureSpec {
     ranged: c.step === RANGED,
     charge: c.dice === 2,
     flying: c.flying,
+    ...(c.hits !== 1 ? { hits: c.hits } : {}),
+    ...(c.hitModifier !== 0 ? { hitModifier: c.hitModifier } : {}),
   };
 }
 
@@ -94,7 +108,15 @@ export function creatureCounter(name: string, s: CreatureStats, kind: 'creature'
     step: s.magic ? MAGIC : s.ranged ? RANGED : MELEE,
     dice: s.charge ? 2 : 1,
     flying: s.flying,
+    hits: s.hits ?? 1,
+    hitModifier: s.hitModifier ?? 0,
   };
+}
+
+/** The chance one die hits for a counter fighting at `current`: a die <= current + modifier, within 0-6. */
+export function hitChance(current: number, hitModifier: number): number {
+  const n = current + hitModifier;
+  return (n < 0 ? 0 : n > 6 ? 6 : n) / 6;
 }
 
 export type Resolved = { ok: true; counters: Counter[] } | { ok: false; message: string };

@@ -33,12 +33,16 @@ import type { SideTables } from './tables.js';
 import { die } from '../../kit/dice.js';
 
 /**
- * Ordering key, higher = stronger: value x dice, then the earlier step (magic first),
- * then the higher value. It differs for every (value, dice, step), so sorting never
- * depends on the order counters were drawn in.
+ * Ordering key, higher = stronger: value x dice, then the earlier step (magic first), then
+ * the higher value, then (house-rule knobs) more hits, then the better hit modifier. It differs
+ * for every class, so sorting never depends on the order counters were drawn in.
  */
 export const classWorth = (plan: CupClasses, c: number) =>
-  plan.classValue[c] * plan.classDice[c] * 64 + (2 - plan.classStep[c]) * 8 + plan.classValue[c];
+  ((plan.classValue[c] * plan.classDice[c] * 64 + (2 - plan.classStep[c]) * 8 + plan.classValue[c]) * 8 +
+    plan.classHits[c]) *
+    16 +
+  plan.classMod[c] +
+  8;
 
 /**
  * Bribe drawn classes in place: returns gold spent; bribed entries become -1.
@@ -144,6 +148,8 @@ export class Exploration {
       battle.value[n] = rules.classValue[c];
       battle.step[n] = rules.classStep[c];
       battle.dice[n] = rules.classDice[c];
+      battle.hits[n] = rules.classHits[c];
+      battle.mod[n] = rules.classMod[c];
       n++;
     }
     battle.n[0] = n;

@@ -80,6 +80,8 @@ function duelAgainst(plan: ExplorePlan, defenders: number[]): DuelRules {
       ranged: plan.classStep[c] === 1,
       charge: plan.classDice[c] === 2,
       flying: false,
+      hits: plan.classHits[c],
+      hitModifier: plan.classMod[c],
     }),
   );
   return {

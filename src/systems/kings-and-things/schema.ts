@@ -31,6 +31,24 @@ const creatureObject = z.strictObject({
   ranged: z.boolean().optional(),
   charge: z.boolean().optional(),
   flying: z.boolean().optional(),
+  /**
+   * House-rule knobs, not official rules (11.52 names the Sword Master as taking more than one
+   * hit; 004 says the Talisman and Black Cloud "could affect these creatures and their rolls";
+   * the exact effects are in a pull-out that is not available): hits taken before elimination,
+   * and a modifier to the hit number.
+   */
+  hits: z
+    .number()
+    .int()
+    .min(1, { error: 'hits must be 1-6 (hits the counter takes before it is eliminated)' })
+    .max(6, { error: 'hits must be 1-6 (hits the counter takes before it is eliminated)' })
+    .optional(),
+  hitModifier: z
+    .number()
+    .int()
+    .min(-5, { error: 'hitModifier must be -5 to 5 (added to the hit number)' })
+    .max(5, { error: 'hitModifier must be -5 to 5 (added to the hit number)' })
+    .optional(),
   count: z.number().int().min(1).max(MAX_COUNTERS_PER_SIDE).default(1),
 });
 
@@ -64,7 +82,7 @@ export const creatureEntry = z.union([z.string().min(1), creatureObject]).transf
       ctx.issues.push({ code: 'custom', message: found, input: entry });
       return z.NEVER;
     }
-    counter = found;
+    counter = { ...found, hits: entry.hits ?? 1, hitModifier: entry.hitModifier ?? 0 };
   } else {
     if (entry.magic && entry.ranged) {
       ctx.issues.push({
@@ -80,6 +98,8 @@ export const creatureEntry = z.union([z.string().min(1), creatureObject]).transf
       ranged: entry.ranged ?? false,
       charge: entry.charge ?? false,
       flying: entry.flying ?? false,
+      hits: entry.hits,
+      hitModifier: entry.hitModifier,
     });
   }
   return Array.from({ length: entry.count }, () => creatureSpec(counter));
