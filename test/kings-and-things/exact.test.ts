@@ -35,7 +35,7 @@ const battles: Record<string, unknown> = {
   },
   'a citadel against value-6 creatures': {
     attacker: { creatures: ['2x Titan:6', 'Mage:2*'] },
-    defender: { fort: 'citadel', village: true, income: ['Gold Mine'] },
+    defender: { fort: 'citadel', income: ['Gold Mine'] },
   },
   'protect-strongest attacker with an outnumbered retreat': {
     attacker: {

@@ -45,7 +45,7 @@ describe('bad scenario input', () => {
     [
       'city and village together',
       { attacker: army, defender: { city: true, village: true } },
-      /a city or a village, not both/,
+      /defender\.village: a hex holds one fort and at most one special income counter .* has 2: a city, a village/,
     ],
     [
       'unknown income counter',
@@ -109,6 +109,38 @@ describe('bad scenario input', () => {
         defender: { fort: 'castle', creatures: ['Dervish'] },
       }),
     ).toEqual([]);
+  });
+});
+
+describe('hex contents (12.13): one fort plus at most one special income counter', () => {
+  // "A hex may never have more than one fort in it. It can contain both a fort and a special income
+  // counter, though." Cities and villages are special income counters (11.72).
+  const hex = (d: Record<string, unknown>) => problems({ attacker: army, defender: { fort: 'keep', ...d } });
+  it('accepts a fort with one city, one village or one income counter', () => {
+    expect(hex({ city: true })).toEqual([]);
+    expect(hex({ village: true })).toEqual([]);
+    expect(hex({ income: ['Gold Mine'] })).toEqual([]);
+  });
+  it('refuses a second special income counter of any kind', () => {
+    expect(hex({ city: true, income: ['Gold Mine'] }).join('\n')).toMatch(
+      /defender\.income: .*at most one special income counter .*has 2: a city, Gold Mine/,
+    );
+    expect(hex({ income: ['Gold Mine', 'Silver Mine'] }).join('\n')).toMatch(/has 2: Gold Mine, Silver Mine/);
+    expect(
+      problems({
+        type: 'multi',
+        players: [{ creatures: ['Orc:2'], village: true, income: ['Copper Mine'] }, army],
+      }).join('\n'),
+    ).toMatch(/players\.0\.income: .*has 2: a village, Copper Mine/);
+  });
+  it('the one counter allowed takes the post-battle roll: destroyed 1/3 of the time (a 1 or a 6)', () => {
+    const battle = duelOf({ attacker: army, defender: { fort: 'keep', income: ['Gold Mine'] } });
+    const L = battle.plan.at;
+    expect(battle.plan.specials).toBe(1);
+    expect(Array.from(exactOf(battle).subarray(L.specialsDestroyed, L.specialsDestroyed + 2))).toEqual([
+      expect.closeTo(2 / 3, 12),
+      expect.closeTo(1 / 3, 12),
+    ]);
   });
 });
 

@@ -40,13 +40,27 @@ function incomeIssues(path: (string | number)[], income: string[] | undefined): 
 /** Judged on the compiled rule, so `{}` (no condition set) counts as never, like 'never'. */
 const retreats = (r: RetreatPolicy) => !isNever(compileRetreat(r));
 
+/**
+ * 12.13: "A hex may never have more than one fort in it. It can contain both a fort and a special
+ * income counter, though." Read as one fort plus at most one special income counter, cities and
+ * villages being special income counters (11.72: "each fort, city, village, and other special
+ * income counter"). The entry holds one fort at most by its shape.
+ */
 function hexIssues(
   path: (string | number)[],
   d: { city?: boolean; village?: boolean; income?: string[] },
 ): FieldIssue[] {
   const issues = incomeIssues([...path, 'income'], d.income);
-  if (d.city && d.village)
-    issues.push({ path: [...path, 'village'], message: 'a hex holds a city or a village, not both' });
+  const specials = [...(d.city ? ['a city'] : []), ...(d.village ? ['a village'] : []), ...(d.income ?? [])];
+  if (specials.length > 1) {
+    const field = (d.income?.length ?? 0) > 0 ? 'income' : 'village';
+    issues.push({
+      path: [...path, field],
+      message:
+        'a hex holds one fort and at most one special income counter (a city, a village or an income ' +
+        `counter such as a Gold Mine, 12.13); this one has ${specials.length}: ${specials.join(', ')}`,
+    });
+  }
   return issues;
 }
 

@@ -11,7 +11,7 @@ export const cases: ContractCase[] = [
   },
   {
     system: 'kings-and-things',
-    label: 'battle: both sides retreat (the attacker into a crowded hex), city and income, explicit loss order',
+    label: 'battle: both sides retreat (the attacker into a crowded hex), a city, explicit loss order',
     entry: {
       attacker: {
         creatures: ['Giant:4', 'Nomads:1', 'Bear:2'],
@@ -23,7 +23,6 @@ export const cases: ContractCase[] = [
         creatures: ['Wolf:2', 'Wolf:2', 'Owl:1F'],
         retreat: { whenDownTo: 1 },
         city: true,
-        income: ['Gold Mine'],
         fortAfterRetreat: 'falls',
       },
     },
