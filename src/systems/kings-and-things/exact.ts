@@ -2,8 +2,10 @@
  * Exact solver for two-sided battles with fixed loss orders. The state is the hits
  * absorbed by each side, (ha, hd); a round is three step transitions, each the product
  * of the two sides' exact hit distributions (tables.ts). Probability mass is pushed
- * round by round, so the rounds-fought distribution is exact too; battles still going
- * after MAX_ROUNDS (mass below 1e-300 in practice) land in the round-limit bin.
+ * round by round, so the rounds-fought distribution is exact too. It stops once less than
+ * 1e-16 is still in play (or at MAX_ROUNDS); that remainder lands in the round-limit bin.
+ * Multi-hit counters (the `hits` knob) need nothing more: hits still go down the fixed loss
+ * order, so the hits a side has absorbed still say which counters are hurt or gone.
  *
  * Retreats that depend only on (ha, hd, round) are exact as well. Not solved (unsolved,
  * with the reason): a defender that may retreat while a fort, city or village of its own

@@ -2,7 +2,7 @@
  * The slow, obviously faithful resolver: every counter is explicit, every die is
  * rolled, and each hit walks the loss order to the first counter still able to take
  * it. It fights any number of players (two is the ordinary battle), so it is the
- * reference for the duel, fort-levels, multi-player and exploration kernels.
+ * reference for the duel, multi-player and exploration kernels.
  *
  * Per round (11.81): each player still fighting names one opponent; then the magic,
  * ranged and melee steps: everyone rolls, then all hits are applied (11.5); then

@@ -24,11 +24,17 @@
  * - Special characters fight with their printed value and flags; their powers are ignored.
  * - Capture needs a fighting attacker and no fighting defender; mutual elimination and
  *   battles unresolved after 1000 rounds go to the defender (11.71).
+ * - Exploration draws counters from the whole cup by default (those that are not creatures
+ *   do not fight).
  * - Special income counters neither fight nor absorb hits; with cities, villages and forts
  *   they take the post-battle roll (postBattle.ts). Survivors counted are creatures and
  *   characters (retreated ones included); buildings are reported by the fort level after.
  * - Multi-player: the first player is the hex owner; holder = the one player left, else
- *   the owner (11.71). Exploration: explore.ts.
+ *   the owner (11.71). Over an unexplored hex (11.9-11.92) nobody owns it: the last army left
+ *   explores it and holds it only if that succeeds. Exploration: explore.ts.
+ * - Retreats need a retreat hex (11.6); after one, the excess over 10 friendly creatures there
+ *   is lost (9.2). A hex holds one fort and at most one special income counter (12.13).
+ * - House-rule knobs (not official rules): `hits` and `hitModifier` per creature.
  */
 import type { RuleSystem } from '../../engine/contract.js';
 import { kingsAndThingsEntrySchema, type KtEntry } from './schema.js';

@@ -497,7 +497,10 @@ export const EXPLORED = 1;
 export const ELIMINATED = 2;
 export const RETREATED = 3;
 
-/** The cup as counter classes (value, step, dice, house-rule knobs) with their copies; non-fighting counters have value 0. */
+/**
+ * The cup as counter classes (value, step, dice, house-rule knobs) with their copies;
+ * non-fighting counters have value 0.
+ */
 export interface CupClasses {
   classValue: Int8Array;
   classStep: Int8Array;
