@@ -3,8 +3,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // Systems being ported to the new contract (temporary).
-    exclude: ['test/kings-and-things/**', 'node_modules/**'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // Two cores: run test files two at a time so worker-pool tests are not starved.

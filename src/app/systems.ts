@@ -6,6 +6,8 @@ import type { RuleSystem } from '../engine/contract.js';
 import type { SystemCli } from '../cli/oddsContract.js';
 import { landgrab } from '../systems/landgrab/index.js';
 import { landgrabCli } from '../systems/landgrab/cli.js';
+import { kingsAndThings } from '../systems/kings-and-things/index.js';
+import { kingsAndThingsCli } from '../systems/kings-and-things/cli.js';
 import { advancedCivilization } from '../systems/advanced-civilization/index.js';
 import { advCivCli } from '../systems/advanced-civilization/cli.js';
 import { princesAndQueens } from '../systems/princes-and-queens/index.js';
@@ -18,6 +20,7 @@ export interface SystemModule {
 
 export const SYSTEM_MODULES: readonly SystemModule[] = [
   { system: landgrab, cli: landgrabCli },
+  { system: kingsAndThings, cli: kingsAndThingsCli },
   { system: advancedCivilization, cli: advCivCli },
   { system: princesAndQueens, cli: pqCli },
 ];

@@ -1,11 +1,11 @@
-/** `battle-odds odds kings-and-things` as a user runs it: the BUILT binary (npm test builds first). */
+/** `battle-odds odds kings-and-things` as a user runs it: in-process, as the binary runs it. */
 import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli.js';
 
 const odds = (...args: string[]) => cli(['odds', 'kings-and-things', ...args]);
 
 /** Exit 2, one line on stderr naming the flag, no stack trace. */
-function expectFlagError(r: ReturnType<typeof cli>, flag: string, message: RegExp): void {
+function expectFlagError(r: Awaited<ReturnType<typeof cli>>, flag: string, message: RegExp): void {
   expect(r.code, r.stderr).toBe(2);
   const lines = r.stderr.trim().split('\n');
   expect(lines).toHaveLength(1);
@@ -15,25 +15,29 @@ function expectFlagError(r: ReturnType<typeof cli>, flag: string, message: RegEx
 }
 
 describe('odds kings-and-things: errors name the flag typed', () => {
-  it('a fort level out of range names --fort', () => {
-    expectFlagError(odds('--attackers', 'Orc:2', '--fort', '5'), '--fort', /fort level 5 is out of range/);
+  it('a fort level out of range names --fort', async () => {
+    expectFlagError(await odds('--attackers', 'Orc:2', '--fort', '5'), '--fort', /fort level 5 is out of range/);
   });
-  it('an unknown creature names --attackers', () => {
-    expectFlagError(odds('--attackers', 'Goblinn'), '--attackers', /unknown creature 'Goblinn'/);
+  it('an unknown creature names --attackers', async () => {
+    expectFlagError(await odds('--attackers', 'Goblinn'), '--attackers', /unknown creature 'Goblinn'/);
   });
-  it('a retreating defender of an unexplored hex names --defender-retreat', () => {
+  it('a retreating defender of an unexplored hex names --defender-retreat', async () => {
     expectFlagError(
-      odds('--attackers', 'Orc:2', '--defenders', 'Orc:2', '--unexplored', '--defender-retreat', 'rounds:2'),
+      await odds('--attackers', 'Orc:2', '--defenders', 'Orc:2', '--unexplored', '--defender-retreat', 'rounds:2'),
       '--defender-retreat',
       /never retreat/,
     );
   });
-  it('too much bribery gold names --bribe', () => {
-    expectFlagError(odds('--attackers', 'Giant:4', '--explore', '--bribe', '10000000000'), '--bribe', /at most 60/);
-  });
-  it('an unknown --fort-after-retreat reading names the flag', () => {
+  it('too much bribery gold names --bribe', async () => {
     expectFlagError(
-      odds('--attackers', 'Orc:2', '--fort', 'keep', '--fort-after-retreat', 'crumbles'),
+      await odds('--attackers', 'Giant:4', '--explore', '--bribe', '10000000000'),
+      '--bribe',
+      /at most 60/,
+    );
+  });
+  it('an unknown --fort-after-retreat reading names the flag', async () => {
+    expectFlagError(
+      await odds('--attackers', 'Orc:2', '--fort', 'keep', '--fort-after-retreat', 'crumbles'),
       '--fort-after-retreat',
       /fights-on or falls/,
     );
@@ -41,19 +45,19 @@ describe('odds kings-and-things: errors name the flag typed', () => {
 });
 
 describe('odds kings-and-things: flags that do not apply are refused', () => {
-  it('--bribe without --explore', () => {
-    expectFlagError(odds('--attackers', 'Orc:2', '--bribe', '5'), '--bribe', /only with --explore/);
+  it('--bribe without --explore', async () => {
+    expectFlagError(await odds('--attackers', 'Orc:2', '--bribe', '5'), '--bribe', /only with --explore/);
   });
-  it('--fort with --fort-levels', () => {
+  it('--fort-levels: a comparison of several battles, which odds does not answer (it points to the sweep)', async () => {
     expectFlagError(
-      odds('--attackers', 'Orc:2', '--fort-levels', '--fort', 'keep'),
-      '--fort',
-      /does not apply with --fort-levels/,
+      await odds('--attackers', 'Orc:2', '--fort-levels'),
+      '--fort-levels',
+      /odds answers one: run the fort-level sweep of scenarios\/kings-and-things-castle-assault\.json/,
     );
   });
-  it('--defenders with --explore', () => {
+  it('--defenders with --explore', async () => {
     expectFlagError(
-      odds('--attackers', 'Orc:2', '--explore', '--defenders', 'Orc:2'),
+      await odds('--attackers', 'Orc:2', '--explore', '--defenders', 'Orc:2'),
       '--defenders',
       /does not apply with --explore/,
     );
@@ -61,8 +65,24 @@ describe('odds kings-and-things: flags that do not apply are refused', () => {
 });
 
 describe('odds kings-and-things: answers', () => {
-  it('a single counter name for --attacker-losses is a one-element loss order', () => {
-    const r = odds(
+  it('prints the verdict first: the chance to capture and the survivors', async () => {
+    const r = await odds(
+      '--attackers',
+      'Giant:4,Elves:2R,Dragon:3*C',
+      '--fort',
+      'castle',
+      '--defenders',
+      'Nomads',
+      '--exact-only',
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines[1]).toMatch(
+      /^ {2}You capture the hex [\d.]+% of the time; [\d.]+ of your 3 creatures survive on average when you do\.$/,
+    );
+  });
+  it('a single counter name for --attacker-losses is a one-element loss order', async () => {
+    const r = await odds(
       '--attackers',
       'Giant:4,Orc:2',
       '--defenders',
@@ -73,9 +93,11 @@ describe('odds kings-and-things: answers', () => {
       '--json',
     );
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).method).toBe('exact');
+    const [battle] = JSON.parse(r.stdout).battles;
+    expect(battle.method).toBe('exact');
+    expect(battle.entry.attacker.losses).toEqual(['Giant']);
   });
-  it("--fort-after-retreat falls makes a retreating defender's battle solvable exactly", () => {
+  it("--fort-after-retreat falls makes a retreating defender's battle solvable exactly", async () => {
     const args = [
       '--attackers',
       '2x Orc:2,Troll:3',
@@ -88,6 +110,6 @@ describe('odds kings-and-things: answers', () => {
       '--defender-retreat',
       'down-to:1',
     ];
-    expect(odds(...args, '--fort-after-retreat', 'falls', '--exact-only', '--json').code).toBe(0);
+    expect((await odds(...args, '--fort-after-retreat', 'falls', '--exact-only', '--json')).code).toBe(0);
   });
 });

@@ -3,20 +3,17 @@
  * still stands, the fort fights on (default) or the hex falls at once.
  */
 import { describe, expect, it } from 'vitest';
+import { CAPTURE_RETREATED } from '../../src/systems/kings-and-things/plan.js';
 import {
-  CAPTURE_RETREATED,
-  duelLayout,
-  multiLayout,
-  type DuelPlan,
-  type MultiPlan,
-} from '../../src/systems/kings-and-things/plan.js';
-import {
-  compileEntry,
+  duelOf,
+  eventOf,
+  exactOf,
   expectSameDistribution,
   expectSegmentMatches,
-  kingsAndThings,
+  multiOf,
   problems,
   run,
+  unsolvedReason,
   Z_MAX,
 } from './helpers.js';
 
@@ -34,54 +31,46 @@ const entry = (fortAfterRetreat?: 'fights-on' | 'falls') => ({
   },
 });
 
-const pCapture = (plan: DuelPlan, v: Float64Array) => {
-  const L = duelLayout(plan);
-  return v[L.outcome] + v[L.outcome + 1];
-};
-
 describe('fortAfterRetreat', () => {
   it("defaults to 'fights-on'; 'falls' is solved exactly and both kernels match the solver", () => {
-    const fightsOn = compileEntry(entry()).plan as DuelPlan;
-    expect(fightsOn.buildingsFightOn).toBe(true);
-    expect(kingsAndThings.solve!(fightsOn)).toBeNull();
-    const battle = compileEntry(entry('falls'));
-    const plan = battle.plan as DuelPlan;
+    const fightsOn = duelOf(entry());
+    expect(fightsOn.plan.buildingsFightOn).toBe(true);
+    expect(unsolvedReason(fightsOn)).toMatch(/fortAfterRetreat to 'falls'/);
+    const battle = duelOf(entry('falls'));
+    const plan = battle.plan;
     expect(plan.buildingsFightOn).toBe(false);
-    const exact = kingsAndThings.solve!(plan) as Float64Array;
-    expect(exact).not.toBeNull();
-    const L = duelLayout(plan);
+    const exact = exactOf(battle);
+    const L = plan.at;
     expect(exact[L.outcome + CAPTURE_RETREATED]).toBeGreaterThan(0.05);
     for (const kernel of ['fast', 'faithful'] as const) {
-      const tally = run(plan, battle.tallySize, TRIALS, `fort-falls-${kernel}`, kernel);
+      const tally = run(battle, TRIALS, `fort-falls-${kernel}`, kernel);
       expectSegmentMatches(tally, exact, L.outcome, 6);
       expectSegmentMatches(tally, exact, L.rounds, 31);
-      expectSegmentMatches(tally, exact, L.attackerLeftCapture, 2 * (L.nA + 1));
-      expectSegmentMatches(tally, exact, L.defenderLeft, L.nD + 1);
+      expectSegmentMatches(tally, exact, L.attackerLeftCapture, 2 * (plan.attacker.creatureCount + 1));
+      expectSegmentMatches(tally, exact, L.defenderLeft, plan.defender.creatureCount + 1);
     }
   });
 
   it('the two readings give different P(capture)', () => {
-    const falls = compileEntry(entry('falls'));
-    const pFalls = pCapture(falls.plan as DuelPlan, kingsAndThings.solve!(falls.plan) as Float64Array);
-    const on = compileEntry(entry('fights-on'));
-    const tally = run(on.plan, on.tallySize, TRIALS, 'fort-fights-on');
-    const pOn = pCapture(on.plan as DuelPlan, tally) / TRIALS;
+    const falls = duelOf(entry('falls'));
+    const pFalls = eventOf(falls, exactOf(falls), 'pCapture');
+    const on = duelOf(entry('fights-on'));
+    const pOn = eventOf(on, run(on, TRIALS, 'fort-fights-on'), 'pCapture') / TRIALS;
     // Against an exact value, the estimate's standard error is all the noise there is.
     const se = Math.sqrt((pFalls * (1 - pFalls)) / TRIALS);
     expect(pFalls - pOn).toBeGreaterThan(Z_MAX * se);
   });
 
   it('when the fort fights on (not solvable exactly), fast and faithful kernels agree', () => {
-    const battle = compileEntry(entry('fights-on'));
-    const plan = battle.plan as DuelPlan;
-    const L = duelLayout(plan);
-    const fast = run(plan, battle.tallySize, TRIALS, 'fort-on-fast');
-    const slow = run(plan, battle.tallySize, TRIALS, 'fort-on-slow', 'faithful');
+    const battle = duelOf(entry('fights-on'));
+    const L = battle.plan.at;
+    const fast = run(battle, TRIALS, 'fort-on-fast');
+    const slow = run(battle, TRIALS, 'fort-on-slow', 'faithful');
     expectSameDistribution(fast, slow, L.outcome, 6);
     expectSameDistribution(fast, slow, L.rounds, 31);
   });
 
-  it('multi-player: the owner leaves with his creatures under falls (fast = faithful), and it changes who holds', () => {
+  it('multi-player: the owner leaves with his creatures under falls (fast = faithful); it changes who holds', () => {
     const players = (fortAfterRetreat: 'fights-on' | 'falls') => ({
       type: 'multi',
       players: [
@@ -98,14 +87,13 @@ describe('fortAfterRetreat', () => {
       ],
     });
     const held = (mode: 'fights-on' | 'falls') => {
-      const battle = compileEntry(players(mode));
-      const plan = battle.plan as MultiPlan;
-      const L = multiLayout(plan);
-      const fast = run(plan, battle.tallySize, TRIALS, `multi-fort-${mode}`);
-      const slow = run(plan, battle.tallySize, TRIALS, `multi-fort-${mode}-slow`, 'faithful');
+      const battle = multiOf(players(mode));
+      const L = battle.plan.at;
+      const fast = run(battle, TRIALS, `multi-fort-${mode}`);
+      const slow = run(battle, TRIALS, `multi-fort-${mode}-slow`, 'faithful');
       expectSameDistribution(fast, slow, L.holder, 3);
       expectSameDistribution(fast, slow, L.rounds, 31);
-      return fast[L.holder] / TRIALS;
+      return eventOf(battle, fast, 'holds_0') / TRIALS;
     };
     const pOn = held('fights-on');
     const pFalls = held('falls');

@@ -1,41 +1,61 @@
-/** Shared helpers for the Kings & Things tests: parse + check + compile, run a kernel, compare. */
+/** Shared helpers for the Kings & Things tests: validate + compile, run a kernel, solve, compare. */
 import { expect } from 'vitest';
 import { kingsAndThings } from '../../src/systems/kings-and-things/index.js';
 import { Xoshiro128 } from '../../src/engine/random/xoshiro128.js';
 import { stateFromSeed } from '../../src/engine/random/seed.js';
+import { compileEntry as compileBattle, type Battle } from '../../src/engine/scenario/entry.js';
+import { isUnsolved } from '../../src/engine/contract.js';
+import { binSum, findEvent } from '../../src/engine/tally/layout.js';
 import { chiSquareSurvival, chiSquareTest } from '../../src/stats/chiSquare.js';
 import { proportionZTest } from '../../src/stats/zTest.js';
-import type { KtPlan } from '../../src/systems/kings-and-things/plan.js';
+import type { DuelPlan, ExplorePlan, KtPlan, MultiPlan } from '../../src/systems/kings-and-things/plan.js';
 
 /** Fixed a priori: reject only below these. */
 export const P_REJECT = 1e-4;
 export const Z_MAX = 4.5;
 
-export function compileEntry(entry: unknown, label = 'test') {
-  const parsed = kingsAndThings.battleSchema.safeParse(entry);
-  if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues));
-  const issues = kingsAndThings.check!(parsed.data);
-  if (issues.length > 0) throw new Error(JSON.stringify(issues));
-  return kingsAndThings.compile(parsed.data, label);
+/** An entry validated (schema with its cross-field checks) and compiled, as a scenario would. */
+export function compileEntry(entry: unknown, label = 'test'): Battle<KtPlan> {
+  return compileBattle(kingsAndThings, entry, 'test', '', label) as Battle<KtPlan>;
 }
+export const duelOf = (entry: unknown) => compileEntry(entry) as Battle<DuelPlan>;
+export const multiOf = (entry: unknown) => compileEntry(entry) as Battle<MultiPlan>;
+export const exploreOf = (entry: unknown) => compileEntry(entry) as Battle<ExplorePlan>;
 
-/** Problems reported for an entry by the schema and check(), as messages. */
+/** Problems reported for an entry by the schema (its cross-field checks included), as messages. */
 export function problems(entry: unknown): string[] {
-  const parsed = kingsAndThings.battleSchema.safeParse(entry);
-  if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-  return kingsAndThings.check!(parsed.data).map((i) => `${i.path.join('.')}: ${i.message}`);
+  const parsed = kingsAndThings.entry.safeParse(entry);
+  if (parsed.success) return [];
+  return parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
 }
 
 export function run(
-  plan: KtPlan,
-  size: number,
+  battle: Battle<KtPlan>,
   trials: number,
   seed: string,
   kernel: 'fast' | 'faithful' = 'fast',
 ): Float64Array {
-  const tally = new Float64Array(size);
-  kingsAndThings.kernels[kernel](plan, Xoshiro128.fromState(stateFromSeed(seed)), trials, tally);
+  const tally = new Float64Array(battle.layout.size);
+  kingsAndThings.sampler![kernel](battle.plan, Xoshiro128.fromState(stateFromSeed(seed)), trials, tally);
   return tally;
+}
+
+/** The exact probabilities in the battle's layout (the test fails when it is not solved). */
+export function exactOf(battle: Battle<KtPlan>): Float64Array {
+  const answer = kingsAndThings.solve!(battle.plan);
+  if (isUnsolved(answer)) throw new Error(`not solved: ${answer.unsolved}`);
+  return answer.probabilities;
+}
+
+/** Why the battle is not solved, or null when it is. */
+export function unsolvedReason(battle: Battle<KtPlan>): string | null {
+  const answer = kingsAndThings.solve!(battle.plan);
+  return isUnsolved(answer) ? answer.unsolved : null;
+}
+
+/** A layout event (by name) summed over a tally or an exact vector. */
+export function eventOf(battle: Battle<KtPlan>, vector: Float64Array, name: string): number {
+  return binSum(vector, findEvent(battle.layout, name).bins);
 }
 
 /**

@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HOLD_RETREATED, duelLayout, type DuelPlan } from '../../src/systems/kings-and-things/plan.js';
-import { compileEntry, kingsAndThings, problems } from './helpers.js';
+import { HOLD_RETREATED } from '../../src/systems/kings-and-things/plan.js';
+import { kingsAndThingsOdds } from '../../src/systems/kings-and-things/cli.js';
+import { compileEntry, duelOf, exactOf, problems, unsolvedReason } from './helpers.js';
 
 const army = { creatures: ['Orc:2'] };
 
@@ -44,7 +45,7 @@ describe('bad scenario input', () => {
     [
       'city and village together',
       { attacker: army, defender: { city: true, village: true } },
-      /a city or a village, not both/,
+      /defender\.village: a hex holds one fort and at most one special income counter .* has 2: a city, a village/,
     ],
     [
       'unknown income counter',
@@ -74,12 +75,32 @@ describe('bad scenario input', () => {
   }
   it('an unexplored hex accepts a defender retreat that sets no condition ({} is never)', () => {
     expect(problems({ unexplored: true, attacker: army, defender: { ...army, retreat: {} } })).toEqual([]);
-    expect(problems({ type: 'multi', unexplored: true, players: [{ ...army, retreat: {} }, army] })).toEqual([]);
+    // Over an unexplored hex the first player is an army like the others (11.92), not the hex's
+    // drawn defenders: he may retreat.
     expect(
-      problems({ type: 'multi', unexplored: true, players: [{ ...army, retreat: { whenDownTo: 0 } }, army] }).join(
-        '\n',
-      ),
-    ).toMatch(/unexplored hex never retreat/);
+      problems({ type: 'multi', unexplored: true, players: [{ ...army, retreat: { whenDownTo: 0 } }, army] }),
+    ).toEqual([]);
+  });
+  it('the validated entry holds every creature as a full object and the fort by name, and validates to itself', () => {
+    const battle = compileEntry({
+      attacker: { creatures: ['2x Knight:3C', 'Giant Spider'] },
+      defender: { fort: 3, creatures: [{ name: 'Archer', value: 2, ranged: true }] },
+    });
+    const entry = battle.entry as { attacker: { creatures: unknown[] }; defender: { fort: unknown } };
+    expect(entry.attacker.creatures[0]).toEqual({
+      name: 'Knight',
+      value: 3,
+      magic: false,
+      ranged: false,
+      charge: true,
+      flying: false,
+    });
+    expect(entry.attacker.creatures).toHaveLength(3);
+    expect(entry.defender.fort).toBe('castle');
+    expect(compileEntry(JSON.parse(JSON.stringify(battle.entry))).entry).toEqual(battle.entry);
+  });
+  it('the removed battle type fort-levels is refused with the known types', () => {
+    expect(problems({ type: 'fort-levels', attacker: army }).join('\n')).toMatch(/type/);
   });
   it('a good entry has no problems (type defaults to battle)', () => {
     expect(
@@ -91,8 +112,40 @@ describe('bad scenario input', () => {
   });
 });
 
+describe('hex contents (12.13): one fort plus at most one special income counter', () => {
+  // "A hex may never have more than one fort in it. It can contain both a fort and a special income
+  // counter, though." Cities and villages are special income counters (11.72).
+  const hex = (d: Record<string, unknown>) => problems({ attacker: army, defender: { fort: 'keep', ...d } });
+  it('accepts a fort with one city, one village or one income counter', () => {
+    expect(hex({ city: true })).toEqual([]);
+    expect(hex({ village: true })).toEqual([]);
+    expect(hex({ income: ['Gold Mine'] })).toEqual([]);
+  });
+  it('refuses a second special income counter of any kind', () => {
+    expect(hex({ city: true, income: ['Gold Mine'] }).join('\n')).toMatch(
+      /defender\.income: .*at most one special income counter .*has 2: a city, Gold Mine/,
+    );
+    expect(hex({ income: ['Gold Mine', 'Silver Mine'] }).join('\n')).toMatch(/has 2: Gold Mine, Silver Mine/);
+    expect(
+      problems({
+        type: 'multi',
+        players: [{ creatures: ['Orc:2'], village: true, income: ['Copper Mine'] }, army],
+      }).join('\n'),
+    ).toMatch(/players\.0\.income: .*has 2: a village, Copper Mine/);
+  });
+  it('the one counter allowed takes the post-battle roll: destroyed 1/3 of the time (a 1 or a 6)', () => {
+    const battle = duelOf({ attacker: army, defender: { fort: 'keep', income: ['Gold Mine'] } });
+    const L = battle.plan.at;
+    expect(battle.plan.specials).toBe(1);
+    expect(Array.from(exactOf(battle).subarray(L.specialsDestroyed, L.specialsDestroyed + 2))).toEqual([
+      expect.closeTo(2 / 3, 12),
+      expect.closeTo(1 / 3, 12),
+    ]);
+  });
+});
+
 describe('odds flags', () => {
-  const toEntry = (flags: Record<string, unknown>) => kingsAndThings.odds.toBattle(flags);
+  const toEntry = (flags: Record<string, unknown>) => kingsAndThingsOdds.toBattle(flags);
   it('a battle from flags', () => {
     const entry = toEntry({
       attackers: 'Giant:4, Elves:2R, Dragon:3*C',
@@ -103,15 +156,33 @@ describe('odds flags', () => {
     });
     expect(problems(entry)).toEqual([]);
   });
-  it('fort levels and exploration from flags', () => {
-    expect(problems(toEntry({ attackers: 'Giant:4, 2x Orc:2', fortLevels: true }))).toEqual([]);
+  it('retreat hexes from flags: none, or the friendly creatures already there', () => {
+    const entry = toEntry({ attackers: 'Orc:2', defenders: 'Orc:2', retreatHex: 'none', defenderRetreatHex: '9' }) as {
+      attacker: { retreatHex: unknown };
+      defender: { retreatHex: unknown };
+    };
+    expect(entry.attacker.retreatHex).toBe(false);
+    expect(entry.defender.retreatHex).toEqual({ creatures: 9 });
+    expect(problems(entry)).toEqual([]);
+    expect(problems(toEntry({ attackers: 'Orc:2', retreatHex: 'lots' })).join('\n')).toMatch(/retreatHex/);
+  });
+  it('exploration from flags', () => {
     expect(problems(toEntry({ attackers: 'Old Dragon, Sphinx', explore: true, bribe: 5 }))).toEqual([]);
+    const creatures = toEntry({ attackers: 'Old Dragon', explore: true, cup: 'creatures' }) as { cup: unknown };
+    expect(creatures.cup).toBe('creatures');
+    expect(problems(creatures)).toEqual([]);
+    expect(problems(toEntry({ attackers: 'Old Dragon', explore: true, cup: 'sack' })).join('\n')).toMatch(/cup/);
+  });
+  it('--fort-levels points to the fort-level sweep (odds answers one battle)', () => {
+    expect(() => toEntry({ attackers: 'Giant:4, 2x Orc:2', fortLevels: true })).toThrow(
+      /--fort-levels: compares several battles .* odds answers one: run the fort-level sweep/,
+    );
   });
 });
 
 describe('odds flags name what the user typed', () => {
   it('every entry field toBattle produces maps to its flag', () => {
-    const flagFor = kingsAndThings.odds.flagFor!;
+    const flagFor = kingsAndThingsOdds.flagFor!;
     const expected: Record<string, string> = {
       'attacker.creatures[0]': '--attackers',
       'attacker.losses': '--attacker-losses',
@@ -130,18 +201,25 @@ describe('odds flags name what the user typed', () => {
       'defender.income[0]': '--income',
       unexplored: '--unexplored',
       'bribery.gold': '--bribe',
+      cup: '--cup',
+      'attacker.retreatHex.creatures': '--retreat-hex',
+      'explorer.retreatHex': '--retreat-hex',
+      'defender.retreatHex': '--defender-retreat-hex',
     };
     for (const [field, flag] of Object.entries(expected)) expect(flagFor(field), field).toBe(flag);
+    // Field text is never looked up as an object key.
+    for (const field of ['toString', 'constructor', '__proto__', 'hasOwnProperty.x'])
+      expect(flagFor(field), field).toBeUndefined();
   });
   it('a single name for --attacker-losses that is not a policy is a one-element explicit order', () => {
-    const entry = kingsAndThings.odds.toBattle({ attackers: 'Giant:4, Orc:2', attackerLosses: 'Giant' }) as {
+    const entry = kingsAndThingsOdds.toBattle({ attackers: 'Giant:4, Orc:2', attackerLosses: 'Giant' }) as {
       attacker: { losses: unknown };
     };
     expect(entry.attacker.losses).toEqual(['Giant']);
     expect(problems(entry)).toEqual([]);
     expect(
       (
-        kingsAndThings.odds.toBattle({ attackers: 'Orc:2', attackerLosses: 'protect-strongest' }) as {
+        kingsAndThingsOdds.toBattle({ attackers: 'Orc:2', attackerLosses: 'protect-strongest' }) as {
           attacker: { losses: unknown };
         }
       ).attacker.losses,
@@ -149,22 +227,14 @@ describe('odds flags name what the user typed', () => {
   });
   it('flags the chosen mode would ignore are refused', () => {
     const toEntry = (flags: Record<string, unknown>) => () =>
-      kingsAndThings.odds.toBattle({ attackers: 'Orc:2', ...flags });
+      kingsAndThingsOdds.toBattle({ attackers: 'Orc:2', ...flags });
     expect(toEntry({ bribe: 5 })).toThrow(/--bribe: applies only with --explore/);
-    expect(toEntry({ fortLevels: true, fort: 'keep' })).toThrow(/--fort: does not apply with --fort-levels/);
-    for (const flag of [
-      'defenders',
-      'fort',
-      'city',
-      'unexplored',
-      'defenderRetreat',
-      'fortAfterRetreat',
-      'fortLevels',
-    ]) {
+    expect(toEntry({ cup: 'creatures' })).toThrow(/--cup: applies only with --explore/);
+    for (const flag of ['defenders', 'fort', 'city', 'unexplored', 'defenderRetreat', 'fortAfterRetreat']) {
       expect(
         toEntry({
           explore: true,
-          [flag]: flag === 'city' || flag === 'unexplored' || flag === 'fortLevels' ? true : 'x',
+          [flag]: flag === 'city' || flag === 'unexplored' ? true : 'x',
         }),
       ).toThrow(/does not apply with --explore/);
     }
@@ -199,10 +269,9 @@ describe('bundled scenarios', () => {
       for (const entry of scenario.battles ?? []) {
         if ((entry.type ?? 'battle') !== 'battle' || !entry.attacker.retreat || entry.attacker.retreat === 'never')
           continue;
-        const plan = compileEntry(entry).plan as DuelPlan;
-        const exact = kingsAndThings.solve!(plan) as Float64Array | null;
-        if (!exact) continue;
-        expect(exact[duelLayout(plan).outcome + HOLD_RETREATED], entry.label).toBeGreaterThan(0.01);
+        const battle = duelOf(entry);
+        if (unsolvedReason(battle)) continue;
+        expect(exactOf(battle)[battle.plan.at.outcome + HOLD_RETREATED], entry.label).toBeGreaterThan(0.01);
         checked++;
       }
     }

@@ -1,35 +1,43 @@
 /** Multi-player battles (11.8). */
 import { describe, expect, it } from 'vitest';
-import { duelLayout, multiLayout, type DuelPlan, type MultiPlan } from '../../src/systems/kings-and-things/plan.js';
-import { compileEntry, expectProportion, expectSameDistribution, kingsAndThings, run } from './helpers.js';
+import {
+  duelOf,
+  eventOf,
+  exactOf,
+  expectProportion,
+  expectSameDistribution,
+  multiOf,
+  problems,
+  run,
+} from './helpers.js';
+import { describeBattle } from '../../src/engine/run/battle.js';
+import { kingsAndThings } from '../../src/systems/kings-and-things/index.js';
 
 const TRIALS = 100_000;
 
 describe('multi-player battles', () => {
   it('with two players the multi-player kernels match the exact two-sided solver', () => {
-    const duel = compileEntry({
+    const duel = duelOf({
       attacker: { creatures: ['Giant:4', 'Elves:2R', 'Nomads:1'] },
       defender: { creatures: ['Ogre:2'], fort: 'keep' },
-    }).plan as DuelPlan;
-    const exact = kingsAndThings.solve!(duel) as Float64Array;
-    const L = duelLayout(duel);
-    const pCapture = exact[L.outcome] + exact[L.outcome + 1];
-    const multi = compileEntry({
+    });
+    const pCapture = eventOf(duel, exactOf(duel), 'pCapture');
+    const multi = multiOf({
       type: 'multi',
       players: [
         { name: 'Blue', creatures: ['Ogre:2'], fort: 'keep' },
         { name: 'Red', creatures: ['Giant:4', 'Elves:2R', 'Nomads:1'] },
       ],
     });
-    const M = multiLayout(multi.plan as MultiPlan);
+    expect(multi.headline).toBe('holds_1');
     for (const kernel of ['fast', 'faithful'] as const) {
-      const tally = run(multi.plan, multi.tallySize, TRIALS, `multi-2-${kernel}`, kernel);
-      expectProportion(tally[M.holder + 1], TRIALS, pCapture);
+      const tally = run(multi, TRIALS, `multi-2-${kernel}`, kernel);
+      expectProportion(eventOf(multi, tally, 'holds_1'), TRIALS, pCapture);
     }
   });
 
   it('three players: fast and faithful kernels agree, and every trial has one holder', () => {
-    const battle = compileEntry({
+    const battle = multiOf({
       type: 'multi',
       players: [
         { name: 'Owner', creatures: ['2x Archer:2R'], fort: 'tower', retreat: { whenDownTo: 0 } },
@@ -37,20 +45,27 @@ describe('multi-player battles', () => {
         { name: 'Green', creatures: ['3x Orc:2', 'Shaman:2*'], target: 'weakest' },
       ],
     });
-    const plan = battle.plan as MultiPlan;
-    const L = multiLayout(plan);
-    const fast = run(plan, battle.tallySize, TRIALS, 'multi-3');
-    const slow = run(plan, battle.tallySize, TRIALS, 'multi-3-slow', 'faithful');
-    expect(fast[0] + fast[1] + fast[2]).toBe(TRIALS);
+    const plan = battle.plan;
+    const L = plan.at;
+    const fast = run(battle, TRIALS, 'multi-3');
+    const slow = run(battle, TRIALS, 'multi-3-slow', 'faithful');
+    expect(eventOf(battle, fast, 'holds_0') + eventOf(battle, fast, 'holds_1') + eventOf(battle, fast, 'holds_2')).toBe(
+      TRIALS,
+    );
     expectSameDistribution(fast, slow, L.holder, 3);
     expectSameDistribution(fast, slow, L.rounds, 31);
     for (let p = 0; p < 3; p++) expectSameDistribution(fast, slow, L.creaturesLeft[p], plan.sides[p].creatureCount + 1);
-    const report = kingsAndThings.summarize({ battle, tally: fast, trials: TRIALS, partial: false, exact: null });
-    expect(report.metrics.slice(0, 3).map((m) => m.key)).toEqual(['pHolds_0', 'pHolds_1', 'pHolds_2']);
+    const report = describeBattle(kingsAndThings, battle, fast, TRIALS, null);
+    // The headline (the first attacker's chance) first, then the owner's, then the other attacker's.
+    expect(report.metrics.slice(0, 3).map((m) => m.key)).toEqual(['holds_1', 'holds_0', 'holds_2']);
+    expect(report.verdict[0]).toMatch(
+      /^Red \(first attacker\) takes the hex [\d.]+% of the time; Owner \(owner\) keeps it/,
+    );
+    expect(report.tables[0].rows.map((r) => r[1])).toEqual(['Owner', 'Red', 'Green']);
   });
 
   it('an overwhelming attacker ends holding the hex', () => {
-    const battle = compileEntry({
+    const battle = multiOf({
       type: 'multi',
       players: [
         { creatures: ['Goblin:1'] },
@@ -58,9 +73,9 @@ describe('multi-player battles', () => {
         { creatures: ['Goblin:1'], retreat: { afterRounds: 1 } },
       ],
     });
-    const tally = run(battle.plan, battle.tallySize, 20_000, 'multi-strong');
+    const tally = run(battle, 20_000, 'multi-strong');
     // The Titans kill the defender in round 1; the second attacker retreats; the Titans hold.
-    expect(tally[1]).toBe(20_000);
+    expect(eventOf(battle, tally, 'holds_1')).toBe(20_000);
   });
 
   it("retreat decisions go from the defender's left: the attacker seated first leaves, the other holds", () => {
@@ -73,33 +88,45 @@ describe('multi-player battles', () => {
       ['Red', 'Green'],
       ['Green', 'Red'],
     ]) {
-      const battle = compileEntry({
+      const battle = multiOf({
         type: 'multi',
         players: [{ name: 'Owner', creatures: ['Goblin:1'] }, mage(first), mage(second)],
       });
-      const plan = battle.plan as MultiPlan;
-      const L = multiLayout(plan);
+      const plan = battle.plan;
       for (const kernel of ['fast', 'faithful'] as const) {
-        const tally = run(plan, battle.tallySize, 5_000, `multi-order-${first}-${kernel}`, kernel);
+        const tally = run(battle, 5_000, `multi-order-${first}-${kernel}`, kernel);
         expect(plan.names[2]).toBe(second);
-        expect(tally[L.holder + 2], `${second} holds (${kernel})`).toBe(5_000);
-        expect(tally[L.rounds + 1]).toBe(5_000);
+        expect(eventOf(battle, tally, 'holds_2'), `${second} holds (${kernel})`).toBe(5_000);
+        expect(tally[plan.at.rounds + 1]).toBe(5_000);
       }
     }
   });
 
+  it('player names are values, never keys: names like toString, __proto__ and constructor run', () => {
+    const battle = multiOf({
+      type: 'multi',
+      players: [
+        { name: 'toString', creatures: ['Ogre:2'], fort: 'keep' },
+        { name: '__proto__', creatures: ['Giant:4'], target: 'constructor' },
+        { name: 'constructor', creatures: ['3x Orc:2'], target: 'toString' },
+      ],
+    });
+    expect(battle.plan.targets).toEqual([0, 12, 10]);
+    const tally = run(battle, 2_000, 'names');
+    const report = describeBattle(kingsAndThings, battle, tally, 2_000, null);
+    expect(report.metrics.map((m) => m.key)).toContain('holds_2');
+    expect(report.verdict[0]).toMatch(/^__proto__ \(first attacker\) takes the hex/);
+  });
+
   it('bad targets are named', () => {
-    const parsed = kingsAndThings.battleSchema.parse({
+    const messages = problems({
       type: 'multi',
       players: [
         { name: 'A', creatures: ['Orc:2'] },
         { name: 'B', creatures: ['Orc:2'], target: 'Zed', fort: 'tower' },
       ],
-    });
-    const messages = kingsAndThings.check!(parsed)
-      .map((i) => i.message)
-      .join('\n');
-    expect(messages).toMatch(/unknown target 'Zed'/);
-    expect(messages).toMatch(/only the defender/);
+    }).join('\n');
+    expect(messages).toMatch(/players\.1\.target: unknown target 'Zed'/);
+    expect(messages).toMatch(/players\.1: only the defender/);
   });
 });

@@ -4,17 +4,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CounterBattle } from '../../src/systems/kings-and-things/faithful.js';
-import type { DuelPlan } from '../../src/systems/kings-and-things/plan.js';
 import { scriptedDice as scripted } from '../helpers/scriptedRng.js';
-import { compileEntry } from './helpers.js';
+import { duelOf } from './helpers.js';
 
 describe('worked example: Player A attacks Player B, whose hex has a city', () => {
   // A: a *1 and a *3 magic creature and three melee 4s; he retreats after the round.
   // B: a *3, two R3 archers, two melee 2s and the city (buildings absorb first).
-  const plan = compileEntry({
+  const plan = duelOf({
     attacker: { creatures: ['Imp:1*', 'Wizard:3*', '3x Giant:4'], retreat: { afterRounds: 1 } },
     defender: { creatures: ['Shaman:3*', '2x Archer:3R', 'Ogre:2', 'Troll:2'], city: true },
-  }).plan as DuelPlan;
+  }).plan;
 
   it('follows the example step by step', () => {
     expect(plan.defender.names).toEqual(['City', 'Ogre', 'Troll', 'Archer', 'Archer', 'Shaman']);
@@ -45,8 +44,7 @@ describe('worked example: Player A attacks Player B, whose hex has a city', () =
 
   it('a counter killed in the magic step does not fire later in the round', () => {
     // The attacker's magic kills the defender's only ranged counter before it fires.
-    const p = compileEntry({ attacker: { creatures: ['Mage:6*'] }, defender: { creatures: ['Archer:6R'] } })
-      .plan as DuelPlan;
+    const p = duelOf({ attacker: { creatures: ['Mage:6*'] }, defender: { creatures: ['Archer:6R'] } }).plan;
     const b = new CounterBattle(2, 1);
     b.loadSide(0, p.defender, p.defenderRetreat);
     b.loadSide(1, p.attacker, p.attackerRetreat);

@@ -1,71 +1,98 @@
 /**
- * Scenario entries into plans: counters into loss orders, loss orders into tables.
+ * Validated entries into plans: counters into loss orders, loss orders into per-step
+ * tables, and each battle kind's layout (one function per kind, plan.ts) with its offsets
+ * in the plan.
  */
-import { isBuilding, cityCounter, fortCounter, villageCounter, MAGIC, RANGED, type Counter } from './counters.js';
+import type { Compiled } from '../../engine/contract.js';
+import {
+  isBuilding,
+  cityCounter,
+  countersOf,
+  fortCounter,
+  fortLevelOf,
+  villageCounter,
+  MAGIC,
+  RANGED,
+  type Counter,
+  type CreatureSpec,
+} from './counters.js';
 import { lossOrder } from './lossOrder.js';
 import { compileSide } from './tables.js';
 import { compileRetreat } from './retreat.js';
 import { roster } from './roster.js';
 import {
+  DUEL_HEADLINE,
+  EXPLORE_HEADLINE,
+  MULTI_HEADLINE,
   NEVER,
   TARGET_DEFENDER,
   TARGET_NEXT,
   TARGET_PLAYER,
   TARGET_STRONGEST,
   TARGET_WEAKEST,
+  duelLayout,
+  exploreLayout,
+  multiLayout,
   type DuelPlan,
+  type DuelRules,
   type ExplorePlan,
-  type FortLevelsPlan,
+  type CupClasses,
+  type ExploreRules,
+  type KtPlan,
   type MultiPlan,
+  type RetreatRule,
 } from './plan.js';
-import type { BattleEntry, ExploreEntry, FortLevelsEntry, MultiEntry } from './schema.js';
+import type { BattleEntry, ExploreEntry, KtEntry, MultiEntry, RetreatHex, RetreatPolicy } from './schema.js';
 
-type Defender = BattleEntry['defender'];
-
-export function hexCounters(d: { creatures: Counter[]; city?: boolean; village?: boolean }, fort: number): Counter[] {
+/** The defender's counters in the hex: creatures, then the fort, city and village. */
+export function hexCounters(
+  d: { creatures: CreatureSpec[]; city?: boolean; village?: boolean },
+  fort: number,
+): Counter[] {
   return [
-    ...d.creatures,
+    ...countersOf(d.creatures),
     ...(fort > 0 ? [fortCounter(fort)] : []),
     ...(d.city ? [cityCounter()] : []),
     ...(d.village ? [villageCounter()] : []),
   ];
 }
 
+/** A side's retreat rule: NEVER without a retreat hex (11.6: "your force may not retreat"). */
+export function retreatRule(side: { retreat: RetreatPolicy; retreatHex: RetreatHex }): RetreatRule {
+  return side.retreatHex === false ? NEVER : compileRetreat(side.retreat);
+}
+
+/** Friendly creatures already in a side's retreat hex. */
+export const friendlyIn = (side: { retreatHex: RetreatHex }) =>
+  side.retreatHex === false ? 0 : side.retreatHex.creatures;
+
 export function specialsIn(d: { city?: boolean; village?: boolean; income?: string[] }): number {
   return (d.city ? 1 : 0) + (d.village ? 1 : 0) + (d.income?.length ?? 0);
 }
 
-export function compileDuel(
-  attacker: BattleEntry['attacker'],
-  defender: Omit<Defender, 'fort'>,
-  fort: number,
-  unexplored: boolean,
-): DuelPlan {
-  const aOrder = lossOrder(attacker.creatures, attacker.losses ?? 'weakest-first', 'weakest-first').order;
+export function duelRules(entry: BattleEntry): DuelRules {
+  const { attacker, defender } = entry;
+  const fort = fortLevelOf(defender.fort);
+  const aOrder = lossOrder(countersOf(attacker.creatures), attacker.losses ?? 'weakest-first', 'weakest-first').order;
   const dOrder = lossOrder(hexCounters(defender, fort), defender.losses ?? 'buildings-first', 'buildings-first').order;
   return {
-    kind: 'battle',
     attacker: compileSide(aOrder),
     defender: compileSide(dOrder),
     defenderBuildings: compileSide(dOrder.filter(isBuilding)),
     buildingsFightOn: defender.fortAfterRetreat !== 'falls',
-    attackerRetreat: compileRetreat(attacker.retreat),
-    defenderRetreat: unexplored ? NEVER : compileRetreat(defender.retreat),
+    attackerRetreat: retreatRule(attacker),
+    defenderRetreat: entry.unexplored ? NEVER : retreatRule(defender),
+    attackerFriendly: friendlyIn(attacker),
+    defenderFriendly: friendlyIn(defender),
     fortLevel: fort,
     specials: specialsIn(defender),
   };
 }
 
-export function compileBattle(entry: BattleEntry): DuelPlan {
-  return compileDuel(entry.attacker, entry.defender, entry.defender.fort, entry.unexplored);
-}
-
-export function compileFortLevels(entry: FortLevelsEntry): FortLevelsPlan {
-  return {
-    kind: 'fort-levels',
-    levels: entry.levels,
-    duels: entry.levels.map((level) => compileDuel(entry.attacker, entry.defender, level, entry.unexplored)),
-  };
+export function compileBattle(entry: BattleEntry): Compiled<DuelPlan> {
+  const rules = duelRules(entry);
+  const { layout, at } = duelLayout(rules);
+  return { type: 'battle', plan: { kind: 'battle', ...rules, at }, layout, headline: DUEL_HEADLINE };
 }
 
 export function playerNames(entry: MultiEntry): string[] {
@@ -87,50 +114,62 @@ export function targetCode(target: string, names: string[]): number {
   }
 }
 
-export function compileMulti(entry: MultiEntry): MultiPlan {
+export function compileMulti(entry: MultiEntry): Compiled<MultiPlan> {
   const names = playerNames(entry);
   const owner = entry.players[0];
-  const fort = owner.fort ?? 0;
+  const fort = fortLevelOf(owner.fort);
   const orders = entry.players.map((p, i) => {
-    const counters = i === 0 ? hexCounters(p, fort) : p.creatures;
+    const counters = i === 0 ? hexCounters(p, fort) : countersOf(p.creatures);
     const fallback = i === 0 ? 'buildings-first' : 'weakest-first';
     return lossOrder(counters, p.losses ?? fallback, fallback).order;
   });
-  return {
-    kind: 'multi',
+  const rules = {
     names,
     sides: orders.map((o) => compileSide(o)),
     buildings: orders.map((o) => compileSide(o.filter(isBuilding))),
     buildingsFightOn: owner.fortAfterRetreat !== 'falls',
-    retreats: entry.players.map((p, i) => (i === 0 && entry.unexplored ? NEVER : compileRetreat(p.retreat))),
+    retreats: entry.players.map(retreatRule),
+    friendly: entry.players.map(friendlyIn),
     targets: entry.players.map((p) => targetCode(p.target, names)),
     fortLevel: fort,
     specials: specialsIn(owner),
+    unowned: entry.unexplored,
+    // Every army's roster counters are on the board, not in the cup.
+    cup: entry.unexplored
+      ? cupClasses(
+          entry.cup ?? 'all-counters',
+          entry.players.flatMap((p) => countersOf(p.creatures)),
+        )
+      : cupClasses([], []),
   };
+  const { layout, at } = multiLayout(rules);
+  return { type: 'multi', plan: { kind: 'multi', ...rules, at }, layout, headline: MULTI_HEADLINE };
 }
 
-/** Counter classes (value, step, dice) and their copies in the cup. */
-export function compileExplore(entry: ExploreEntry): ExplorePlan {
-  const classes = new Map<string, { value: number; step: number; dice: number; copies: number }>();
-  const addCopies = (c: Pick<Counter, 'value' | 'step' | 'dice'>, copies: number) => {
-    const key = `${c.value}/${c.step}/${c.dice}`;
-    const entryFor = classes.get(key) ?? { value: c.value, step: c.step, dice: c.dice, copies: 0 };
+/**
+ * The cup as counter classes (value, step, dice) with their copies. `onBoard` counters of the
+ * roster are taken out of the 1986 cup (they are in play, not in the cup).
+ */
+export function cupClasses(cup: ExploreEntry['cup'], onBoard: readonly Counter[]): CupClasses {
+  type Class = Pick<Counter, 'value' | 'step' | 'dice' | 'hits' | 'hitModifier'>;
+  const classes = new Map<string, Class & { copies: number }>();
+  const addCopies = (c: Class, copies: number) => {
+    const key = `${c.value}/${c.step}/${c.dice}/${c.hits}/${c.hitModifier}`;
+    const { value, step, dice, hits, hitModifier } = c;
+    const entryFor = classes.get(key) ?? { value, step, dice, hits, hitModifier, copies: 0 };
     entryFor.copies += copies;
     classes.set(key, entryFor);
   };
-  if (Array.isArray(entry.cup)) {
-    for (const c of entry.cup) addCopies(c, 1);
+  if (Array.isArray(cup)) {
+    for (const c of countersOf(cup)) addCopies(c, 1);
   } else {
     const r = roster();
-    // The explorer's own roster counters are on the board, not in the cup.
     const keyOf = (name: string, value: number, step: number, dice: number) =>
       `${name.toLowerCase()}|${value}|${step}|${dice}`;
     const used = new Map<string, number>();
-    if (entry.removeExplorerFromCup) {
-      for (const c of entry.explorer.creatures) {
-        const key = keyOf(c.name, c.value, c.step, c.dice);
-        used.set(key, (used.get(key) ?? 0) + 1);
-      }
+    for (const c of onBoard) {
+      const key = keyOf(c.name, c.value, c.step, c.dice);
+      used.set(key, (used.get(key) ?? 0) + 1);
     }
     for (const c of r.creatures) {
       const step = c.magic ? MAGIC : c.ranged ? RANGED : 2;
@@ -143,21 +182,47 @@ export function compileExplore(entry: ExploreEntry): ExplorePlan {
         copies -= removed;
         used.set(key, taken - removed);
       }
-      addCopies({ value: c.value, step, dice }, copies);
+      addCopies({ value: c.value, step, dice, hits: 1, hitModifier: 0 }, copies);
     }
-    if (entry.cup === 'all-counters') addCopies({ value: 0, step: 2, dice: 1 }, r.otherCupCounters);
+    if (cup === 'all-counters') addCopies({ value: 0, step: 2, dice: 1, hits: 1, hitModifier: 0 }, r.otherCupCounters);
   }
   const list = [...classes.values()].filter((c) => c.copies > 0);
-  const aOrder = lossOrder(entry.explorer.creatures, entry.explorer.losses ?? 'weakest-first', 'weakest-first').order;
   return {
-    kind: 'explore',
-    explorer: compileSide(aOrder),
-    explorerRetreat: compileRetreat(entry.explorer.retreat),
     classValue: Int8Array.from(list, (c) => c.value),
     classStep: Int8Array.from(list, (c) => c.step),
     classDice: Int8Array.from(list, (c) => c.dice),
+    classHits: Int8Array.from(list, (c) => c.hits),
+    classMod: Int8Array.from(list, (c) => c.hitModifier),
     classCopies: Int32Array.from(list, (c) => c.copies),
+  };
+}
+
+export function exploreRules(entry: ExploreEntry): ExploreRules {
+  const explorer = countersOf(entry.explorer.creatures);
+  const aOrder = lossOrder(explorer, entry.explorer.losses ?? 'weakest-first', 'weakest-first').order;
+  return {
+    explorer: compileSide(aOrder),
+    explorerRetreat: retreatRule(entry.explorer),
+    explorerFriendly: friendlyIn(entry.explorer),
+    ...cupClasses(entry.cup, entry.removeExplorerFromCup ? explorer : []),
     bribeGold: entry.bribery === false ? -1 : entry.bribery.gold,
     bribeMultiplier: entry.bribery === false ? 1 : entry.bribery.double ? 2 : 1,
   };
+}
+
+export function compileExplore(entry: ExploreEntry): Compiled<ExplorePlan> {
+  const rules = exploreRules(entry);
+  const { layout, at } = exploreLayout(rules);
+  return { type: 'explore', plan: { kind: 'explore', ...rules, at }, layout, headline: EXPLORE_HEADLINE };
+}
+
+export function compileKingsAndThings(entry: KtEntry): Compiled<KtPlan> {
+  switch (entry.type) {
+    case 'battle':
+      return compileBattle(entry);
+    case 'multi':
+      return compileMulti(entry);
+    case 'explore':
+      return compileExplore(entry);
+  }
 }

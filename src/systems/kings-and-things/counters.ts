@@ -24,6 +24,10 @@ export interface Counter {
   /** Dice rolled per step: 2 for charging creatures. */
   dice: number;
   flying: boolean;
+  /** House-rule knob: hits a creature takes before it is eliminated (1 by the rules, 11.52). */
+  hits: number;
+  /** House-rule knob: added to the hit number (a die <= value + hitModifier hits). */
+  hitModifier: number;
 }
 
 /** Forts, cities and villages absorb hits up to their value and fight on reduced. */
@@ -32,11 +36,15 @@ export const isBuilding = (c: Pick<Counter, 'kind'>) => c.kind === 'fort' || c.k
 export const FORT_NAMES = ['none', 'tower', 'keep', 'castle', 'citadel'] as const;
 export type FortName = (typeof FORT_NAMES)[number];
 
+/** A validated entry's fort name as a level 0-4 (absent: no fort). */
+export const fortLevelOf = (fort: FortName | undefined): number => FORT_NAMES.indexOf(fort ?? 'none');
+
 /** Tower 1 and keep 2 fire in melee, castle 3 is ranged, citadel 4 magic (12.3). */
 export function fortCounter(level: number): Counter {
   const step = level === 4 ? MAGIC : level === 3 ? RANGED : MELEE;
   const name = FORT_NAMES[level];
-  return { name: name[0].toUpperCase() + name.slice(1), kind: 'fort', value: level, step, dice: 1, flying: false };
+  const title = name[0].toUpperCase() + name.slice(1);
+  return { name: title, kind: 'fort', value: level, step, dice: 1, flying: false, hits: 1, hitModifier: 0 };
 }
 
 export const cityCounter = (): Counter => ({
@@ -46,6 +54,8 @@ export const cityCounter = (): Counter => ({
   step: MELEE,
   dice: 1,
   flying: false,
+  hits: 1,
+  hitModifier: 0,
 });
 export const villageCounter = (): Counter => ({
   name: 'Village',
@@ -54,6 +64,8 @@ export const villageCounter = (): Counter => ({
   step: MELEE,
   dice: 1,
   flying: false,
+  hits: 1,
+  hitModifier: 0,
 });
 
 export interface CreatureStats {
@@ -62,6 +74,30 @@ export interface CreatureStats {
   ranged: boolean;
   charge: boolean;
   flying: boolean;
+  /** House-rule knobs (not official rules): see Counter. Absent = the rules' 1 hit and no modifier. */
+  hits?: number;
+  hitModifier?: number;
+}
+
+/**
+ * A creature as the validated entry holds it: the input object form with every field
+ * filled in (the house-rule knobs only when set), so the entry validates again to itself.
+ */
+export interface CreatureSpec extends CreatureStats {
+  name: string;
+}
+
+export function creatureSpec(c: Counter): CreatureSpec {
+  return {
+    name: c.name,
+    value: c.value,
+    magic: c.step === MAGIC,
+    ranged: c.step === RANGED,
+    charge: c.dice === 2,
+    flying: c.flying,
+    ...(c.hits !== 1 ? { hits: c.hits } : {}),
+    ...(c.hitModifier !== 0 ? { hitModifier: c.hitModifier } : {}),
+  };
 }
 
 export function creatureCounter(name: string, s: CreatureStats, kind: 'creature' | 'character' = 'creature'): Counter {
@@ -72,7 +108,15 @@ export function creatureCounter(name: string, s: CreatureStats, kind: 'creature'
     step: s.magic ? MAGIC : s.ranged ? RANGED : MELEE,
     dice: s.charge ? 2 : 1,
     flying: s.flying,
+    hits: s.hits ?? 1,
+    hitModifier: s.hitModifier ?? 0,
   };
+}
+
+/** The chance one die hits for a counter fighting at `current`: a die <= current + modifier, within 0-6. */
+export function hitChance(current: number, hitModifier: number): number {
+  const n = current + hitModifier;
+  return (n < 0 ? 0 : n > 6 ? 6 : n) / 6;
 }
 
 export type Resolved = { ok: true; counters: Counter[] } | { ok: false; message: string };
@@ -81,7 +125,10 @@ export type Resolved = { ok: true; counters: Counter[] } | { ok: false; message:
 export function parseStatCode(code: string): CreatureStats | string {
   const m = /^([1-6])([*RCF]*)$/i.exec(code.trim());
   if (!m) {
-    return `bad stat code '${code}': expected a combat value 1-6 followed by flags * (magic), R (ranged), C (charge), F (flying), e.g. '3*C'`;
+    return (
+      `bad stat code '${code}': expected a combat value 1-6 followed by flags ` +
+      "* (magic), R (ranged), C (charge), F (flying), e.g. '3*C'"
+    );
   }
   const flags = m[2].toUpperCase();
   const stats = {
@@ -100,11 +147,16 @@ export function parseStatCode(code: string): CreatureStats | string {
 export function fromRoster(name: string): Counter | string {
   const matches = lookUp(name);
   if (matches.length === 0)
-    return `unknown creature '${name.trim()}' (not in the bundled roster; describe it inline, e.g. '${name.trim()}:3R')`;
+    return (
+      `unknown creature '${name.trim()}' ` + `(not in the bundled roster; describe it inline, e.g. '${name.trim()}:3R')`
+    );
   const variants = [...new Map(matches.map((c) => [statCode(c), c])).values()];
   if (variants.length > 1) {
     const options = variants.map((c) => `'${c.name}:${statCode(c)}'${c.terrain ? ` (${c.terrain})` : ''}`).join(', ');
-    return `creature '${name.trim()}' is ambiguous in the bundled roster (several counters share the name): write one of ${options}`;
+    return (
+      `creature '${name.trim()}' is ambiguous in the bundled roster (several counters share the name): ` +
+      `write one of ${options}`
+    );
   }
   const c = variants[0];
   return creatureCounter(c.name, c, c.kind);
@@ -141,3 +193,8 @@ export function resolveText(text: string): Resolved {
 
 /** Creatures plus characters per side; a K&T hex holds at most 10 creatures per player (9.2), so this is roomy. */
 export const MAX_COUNTERS_PER_SIDE = 30;
+
+/** The counters a side's validated creature list stands for. */
+export function countersOf(specs: readonly CreatureSpec[]): Counter[] {
+  return specs.map((s) => creatureCounter(s.name, s));
+}

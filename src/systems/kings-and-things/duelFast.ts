@@ -13,19 +13,13 @@ import {
   HOLD_RETREATED,
   HOLD_ROUND_LIMIT,
   MAX_ROUNDS,
-  type DuelLayout,
   type DuelPlan,
 } from './plan.js';
 import { wantsRetreat } from './retreat.js';
 import { recordDuelEnd } from './record.js';
 
-export function runDuelsFast(
-  plan: DuelPlan,
-  layout: DuelLayout,
-  rng: Xoshiro128,
-  trials: number,
-  tally: Float64Array,
-): void {
+export function runDuelsFast(plan: DuelPlan, rng: Xoshiro128, trials: number, tally: Float64Array): void {
+  const layout = plan.at;
   const A = plan.attacker;
   const D = plan.defender;
   const B = plan.defenderBuildings;
@@ -119,6 +113,19 @@ export function runDuelsFast(
     }
     const dLeft = retreatedCreatures >= 0 ? retreatedCreatures : D.creatures[hd];
     const dValue = retreatedCreatures >= 0 ? retreatedValue : D.creatureValue[hd];
-    recordDuelEnd(plan, layout, tally, rng, outcome, round, A.creatures[ha], A.creatureValue[ha], dLeft, dValue);
+    const dRetreated = retreatedCreatures >= 0;
+    recordDuelEnd(
+      plan,
+      layout,
+      tally,
+      rng,
+      outcome,
+      round,
+      A.creatures[ha],
+      A.creatureValue[ha],
+      dLeft,
+      dValue,
+      dRetreated,
+    );
   }
 }

@@ -2,14 +2,19 @@
  * Exact solver for two-sided battles with fixed loss orders. The state is the hits
  * absorbed by each side, (ha, hd); a round is three step transitions, each the product
  * of the two sides' exact hit distributions (tables.ts). Probability mass is pushed
- * round by round, so the rounds-fought distribution is exact too; battles still going
- * after MAX_ROUNDS (mass below 1e-300 in practice) land in the round-limit bin.
+ * round by round, so the rounds-fought distribution is exact too. It stops once less than
+ * 1e-16 is still in play (or at MAX_ROUNDS); that remainder lands in the round-limit bin.
+ * Multi-hit counters (the `hits` knob) need nothing more: hits still go down the fixed loss
+ * order, so the hits a side has absorbed still say which counters are hurt or gone.
  *
- * Retreats that depend only on (ha, hd, round) are exact as well. Not solved (null):
- * a defender that may retreat while a fort, city or village of its own still stands and
- * `fortAfterRetreat` is `fights-on` (the battle would go on against the buildings, a
- * state this solver does not carry). With `falls` the retreat ends the battle: solved.
+ * Retreats that depend only on (ha, hd, round) are exact as well. Not solved (unsolved,
+ * with the reason): a defender that may retreat while a fort, city or village of its own
+ * still stands and `fortAfterRetreat` is `fights-on` (the battle would go on against the
+ * buildings, a state this solver does not carry); with `falls` the retreat ends the battle
+ * and it is solved. Battles too large to solve within a second or so are refused with
+ * their state count rather than run for many seconds.
  */
+import type { Solution, Unsolved } from '../../engine/contract.js';
 import {
   CAPTURE_ELIMINATED,
   CAPTURE_RETREATED,
@@ -18,28 +23,69 @@ import {
   HOLD_RETREATED,
   HOLD_ROUND_LIMIT,
   MAX_ROUNDS,
-  duelLayout,
-  fortLevelsOffsets,
-  type DuelPlan,
+  mayRetreat,
+  type DuelOffsets,
+  type DuelRules,
   type KtPlan,
 } from './plan.js';
-import { isNever, wantsRetreat } from './retreat.js';
+import { wantsRetreat } from './retreat.js';
+import { percentShort } from '../../kit/format.js';
 import { addDuelEnd, addPostBattleExact, isCapture } from './record.js';
-import { MAX_MULTISETS, explorationDraws, solveExploration } from './exploreExact.js';
+import { solveExploration } from './exploreExact.js';
 
 /** Stop pushing rounds once this little probability is still in play. */
 const NEGLIGIBLE = 1e-16;
 
-export function duelSolvable(plan: DuelPlan): boolean {
-  return isNever(plan.defenderRetreat) || plan.defenderBuildings.capacity === 0 || !plan.buildingsFightOn;
+/**
+ * The exact solver's time budget, in elementary updates (one state's pair of hit counts in
+ * one step): about 1e8, a second or so. Battles whose probability decays slowly (many
+ * counters that rarely hit) would need more rounds than that; they are refused with their
+ * state count and sampled instead, rather than run for many seconds.
+ */
+export const MAX_EXACT_WORK = 1e8;
+
+/** What is left of the time budget; shared by every duel of one exact answer (explorations solve many). */
+export interface WorkBudget {
+  work: number;
 }
 
-export function solveDuel(plan: DuelPlan): Float64Array | null {
-  if (!duelSolvable(plan)) return null;
+/** Why the duel cannot be solved exactly at all, in a player's words, or null when it can be tried. */
+export function duelUnsolvable(plan: DuelRules): string | null {
+  if (mayRetreat(plan.defenderRetreat) && plan.defenderBuildings.capacity > 0 && plan.buildingsFightOn) {
+    return (
+      "the defender's creatures may retreat while its fort, city or village fights on alone, and the exact " +
+      "solver does not follow that second phase (set fortAfterRetreat to 'falls' to solve it exactly)"
+    );
+  }
+  return null;
+}
+
+export const duelStates = (plan: DuelRules) => (plan.attacker.capacity + 1) * (plan.defender.capacity + 1);
+
+/** The reason given when the budget runs out. */
+export function budgetReason(plan: DuelRules, rounds: number, live: number): string {
+  return (
+    `the battle has ${duelStates(plan).toLocaleString('en-US')} states (hits each side can take) and was still ` +
+    `undecided after ${rounds} rounds (${percentShort(live)} of the probability) when the exact solver's ` +
+    'time budget (about a second) ran out'
+  );
+}
+
+/** How a duel solve ended: solved, or out of budget after `rounds` with `live` mass still fighting. */
+export type DuelSolve = { solved: true } | { solved: false; rounds: number; live: number };
+
+/**
+ * Exact probabilities of a duel, written at `at` into `out` (the duel's own layout), within
+ * the budget (spent as it goes); `solved: false` when it ran out (then `out` is incomplete).
+ */
+export function solveDuelInto(
+  plan: DuelRules,
+  at: DuelOffsets,
+  out: Float64Array,
+  budget: WorkBudget = { work: MAX_EXACT_WORK },
+): DuelSolve {
   const A = plan.attacker;
   const D = plan.defender;
-  const L = duelLayout(plan);
-  const out = new Float64Array(L.size);
   const W = D.capacity + 1;
   const states = (A.capacity + 1) * W;
   let mass = new Float64Array(states);
@@ -47,7 +93,9 @@ export function solveDuel(plan: DuelPlan): Float64Array | null {
   mass[0] = 1;
   let pCapture = 0;
   const end = (outcome: number, round: number, ha: number, hd: number, p: number) => {
-    addDuelEnd(L, out, outcome, round, A.creatures[ha], A.creatureValue[ha], D.creatures[hd], D.creatureValue[hd], p);
+    const [aLeft, aValue, dLeft, dValue] = [A.creatures[ha], A.creatureValue[ha], D.creatures[hd], D.creatureValue[hd]];
+    // Only the defender's retreat ends a battle in a capture by retreat here ('falls', or no buildings).
+    addDuelEnd(plan, at, out, outcome, round, aLeft, aValue, dLeft, dValue, outcome === CAPTURE_RETREATED, p);
     if (isCapture(outcome)) pCapture += p;
   };
   /** Settle every state where a side is out of the fight; returns the mass still fighting. */
@@ -71,7 +119,9 @@ export function solveDuel(plan: DuelPlan): Float64Array | null {
   };
   let live = settle(0);
   let round = 0;
+  let work = 0;
   while (live > NEGLIGIBLE && round < MAX_ROUNDS) {
+    if (work > budget.work) return { solved: false, rounds: round, live };
     round++;
     for (let s = 0; s < 3; s++) {
       next.fill(0);
@@ -83,6 +133,7 @@ export function solveDuel(plan: DuelPlan): Float64Array | null {
           const rowD = hd * 3 + s;
           const ka = A.maxHits[rowA];
           const kd = D.maxHits[rowD];
+          work += (ka + 1) * (kd + 1);
           for (let i = 0; i <= ka; i++) {
             const pa = p * A.probs[rowA * A.stride + i];
             if (pa === 0) continue;
@@ -120,54 +171,29 @@ export function solveDuel(plan: DuelPlan): Float64Array | null {
       if (p > 0) end(HOLD_ROUND_LIMIT, round, ha, hd, p);
     }
   }
-  addPostBattleExact(plan, L, out, pCapture);
-  return out;
+  addPostBattleExact(plan, at, out, pCapture);
+  budget.work -= work;
+  return { solved: true };
 }
 
-/** What the exact solver covers, completing "it solves ..." in the engine's message. */
-export const EXACT_SCOPE =
-  'two-sided battles and fort-level comparisons whose defender does not retreat while its fort, city or village ' +
-  `could fight on, and explorations of small custom cups (at most ${MAX_MULTISETS} different draws); multi-player battles are only sampled`;
-
-const DUEL_REASON =
-  "the defender may retreat while its fort, city or village still stands and fights on (fortAfterRetreat 'fights-on')";
-
-/** Why solvePlan(plan) answers null, or null when it solves the plan. */
-export function cannotSolveReason(plan: KtPlan): string | null {
+/** The exact answer in the plan's layout, or why there is none (in a player's words). */
+export function solveKingsAndThings(plan: KtPlan): Solution | Unsolved {
   switch (plan.kind) {
-    case 'battle':
-      return duelSolvable(plan) ? null : DUEL_REASON;
-    case 'fort-levels': {
-      const i = plan.duels.findIndex((d) => !duelSolvable(d));
-      return i < 0 ? null : `${DUEL_REASON} at fort level ${plan.levels[i]}`;
-    }
-    case 'explore':
-      return explorationDraws(plan)
-        ? null
-        : `the cup yields more than ${MAX_MULTISETS} different draws (the exact enumeration covers small custom cups)`;
-    case 'multi':
-      return 'multi-player battles are only sampled';
-  }
-}
-
-/** Exact probabilities in the plan's tally layout, or null when the plan cannot be solved exactly. */
-export function solvePlan(plan: KtPlan): Float64Array | null {
-  switch (plan.kind) {
-    case 'battle':
-      return solveDuel(plan);
-    case 'fort-levels': {
-      const { offsets, size } = fortLevelsOffsets(plan);
-      const out = new Float64Array(size);
-      for (let i = 0; i < plan.duels.length; i++) {
-        const part = solveDuel(plan.duels[i]);
-        if (!part) return null;
-        out.set(part, offsets[i]);
-      }
-      return out;
+    case 'battle': {
+      const why = duelUnsolvable(plan);
+      if (why) return { unsolved: why };
+      const out = new Float64Array(plan.at.size);
+      const result = solveDuelInto(plan, plan.at, out);
+      if (!result.solved) return { unsolved: budgetReason(plan, result.rounds, result.live) };
+      return { probabilities: out };
     }
     case 'explore':
       return solveExploration(plan);
     case 'multi':
-      return null;
+      return {
+        unsolved:
+          'battles of several players are only sampled: who targets whom changes every round, which the exact ' +
+          "solver does not follow (for two players, ask it as type 'battle')",
+      };
   }
 }

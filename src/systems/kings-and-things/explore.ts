@@ -15,29 +15,44 @@
  */
 import type { Xoshiro128 } from '../../engine/random/xoshiro128.js';
 import { CounterBattle } from './faithful.js';
-import { EXPLORE_OUTCOMES, MAX_DRAWN, NEVER, ROUND_BINS, exploreLayout, type ExplorePlan } from './plan.js';
+import {
+  ELIMINATED,
+  EXPLORED,
+  MAX_DRAWN,
+  NEVER,
+  NO_DEFENDERS,
+  RETREATED,
+  ROUND_BINS,
+  stackExcess,
+  type CupClasses,
+  type ExplorePlan,
+  type ExploreRules,
+  type RetreatRule,
+} from './plan.js';
+import type { SideTables } from './tables.js';
 import { die } from '../../kit/dice.js';
 
-void EXPLORE_OUTCOMES;
-
-export const NO_DEFENDERS = 0;
-export const EXPLORED = 1;
-export const ELIMINATED = 2;
-export const RETREATED = 3;
-
 /**
- * Ordering key, higher = stronger: value x dice, then the earlier step (magic first),
- * then the higher value. It differs for every (value, dice, step), so sorting never
- * depends on the order counters were drawn in.
+ * Ordering key, higher = stronger: value x dice, then the earlier step (magic first), then
+ * the higher value, then (house-rule knobs) more hits, then the better hit modifier. It differs
+ * for every class, so sorting never depends on the order counters were drawn in.
  */
-export const classWorth = (plan: ExplorePlan, c: number) =>
-  plan.classValue[c] * plan.classDice[c] * 64 + (2 - plan.classStep[c]) * 8 + plan.classValue[c];
+export const classWorth = (plan: CupClasses, c: number) =>
+  ((plan.classValue[c] * plan.classDice[c] * 64 + (2 - plan.classStep[c]) * 8 + plan.classValue[c]) * 8 +
+    plan.classHits[c]) *
+    16 +
+  plan.classMod[c] +
+  8;
 
 /**
  * Bribe drawn classes in place: returns gold spent; bribed entries become -1.
  * `drawn` holds class ids sorted strongest first.
  */
-export function bribe(plan: ExplorePlan, drawn: Int32Array, k: number): number {
+export function bribe(
+  plan: CupClasses & Pick<ExploreRules, 'bribeGold' | 'bribeMultiplier'>,
+  drawn: Int32Array,
+  k: number,
+): number {
   if (plan.bribeGold < 0) return 0;
   let gold = plan.bribeGold;
   for (let i = 0; i < k; i++) {
@@ -52,29 +67,58 @@ export function bribe(plan: ExplorePlan, drawn: Int32Array, k: number): number {
   return plan.bribeGold - gold;
 }
 
-export function runExplorations(plan: ExplorePlan, rng: Xoshiro128, trials: number, tally: Float64Array): void {
-  const L = exploreLayout(plan);
-  // The cup as one class id per counter; partial Fisher-Yates keeps it a permutation.
-  let cupSize = 0;
-  for (let c = 0; c < plan.classCopies.length; c++) cupSize += plan.classCopies[c];
-  const cup = new Int32Array(cupSize);
-  for (let c = 0, at = 0; c < plan.classCopies.length; c++) for (let j = 0; j < plan.classCopies[c]; j++) cup[at++] = c;
-  const drawn = new Int32Array(MAX_DRAWN);
-  const battle = new CounterBattle(2, Math.max(MAX_DRAWN, plan.explorer.names.length));
-  battle.loadSide(1, plan.explorer, plan.explorerRetreat);
-  battle.retreats[0] = NEVER;
-  const nA = plan.explorer.creatureCount;
-  for (let t = 0; t < trials; t++) {
+/**
+ * One army exploring: the cup as one class id per counter (a partial Fisher-Yates draw keeps it
+ * a permutation), a two-slot resolver (drawn defenders in slot 0, the army in slot 1) and the
+ * last exploration's results. Made once per kernel call; nothing is allocated per trial.
+ */
+export class Exploration {
+  readonly battle: CounterBattle;
+  private readonly cup: Int32Array;
+  private readonly drawn = new Int32Array(MAX_DRAWN);
+  /** Creatures the loaded army started with. */
+  private loaded = 0;
+  /** The last exploration: counters drawn, defenders that fought, gold spent, creatures alive after, rounds. */
+  k = 0;
+  fighting = 0;
+  gold = 0;
+  alive = 0;
+  rounds = 0;
+
+  constructor(
+    private readonly rules: CupClasses & Pick<ExploreRules, 'bribeGold' | 'bribeMultiplier'>,
+    armySlots: number,
+  ) {
+    let size = 0;
+    for (let c = 0; c < rules.classCopies.length; c++) size += rules.classCopies[c];
+    this.cup = new Int32Array(size);
+    for (let c = 0, at = 0; c < rules.classCopies.length; c++)
+      for (let j = 0; j < rules.classCopies[c]; j++) this.cup[at++] = c;
+    this.battle = new CounterBattle(2, Math.max(MAX_DRAWN, armySlots, 1));
+    this.battle.retreats[0] = NEVER;
+  }
+
+  /** The exploring army: `side`'s counters from loss-order position `from` on (the survivors of a fight). */
+  loadArmy(side: SideTables, retreat: RetreatRule, from = 0): void {
+    this.battle.loadSide(1, side, retreat, undefined, true, from);
+    this.loaded = side.names.length - from;
+  }
+
+  /** Roll for defenders and fight them (11.9, 10.x); returns NO_DEFENDERS, EXPLORED, ELIMINATED or RETREATED. */
+  explore(rng: Xoshiro128): number {
+    const rules = this.rules;
     const roll = die(rng, 6);
     if (roll === 1 || roll === 6) {
-      tally[L.outcome + NO_DEFENDERS]++;
-      tally[L.drawn]++;
-      tally[L.fighting]++;
-      tally[L.explorerLeft + nA]++;
-      tally[L.rounds]++;
-      tally[L.gold]++;
-      continue;
+      this.k = 0;
+      this.fighting = 0;
+      this.gold = 0;
+      this.alive = this.loaded;
+      this.rounds = 0;
+      return NO_DEFENDERS;
     }
+    const cup = this.cup;
+    const drawn = this.drawn;
+    const cupSize = cup.length;
     const k = roll < cupSize ? roll : cupSize;
     for (let i = 0; i < k; i++) {
       const j = i + Math.floor((rng.nextUint32() * (cupSize - i)) / 4294967296);
@@ -87,33 +131,55 @@ export function runExplorations(plan: ExplorePlan, rng: Xoshiro128, trials: numb
     for (let i = 1; i < k; i++) {
       const c = drawn[i];
       let j = i;
-      while (j > 0 && classWorth(plan, drawn[j - 1]) < classWorth(plan, c)) {
+      while (j > 0 && classWorth(rules, drawn[j - 1]) < classWorth(rules, c)) {
         drawn[j] = drawn[j - 1];
         j--;
       }
       drawn[j] = c;
     }
-    const gold = bribe(plan, drawn, k);
+    const gold = bribe(rules, drawn, k);
     // Defenders in loss order: weakest first, i.e. the sorted list backwards.
+    const battle = this.battle;
     let n = 0;
     for (let i = k - 1; i >= 0; i--) {
       const c = drawn[i];
-      if (c < 0 || plan.classValue[c] === 0) continue;
+      if (c < 0 || rules.classValue[c] === 0) continue;
       battle.building[n] = 0;
-      battle.value[n] = plan.classValue[c];
-      battle.step[n] = plan.classStep[c];
-      battle.dice[n] = plan.classDice[c];
+      battle.value[n] = rules.classValue[c];
+      battle.step[n] = rules.classStep[c];
+      battle.dice[n] = rules.classDice[c];
+      battle.hits[n] = rules.classHits[c];
+      battle.mod[n] = rules.classMod[c];
       n++;
     }
     battle.n[0] = n;
-    tally[L.drawn + k]++;
-    tally[L.fighting + n]++;
-    tally[L.gold + gold]++;
+    this.k = k;
+    this.fighting = n;
+    this.gold = gold;
     battle.fight(rng);
-    const explored = !battle.roundLimit && battle.fighting(1);
-    const outcome = explored ? EXPLORED : battle.left[1] ? RETREATED : ELIMINATED;
+    this.alive = battle.creaturesAlive(1);
+    this.rounds = battle.round;
+    if (!battle.roundLimit && battle.fighting(1)) return EXPLORED;
+    return battle.left[1] ? RETREATED : ELIMINATED;
+  }
+}
+
+export function runExplorations(plan: ExplorePlan, rng: Xoshiro128, trials: number, tally: Float64Array): void {
+  const L = plan.at;
+  const exploration = new Exploration(plan, plan.explorer.names.length);
+  exploration.loadArmy(plan.explorer, plan.explorerRetreat);
+  for (let t = 0; t < trials; t++) {
+    const outcome = exploration.explore(rng);
+    const explored = outcome === NO_DEFENDERS || outcome === EXPLORED;
     tally[L.outcome + outcome]++;
-    if (explored) tally[L.explorerLeft + battle.creaturesAlive(1)]++;
-    tally[L.rounds + (battle.round < ROUND_BINS ? battle.round : ROUND_BINS)]++;
+    tally[L.drawn + exploration.k]++;
+    tally[L.fighting + exploration.fighting]++;
+    tally[L.gold + exploration.gold]++;
+    // A retreating explorer loses the excess over the stack limit in his retreat hex (9.2).
+    const alive = exploration.alive;
+    const lost = outcome === RETREATED ? stackExcess(alive, plan.explorerFriendly) : 0;
+    tally[(explored ? L.explorerLeftSuccess : L.explorerLeftFailure) + alive - lost]++;
+    tally[L.stackLoss + lost]++;
+    tally[L.rounds + (exploration.rounds < ROUND_BINS ? exploration.rounds : ROUND_BINS)]++;
   }
 }

@@ -2,13 +2,31 @@
  * Exact exploration odds: every multiset of counter classes the cup can yield for a
  * roll of 2-5 (multivariate hypergeometric weights), each fought out with the exact
  * duel solver. Offered when there are at most MAX_MULTISETS draws to solve (custom
- * small cups, tests); the full 1986 cup has far more, and then it answers null.
+ * small cups, tests); the 1986 cup yields far more, and then it says so (unsolved).
  */
+import type { Solution, Unsolved } from '../../engine/contract.js';
 import { creatureCounter, type Counter } from './counters.js';
-import { EXPLORED, ELIMINATED, NO_DEFENDERS, RETREATED, bribe, classWorth } from './explore.js';
-import { MAX_DRAWN, NEVER, ROUND_BINS, duelLayout, exploreLayout, type DuelPlan, type ExplorePlan } from './plan.js';
+import { bribe, classWorth } from './explore.js';
+import {
+  CAPTURE_ELIMINATED,
+  CAPTURE_RETREATED,
+  ELIMINATED,
+  EXPLORED,
+  HOLD_ELIMINATED,
+  HOLD_MUTUAL,
+  HOLD_RETREATED,
+  HOLD_ROUND_LIMIT,
+  MAX_DRAWN,
+  NEVER,
+  NO_DEFENDERS,
+  RETREATED,
+  ROUND_BINS,
+  duelLayout,
+  type DuelRules,
+  type ExplorePlan,
+} from './plan.js';
 import { compileSide } from './tables.js';
-import { solveDuel } from './exact.js';
+import { MAX_EXACT_WORK, budgetReason, solveDuelInto, type WorkBudget } from './exact.js';
 
 export const MAX_MULTISETS = 3000;
 
@@ -53,10 +71,46 @@ export function explorationDraws(plan: ExplorePlan): Array<{ k: number; sets: nu
   return draws;
 }
 
-export function solveExploration(plan: ExplorePlan): Float64Array | null {
+/** The battle against one set of drawn defenders (class ids, weakest first). */
+function duelAgainst(plan: ExplorePlan, defenders: number[]): DuelRules {
+  const counters: Counter[] = defenders.map((c) =>
+    creatureCounter('drawn', {
+      value: plan.classValue[c],
+      magic: plan.classStep[c] === 0,
+      ranged: plan.classStep[c] === 1,
+      charge: plan.classDice[c] === 2,
+      flying: false,
+      hits: plan.classHits[c],
+      hitModifier: plan.classMod[c],
+    }),
+  );
+  return {
+    attacker: plan.explorer,
+    defender: compileSide(counters),
+    defenderBuildings: compileSide([]),
+    buildingsFightOn: true,
+    attackerRetreat: plan.explorerRetreat,
+    defenderRetreat: NEVER,
+    attackerFriendly: plan.explorerFriendly,
+    defenderFriendly: 0,
+    fortLevel: 0,
+    specials: 0,
+  };
+}
+
+export function solveExploration(plan: ExplorePlan): Solution | Unsolved {
   const draws = explorationDraws(plan);
-  if (!draws) return null;
-  const L = exploreLayout(plan);
+  if (!draws) {
+    const kinds = plan.classCopies.length;
+    return {
+      unsolved:
+        `the cup holds ${kinds} kinds of counters, so a draw of 2 to 5 can come out more than ${MAX_MULTISETS} ` +
+        'different ways, more than the exact solver enumerates (it covers small custom cups)',
+    };
+  }
+  // One time budget for every battle of the enumeration.
+  const budget: WorkBudget = { work: MAX_EXACT_WORK };
+  const L = plan.at;
   const out = new Float64Array(L.size);
   const cupSize = plan.classCopies.reduce((s, x) => s + x, 0);
   const nA = plan.explorer.creatureCount;
@@ -64,34 +118,28 @@ export function solveExploration(plan: ExplorePlan): Float64Array | null {
   out[L.outcome + NO_DEFENDERS] += none;
   out[L.drawn] += none;
   out[L.fighting] += none;
-  out[L.explorerLeft + nA] += none;
+  out[L.explorerLeftSuccess + nA] += none;
   out[L.rounds] += none;
   out[L.gold] += none;
-  const cache = new Map<string, Float64Array | null>();
-  const duelFor = (defenders: number[]): { plan: DuelPlan; solution: Float64Array | null } => {
-    const counters: Counter[] = defenders.map((c) =>
-      creatureCounter('drawn', {
-        value: plan.classValue[c],
-        magic: plan.classStep[c] === 0,
-        ranged: plan.classStep[c] === 1,
-        charge: plan.classDice[c] === 2,
-        flying: false,
-      }),
-    );
-    const duel: DuelPlan = {
-      kind: 'battle',
-      attacker: plan.explorer,
-      defender: compileSide(counters),
-      defenderBuildings: compileSide([]),
-      buildingsFightOn: true,
-      attackerRetreat: plan.explorerRetreat,
-      defenderRetreat: NEVER,
-      fortLevel: 0,
-      specials: 0,
-    };
+  out[L.stackLoss] += none;
+  const cache = new Map<string, { at: ReturnType<typeof duelLayout>['at']; solution: Float64Array }>();
+  /** The solved battle against these defenders, or why the budget ran out. */
+  const solved = (defenders: number[]) => {
     const key = defenders.join(',');
-    if (!cache.has(key)) cache.set(key, solveDuel(duel));
-    return { plan: duel, solution: cache.get(key) ?? null };
+    let found = cache.get(key);
+    if (!found) {
+      const rules = duelAgainst(plan, defenders);
+      const { at } = duelLayout(rules);
+      const solution = new Float64Array(at.size);
+      const result = solveDuelInto(rules, at, solution, budget);
+      if (!result.solved) {
+        const reason = budgetReason(rules, result.rounds, result.live);
+        return `after ${cache.size} battles against different draws were solved, the next: ${reason}`;
+      }
+      found = { at, solution };
+      cache.set(key, found);
+    }
+    return found;
   };
   const drawn = new Int32Array(MAX_DRAWN);
   for (const { k, sets } of draws) {
@@ -115,19 +163,25 @@ export function solveExploration(plan: ExplorePlan): Float64Array | null {
       out[L.gold + gold] += p;
       if (defenders.length === 0) {
         out[L.outcome + EXPLORED] += p;
-        out[L.explorerLeft + nA] += p;
+        out[L.explorerLeftSuccess + nA] += p;
         out[L.rounds] += p;
+        out[L.stackLoss] += p;
         continue;
       }
-      const { plan: duel, solution } = duelFor(defenders);
-      if (!solution) return null;
-      const D = duelLayout(duel);
-      out[L.outcome + EXPLORED] += p * (solution[D.outcome] + solution[D.outcome + 1]);
-      out[L.outcome + ELIMINATED] += p * (solution[D.outcome + 2] + solution[D.outcome + 4] + solution[D.outcome + 5]);
-      out[L.outcome + RETREATED] += p * solution[D.outcome + 3];
-      for (let a = 0; a <= nA; a++) out[L.explorerLeft + a] += p * solution[D.attackerLeftCapture + a];
+      const battle = solved(defenders);
+      if (typeof battle === 'string') return { unsolved: battle };
+      const { at: D, solution } = battle;
+      const o = (bin: number) => solution[D.outcome + bin];
+      out[L.outcome + EXPLORED] += p * (o(CAPTURE_ELIMINATED) + o(CAPTURE_RETREATED));
+      out[L.outcome + ELIMINATED] += p * (o(HOLD_ELIMINATED) + o(HOLD_MUTUAL) + o(HOLD_ROUND_LIMIT));
+      out[L.outcome + RETREATED] += p * o(HOLD_RETREATED);
+      for (let a = 0; a <= nA; a++) {
+        out[L.explorerLeftSuccess + a] += p * solution[D.attackerLeftCapture + a];
+        out[L.explorerLeftFailure + a] += p * solution[D.attackerLeftHold + a];
+        out[L.stackLoss + a] += p * solution[D.attackerStackLoss + a];
+      }
       for (let r = 0; r <= ROUND_BINS; r++) out[L.rounds + r] += p * solution[D.rounds + r];
     }
   }
-  return out;
+  return { probabilities: out };
 }

@@ -2,7 +2,7 @@
  * The slow, obviously faithful resolver: every counter is explicit, every die is
  * rolled, and each hit walks the loss order to the first counter still able to take
  * it. It fights any number of players (two is the ordinary battle), so it is the
- * reference for the duel, fort-levels, multi-player and exploration kernels.
+ * reference for the duel, multi-player and exploration kernels.
  *
  * Per round (11.81): each player still fighting names one opponent; then the magic,
  * ranged and melee steps: everyone rolls, then all hits are applied (11.5); then
@@ -29,6 +29,10 @@ export class CounterBattle {
   readonly value: Int8Array;
   readonly step: Int8Array;
   readonly dice: Int8Array;
+  /** Hits a counter takes before it is out (creatures: 1 by the rules; buildings: their value). */
+  readonly hits: Int8Array;
+  /** House-rule modifier to the hit number. */
+  readonly mod: Int8Array;
   readonly damage: Int32Array;
   readonly retreats: RetreatRule[];
   readonly targets: Int32Array;
@@ -54,6 +58,8 @@ export class CounterBattle {
     this.value = new Int8Array(players * slots);
     this.step = new Int8Array(players * slots);
     this.dice = new Int8Array(players * slots);
+    this.hits = new Int8Array(players * slots).fill(1);
+    this.mod = new Int8Array(players * slots);
     this.damage = new Int32Array(players * slots);
     this.retreats = new Array<RetreatRule>(players);
     this.targets = new Int32Array(players).fill(TARGET_STRONGEST);
@@ -66,15 +72,24 @@ export class CounterBattle {
     this.pending = new Int32Array(players);
   }
 
-  /** Put a compiled side's counters (in loss order) in player slot p. */
-  loadSide(p: number, side: SideTables, retreat: RetreatRule, target = TARGET_STRONGEST, buildingsStay = true): void {
-    this.n[p] = side.names.length;
-    for (let i = 0; i < side.names.length; i++) {
-      const k = p * this.slots + i;
+  /** Put a compiled side's counters (in loss order, from position `from` on) in player slot p. */
+  loadSide(
+    p: number,
+    side: SideTables,
+    retreat: RetreatRule,
+    target = TARGET_STRONGEST,
+    buildingsStay = true,
+    from = 0,
+  ): void {
+    this.n[p] = side.names.length - from;
+    for (let i = from; i < side.names.length; i++) {
+      const k = p * this.slots + i - from;
       this.building[k] = side.building[i];
       this.value[k] = side.value[i];
       this.step[k] = side.step[i];
       this.dice[k] = side.dice[i];
+      this.hits[k] = side.hits[i];
+      this.mod[k] = side.hitModifier[i];
     }
     this.retreats[p] = retreat;
     this.targets[p] = target;
@@ -85,7 +100,7 @@ export class CounterBattle {
   current(p: number, i: number): number {
     const k = p * this.slots + i;
     if (this.building[k]) return this.value[k] - this.damage[k];
-    return this.damage[k] === 0 && !this.creaturesGone[p] ? this.value[k] : 0;
+    return this.damage[k] < this.hits[k] && !this.creaturesGone[p] ? this.value[k] : 0;
   }
 
   fighting(p: number): boolean {
@@ -105,7 +120,7 @@ export class CounterBattle {
     let c = 0;
     for (let i = 0; i < this.n[p]; i++) {
       const k = p * this.slots + i;
-      if (!this.building[k] && this.damage[k] === 0) c++;
+      if (!this.building[k] && this.damage[k] < this.hits[k]) c++;
     }
     return c;
   }
@@ -114,7 +129,7 @@ export class CounterBattle {
     let v = 0;
     for (let i = 0; i < this.n[p]; i++) {
       const k = p * this.slots + i;
-      if (!this.building[k] && this.damage[k] === 0) v += this.value[k];
+      if (!this.building[k] && this.damage[k] < this.hits[k]) v += this.value[k];
     }
     return v;
   }
@@ -196,8 +211,10 @@ export class CounterBattle {
             const value = this.current(p, i);
             if (value <= 0) continue;
             const dice = this.dice[p * this.slots + i];
-            // A hit is a die <= the current value (a 6-value counter hits on any roll, but still rolls).
-            for (let d = 0; d < dice; d++) if (die(rng, 6) <= value) this.pending[target]++;
+            // A hit is a die <= the current value (a 6-value counter hits on any roll, but still rolls),
+            // moved by the house-rule modifier.
+            const hitOn = value + this.mod[p * this.slots + i];
+            for (let d = 0; d < dice; d++) if (die(rng, 6) <= hitOn) this.pending[target]++;
           }
         }
         // Everyone has rolled: now the losses.

@@ -3,6 +3,13 @@
  * steps, forts, cities and villages that absorb hits, loss and retreat policies,
  * the post-battle roll, multi-player battles and exploration.
  *
+ * Battle types and their headline (the layout event that is the answer; the attacker's
+ * chance in every type):
+ * - `battle`: `pCapture`, P(the attacker captures the hex);
+ * - `multi`: `holds_1`, P(the first-listed attacker ends holding the hex);
+ * - `explore`: `pExplore`, P(the explorer explores the hex successfully).
+ * Fort levels compared on one battle are a scenario sweep (variants that set `defender.fort`).
+ *
  * Rules readings (all listed, with reasons and switches, in docs/kings-and-things.md;
  * details in each module's header):
  * - A round is magic, ranged, melee; within a step all roll, then losses (11.5). Hit on
@@ -17,87 +24,32 @@
  * - Special characters fight with their printed value and flags; their powers are ignored.
  * - Capture needs a fighting attacker and no fighting defender; mutual elimination and
  *   battles unresolved after 1000 rounds go to the defender (11.71).
+ * - Exploration draws counters from the whole cup by default (those that are not creatures
+ *   do not fight).
  * - Special income counters neither fight nor absorb hits; with cities, villages and forts
  *   they take the post-battle roll (postBattle.ts). Survivors counted are creatures and
  *   characters (retreated ones included); buildings are reported by the fort level after.
  * - Multi-player: the first player is the hex owner; holder = the one player left, else
- *   the owner (11.71). Exploration: explore.ts.
+ *   the owner (11.71). Over an unexplored hex (11.9-11.92) nobody owns it: the last army left
+ *   explores it and holds it only if that succeeds. Exploration: explore.ts.
+ * - Retreats need a retreat hex (11.6); after one, the excess over 10 friendly creatures there
+ *   is lost (9.2). A hex holds one fort and at most one special income counter (12.13).
+ * - House-rule knobs (not official rules): `hits` and `hitModifier` per creature.
  */
-import type { CompiledBattle, RuleSystemWithOdds } from '../../engine/system.js';
+import type { RuleSystem } from '../../engine/contract.js';
 import { kingsAndThingsEntrySchema, type KtEntry } from './schema.js';
-import { checkEntry } from './check.js';
-import { compileBattle, compileExplore, compileFortLevels, compileMulti } from './compile.js';
-import { duelLayout, exploreLayout, fortLevelsOffsets, multiLayout, type KtPlan } from './plan.js';
-import { kingsAndThingsKernels } from './kernels.js';
-import { EXACT_SCOPE, cannotSolveReason, solvePlan } from './exact.js';
-import { summarizeKingsAndThings } from './summarize.js';
-import { kingsAndThingsOdds } from './odds.js';
+import { compileKingsAndThings } from './compile.js';
+import type { KtPlan } from './plan.js';
+import { kingsAndThingsSampler } from './kernels.js';
+import { solveKingsAndThings } from './exact.js';
+import { describeKingsAndThings } from './describe.js';
 
-function compile(entry: KtEntry, label: string): CompiledBattle<KtPlan> {
-  switch (entry.type) {
-    case 'battle': {
-      const plan = compileBattle(entry);
-      return { label, type: entry.type, plan, tallySize: duelLayout(plan).size };
-    }
-    case 'fort-levels': {
-      const plan = compileFortLevels(entry);
-      return { label, type: entry.type, plan, tallySize: fortLevelsOffsets(plan).size };
-    }
-    case 'multi': {
-      const plan = compileMulti(entry);
-      return { label, type: entry.type, plan, tallySize: multiLayout(plan).size };
-    }
-    case 'explore': {
-      const plan = compileExplore(entry);
-      return { label, type: entry.type, plan, tallySize: exploreLayout(plan).size };
-    }
-  }
-}
-
-/**
- * Count of the headline event: the attacker captures (fort-levels: against the first
- * listed level), the first-listed attacker ends holding the hex (multi), or the hex is
- * explored successfully.
- */
-function headlineCount(plan: KtPlan, tally: Float64Array): number {
-  switch (plan.kind) {
-    case 'battle': {
-      const L = duelLayout(plan);
-      return tally[L.outcome] + tally[L.outcome + 1];
-    }
-    case 'fort-levels': {
-      const L = duelLayout(plan.duels[0]);
-      return tally[L.outcome] + tally[L.outcome + 1];
-    }
-    case 'multi':
-      return tally[multiLayout(plan).holder + 1];
-    case 'explore': {
-      const L = exploreLayout(plan);
-      return tally[L.outcome] + tally[L.outcome + 1];
-    }
-  }
-}
-
-export const kingsAndThings: RuleSystemWithOdds<KtEntry, KtPlan> = {
+export const kingsAndThings: RuleSystem<KtEntry, KtPlan> = {
   id: 'kings-and-things',
   title: 'Kings & Things (forts, cities, magic/ranged/melee steps, retreats, multi-player, exploration)',
-  battleSchema: kingsAndThingsEntrySchema as never,
-  check: checkEntry,
-  compile,
-  kernels: kingsAndThingsKernels,
-  headlineCount,
-  solve: solvePlan,
-  exactScope: EXACT_SCOPE,
-  cannotSolveReason,
-  summarize: summarizeKingsAndThings,
-  odds: kingsAndThingsOdds,
-  benchCase: {
-    label: 'six mixed creatures against a castle with two defenders',
-    targetPerThread: 2,
-    entry: {
-      type: 'battle',
-      attacker: { creatures: ['Giant:4', 'Elves:2R', 'Dragon:3*C', 'Knight:3C', 'Nomads:1', 'Bandits:2'] },
-      defender: { creatures: ['Ogre:2', 'Archers:2R'], fort: 'castle' },
-    },
-  },
+  entry: kingsAndThingsEntrySchema,
+  compile: compileKingsAndThings,
+  sampler: kingsAndThingsSampler,
+  solve: solveKingsAndThings,
+  describe: describeKingsAndThings,
 };

@@ -1,14 +1,16 @@
 /**
  * Kings & Things hot loops, by plan kind. `fast` uses the per-step tables; `faithful`
- * rolls every die through the explicit-counter resolver. Scratch buffers and views
- * are made once per kernel call, never per trial.
+ * rolls every die through the explicit-counter resolver. Scratch buffers are made once
+ * per kernel call, never per trial; every kernel writes at the plan's offsets (`plan.at`).
+ * Fort levels compared on common random numbers are an engine sweep (variants), not a
+ * kernel of their own.
  */
-import type { Kernel } from '../../engine/system.js';
-import { Xoshiro128 } from '../../engine/random/xoshiro128.js';
+import type { Kernel, Sampler } from '../../engine/contract.js';
+import type { Xoshiro128 } from '../../engine/random/xoshiro128.js';
 import { runDuelsFast } from './duelFast.js';
 import { CounterBattle } from './faithful.js';
 import { runMultiFast } from './multiFast.js';
-import { recordMultiEnd } from './multiRecord.js';
+import { explorationFor, exploreAfterFight, recordMultiEnd } from './multiRecord.js';
 import { runExplorations } from './explore.js';
 import { recordDuelEnd } from './record.js';
 import {
@@ -18,10 +20,6 @@ import {
   HOLD_MUTUAL,
   HOLD_RETREATED,
   HOLD_ROUND_LIMIT,
-  duelLayout,
-  fortLevelsOffsets,
-  multiLayout,
-  type DuelLayout,
   type DuelPlan,
   type KtPlan,
   type MultiPlan,
@@ -45,19 +43,13 @@ function duelOutcome(b: CounterBattle): number {
   return b.fighting(DEFENDER) ? HOLD_ELIMINATED : HOLD_MUTUAL;
 }
 
-function runDuelsFaithful(
-  plan: DuelPlan,
-  layout: DuelLayout,
-  rng: Xoshiro128,
-  trials: number,
-  tally: Float64Array,
-  b = duelResolver(plan),
-): void {
+function runDuelsFaithful(plan: DuelPlan, rng: Xoshiro128, trials: number, tally: Float64Array): void {
+  const b = duelResolver(plan);
   for (let t = 0; t < trials; t++) {
     b.fight(rng);
     recordDuelEnd(
       plan,
-      layout,
+      plan.at,
       tally,
       rng,
       duelOutcome(b),
@@ -66,19 +58,22 @@ function runDuelsFaithful(
       b.creatureValueAlive(ATTACKER),
       b.creaturesAlive(DEFENDER),
       b.creatureValueAlive(DEFENDER),
+      b.creaturesGone[DEFENDER] === 1,
     );
   }
 }
 
 function runMultiFaithful(plan: MultiPlan, rng: Xoshiro128, trials: number, tally: Float64Array): void {
   const P = plan.sides.length;
-  const L = multiLayout(plan);
   const b = new CounterBattle(P, Math.max(1, ...plan.sides.map((s) => s.names.length)));
   plan.sides.forEach((side, p) => b.loadSide(p, side, plan.retreats[p], plan.targets[p], plan.buildingsFightOn));
   const survivors = new Int32Array(P);
+  const retreated = new Uint8Array(P);
+  const exploration = explorationFor(plan);
   for (let t = 0; t < trials; t++) {
     b.fight(rng);
-    let holder = 0;
+    // The one player left holds the hex; if none is, the owner keeps it (an unowned hex: nobody, bin P).
+    let holder = plan.unowned ? P : 0;
     if (!b.roundLimit) {
       let fighting = 0;
       let last = 0;
@@ -90,46 +85,19 @@ function runMultiFaithful(plan: MultiPlan, rng: Xoshiro128, trials: number, tall
       }
       if (fighting === 1) holder = last;
     }
-    for (let p = 0; p < P; p++) survivors[p] = b.creaturesAlive(p);
-    recordMultiEnd(plan, L, tally, rng, holder, b.round, survivors);
-  }
-}
-
-type DuelRunner = (plan: DuelPlan, layout: DuelLayout, rng: Xoshiro128, trials: number, tally: Float64Array) => void;
-
-/**
- * Fort levels with common random numbers: each trial draws one generator state and
- * every level's battle starts from it, so differences between levels are sharp.
- */
-function runFortLevels(
-  run: DuelRunner,
-  duels: DuelPlan[],
-  offsets: number[],
-  rng: Xoshiro128,
-  trials: number,
-  tally: Float64Array,
-): void {
-  const layouts = duels.map((d) => duelLayout(d));
-  const views = duels.map((_, i) => tally.subarray(offsets[i], offsets[i] + layouts[i].size));
-  const trialRng = Xoshiro128.fromState([1, 0, 0, 0]);
-  for (let t = 0; t < trials; t++) {
-    const s0 = rng.nextUint32(),
-      s1 = rng.nextUint32(),
-      s2 = rng.nextUint32(),
-      s3 = rng.nextUint32();
-    for (let i = 0; i < duels.length; i++) {
-      trialRng.setState(s0, s1, s2, s3);
-      run(duels[i], layouts[i], trialRng, 1, views[i]);
+    for (let p = 0; p < P; p++) {
+      survivors[p] = b.creaturesAlive(p);
+      retreated[p] = b.creaturesGone[p];
     }
+    const gains = exploreAfterFight(plan, exploration, rng, holder, survivors, retreated);
+    recordMultiEnd(plan, tally, rng, holder, gains, b.round, survivors, retreated);
   }
 }
 
 const fast: Kernel<KtPlan> = (plan, rng, trials, tally) => {
   switch (plan.kind) {
     case 'battle':
-      return runDuelsFast(plan, duelLayout(plan), rng, trials, tally);
-    case 'fort-levels':
-      return runFortLevels(runDuelsFast, plan.duels, fortLevelsOffsets(plan).offsets, rng, trials, tally);
+      return runDuelsFast(plan, rng, trials, tally);
     case 'multi':
       return runMultiFast(plan, rng, trials, tally);
     case 'explore':
@@ -140,13 +108,7 @@ const fast: Kernel<KtPlan> = (plan, rng, trials, tally) => {
 const faithful: Kernel<KtPlan> = (plan, rng, trials, tally) => {
   switch (plan.kind) {
     case 'battle':
-      return runDuelsFaithful(plan, duelLayout(plan), rng, trials, tally);
-    case 'fort-levels': {
-      // One resolver per level, made once per kernel call.
-      const resolvers = new Map(plan.duels.map((d) => [d, duelResolver(d)]));
-      const run: DuelRunner = (duel, layout, r, n, t) => runDuelsFaithful(duel, layout, r, n, t, resolvers.get(duel));
-      return runFortLevels(run, plan.duels, fortLevelsOffsets(plan).offsets, rng, trials, tally);
-    }
+      return runDuelsFaithful(plan, rng, trials, tally);
     case 'multi':
       return runMultiFaithful(plan, rng, trials, tally);
     case 'explore':
@@ -154,4 +116,8 @@ const faithful: Kernel<KtPlan> = (plan, rng, trials, tally) => {
   }
 };
 
-export const kingsAndThingsKernels = { fast, faithful };
+/**
+ * No lockstep: the dice a round rolls depend on which counters are still in the fight,
+ * so variants on common random numbers share each trial's start state, not every draw.
+ */
+export const kingsAndThingsSampler: Sampler<KtPlan> = { fast, faithful };

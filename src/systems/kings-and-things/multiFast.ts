@@ -11,16 +11,14 @@ import {
   TARGET_PLAYER,
   TARGET_STRONGEST,
   TARGET_WEAKEST,
-  multiLayout,
   type MultiPlan,
 } from './plan.js';
 import type { SideTables } from './tables.js';
 import { wantsRetreat } from './retreat.js';
-import { recordMultiEnd } from './multiRecord.js';
+import { explorationFor, exploreAfterFight, recordMultiEnd } from './multiRecord.js';
 
 export function runMultiFast(plan: MultiPlan, rng: Xoshiro128, trials: number, tally: Float64Array): void {
   const P = plan.sides.length;
-  const L = multiLayout(plan);
   const h = new Int32Array(P);
   const tables: SideTables[] = plan.sides.slice();
   const gone = new Uint8Array(P); // creatures retreated
@@ -29,6 +27,8 @@ export function runMultiFast(plan: MultiPlan, rng: Xoshiro128, trials: number, t
   const chosen = new Int32Array(P);
   const pending = new Int32Array(P);
   const survivors = new Int32Array(P);
+  const retreated = new Uint8Array(P);
+  const exploration = explorationFor(plan);
 
   const fighting = (p: number) => left[p] === 0 && tables[p].fighting[h[p]] !== 0;
   const strength = (p: number) => tables[p].strength[h[p]];
@@ -116,12 +116,16 @@ export function runMultiFast(plan: MultiPlan, rng: Xoshiro128, trials: number, t
         }
       }
     }
-    let holder = 0;
+    // The one player left holds the hex; if none is, the owner keeps it (an unowned hex: nobody, bin P).
+    let holder = plan.unowned ? P : 0;
     if (!roundLimit && fightingCount() === 1) {
-      for (let p = 1; p < P; p++) if (fighting(p)) holder = p;
+      for (let p = 0; p < P; p++) if (fighting(p)) holder = p;
     }
-    for (let p = 0; p < P; p++)
+    for (let p = 0; p < P; p++) {
       survivors[p] = retreatedCreatures[p] >= 0 ? retreatedCreatures[p] : tables[p].creatures[h[p]];
-    recordMultiEnd(plan, L, tally, rng, holder, round, survivors);
+      retreated[p] = gone[p];
+    }
+    const gains = exploreAfterFight(plan, exploration, rng, holder, survivors, retreated);
+    recordMultiEnd(plan, tally, rng, holder, gains, round, survivors, retreated);
   }
 }

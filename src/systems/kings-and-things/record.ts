@@ -4,7 +4,15 @@
  * independent of the battle, so it is added once from P(capture)).
  */
 import type { Xoshiro128 } from '../../engine/random/xoshiro128.js';
-import { CAPTURE_RETREATED, ROUND_BINS, type DuelLayout, type HexAfter } from './plan.js';
+import {
+  CAPTURE_RETREATED,
+  HOLD_RETREATED,
+  ROUND_BINS,
+  stackExcess,
+  type DuelOffsets,
+  type DuelRules,
+  type HexAfter,
+} from './plan.js';
 import {
   fortAfterDistribution,
   rollFortAfter,
@@ -16,9 +24,14 @@ export function isCapture(outcome: number): boolean {
   return outcome <= CAPTURE_RETREATED;
 }
 
-/** The battle part of a duel's record, with weight w. */
+/**
+ * The battle part of a duel's record, with weight w. `attackerLeft` / `defenderLeft` are the
+ * creatures alive (retreated ones included); a side that retreated then loses the excess over the
+ * stack limit in its retreat hex (9.2), its weakest by loss order, which is reported as lost.
+ */
 export function addDuelEnd(
-  L: DuelLayout,
+  plan: DuelRules,
+  L: DuelOffsets,
   out: Float64Array,
   outcome: number,
   round: number,
@@ -26,8 +39,25 @@ export function addDuelEnd(
   attackerValue: number,
   defenderLeft: number,
   defenderValue: number,
+  defenderRetreated: boolean,
   w: number,
 ): void {
+  let aLost = 0;
+  if (outcome === HOLD_RETREATED) {
+    aLost = stackExcess(attackerLeft, plan.attackerFriendly);
+    if (aLost > 0) {
+      attackerLeft -= aLost;
+      attackerValue = plan.attacker.tailValue[attackerLeft];
+    }
+  }
+  let dLost = 0;
+  if (defenderRetreated) {
+    dLost = stackExcess(defenderLeft, plan.defenderFriendly);
+    if (dLost > 0) {
+      defenderLeft -= dLost;
+      defenderValue = plan.defender.tailValue[defenderLeft];
+    }
+  }
   const capture = isCapture(outcome);
   out[L.outcome + outcome] += w;
   out[L.rounds + (round < ROUND_BINS ? round : ROUND_BINS)] += w;
@@ -35,12 +65,14 @@ export function addDuelEnd(
   out[(capture ? L.attackerValueCapture : L.attackerValueHold) + attackerValue] += w;
   out[L.defenderLeft + defenderLeft] += w;
   out[L.defenderValue + defenderValue] += w;
+  out[L.attackerStackLoss + aLost] += w;
+  out[L.defenderStackLoss + dLost] += w;
 }
 
 /** Kernels: the battle record plus the post-battle roll, drawn from the same stream. */
 export function recordDuelEnd(
-  hex: HexAfter,
-  L: DuelLayout,
+  plan: DuelRules,
+  L: DuelOffsets,
   tally: Float64Array,
   rng: Xoshiro128,
   outcome: number,
@@ -49,15 +81,28 @@ export function recordDuelEnd(
   attackerValue: number,
   defenderLeft: number,
   defenderValue: number,
+  defenderRetreated: boolean,
 ): void {
-  addDuelEnd(L, tally, outcome, round, attackerLeft, attackerValue, defenderLeft, defenderValue, 1);
-  const fort = rollFortAfter(hex.fortLevel, rng);
+  addDuelEnd(
+    plan,
+    L,
+    tally,
+    outcome,
+    round,
+    attackerLeft,
+    attackerValue,
+    defenderLeft,
+    defenderValue,
+    defenderRetreated,
+    1,
+  );
+  const fort = rollFortAfter(plan.fortLevel, rng);
   tally[(isCapture(outcome) ? L.fortAfterCapture : L.fortAfterHold) + fort]++;
-  tally[L.specialsDestroyed + rollSpecialsDestroyed(hex.specials, rng)]++;
+  tally[L.specialsDestroyed + rollSpecialsDestroyed(plan.specials, rng)]++;
 }
 
 /** Exact: the post-battle roll's bins from P(capture). */
-export function addPostBattleExact(hex: HexAfter, L: DuelLayout, out: Float64Array, pCapture: number): void {
+export function addPostBattleExact(hex: HexAfter, L: DuelOffsets, out: Float64Array, pCapture: number): void {
   const fort = fortAfterDistribution(hex.fortLevel);
   for (let level = 0; level < 5; level++) {
     out[L.fortAfterCapture + level] += pCapture * fort[level];

@@ -1,18 +1,23 @@
 /**
  * Kings & Things scenario entries (strict: unknown keys are errors). Creature lists are
  * resolved against the bundled roster while parsing, so a misspelt name fails with a
- * message naming it. Cross-field rules live in check.ts.
+ * message naming it; the validated entry holds every creature as a full object (name,
+ * value and flags), which validates again to itself. Cross-field rules (check.ts) are
+ * folded in with superRefine; every issue names its field.
  */
 import { z } from 'zod';
-import { MAX_DRAWN } from './plan.js';
+import { MAX_DRAWN, STACK_LIMIT } from './plan.js';
 import {
   FORT_NAMES,
   MAX_COUNTERS_PER_SIDE,
   creatureCounter,
+  creatureSpec,
   fromRoster,
   resolveText,
   type Counter,
+  type CreatureSpec,
 } from './counters.js';
+import { entryIssues } from './check.js';
 
 const creatureObject = z.strictObject({
   name: z.string().min(1, { error: 'a creature needs a name' }),
@@ -26,18 +31,36 @@ const creatureObject = z.strictObject({
   ranged: z.boolean().optional(),
   charge: z.boolean().optional(),
   flying: z.boolean().optional(),
+  /**
+   * House-rule knobs, not official rules (11.52 names the Sword Master as taking more than one
+   * hit; 004 says the Talisman and Black Cloud "could affect these creatures and their rolls";
+   * the exact effects are in a pull-out that is not available): hits taken before elimination,
+   * and a modifier to the hit number.
+   */
+  hits: z
+    .number()
+    .int()
+    .min(1, { error: 'hits must be 1-6 (hits the counter takes before it is eliminated)' })
+    .max(6, { error: 'hits must be 1-6 (hits the counter takes before it is eliminated)' })
+    .optional(),
+  hitModifier: z
+    .number()
+    .int()
+    .min(-5, { error: 'hitModifier must be -5 to 5 (added to the hit number)' })
+    .max(5, { error: 'hitModifier must be -5 to 5 (added to the hit number)' })
+    .optional(),
   count: z.number().int().min(1).max(MAX_COUNTERS_PER_SIDE).default(1),
 });
 
-/** One creature entry: roster name or inline text, or an object; resolves to its counters. */
-export const creatureEntry = z.union([z.string().min(1), creatureObject]).transform((entry, ctx): Counter[] => {
+/** One creature entry: roster name or inline text, or an object; resolves to one full object per counter. */
+export const creatureEntry = z.union([z.string().min(1), creatureObject]).transform((entry, ctx): CreatureSpec[] => {
   if (typeof entry === 'string') {
     const r = resolveText(entry);
     if (!r.ok) {
       ctx.issues.push({ code: 'custom', message: r.message, input: entry });
       return z.NEVER;
     }
-    return r.counters;
+    return r.counters.map(creatureSpec);
   }
   let counter: Counter;
   if (entry.value === undefined) {
@@ -59,7 +82,7 @@ export const creatureEntry = z.union([z.string().min(1), creatureObject]).transf
       ctx.issues.push({ code: 'custom', message: found, input: entry });
       return z.NEVER;
     }
-    counter = found;
+    counter = { ...found, hits: entry.hits ?? 1, hitModifier: entry.hitModifier ?? 0 };
   } else {
     if (entry.magic && entry.ranged) {
       ctx.issues.push({
@@ -75,9 +98,11 @@ export const creatureEntry = z.union([z.string().min(1), creatureObject]).transf
       ranged: entry.ranged ?? false,
       charge: entry.charge ?? false,
       flying: entry.flying ?? false,
+      hits: entry.hits,
+      hitModifier: entry.hitModifier,
     });
   }
-  return Array.from({ length: entry.count }, () => ({ ...counter }));
+  return Array.from({ length: entry.count }, () => creatureSpec(counter));
 });
 
 export const creatureList = z
@@ -109,7 +134,8 @@ export const retreatPolicy = z.union(
 );
 export type RetreatPolicy = z.output<typeof retreatPolicy>;
 
-const fortLevel = z
+/** A fort by name or level; the validated entry holds the name. */
+export const fortLevel = z
   .union([z.enum(FORT_NAMES), z.number().int()], {
     error: `fort must be one of ${FORT_NAMES.join(', ')}, or a level 0-4`,
   })
@@ -123,13 +149,36 @@ const fortLevel = z
       });
       return z.NEVER;
     }
-    return level;
+    return FORT_NAMES[level];
   });
+
+/**
+ * Where a side's creatures would retreat to (11.6): `false` when it has no adjacent hex it
+ * controls free of enemy counters (it then cannot retreat, whatever its policy), else the
+ * friendly creatures and characters already standing there (more than 10 after the retreat lose
+ * the excess, 9.2).
+ */
+export const retreatHex = z.union(
+  [
+    z.literal(false),
+    z.strictObject({
+      creatures: z
+        .number()
+        .int()
+        .min(0, { error: 'creatures already in the retreat hex must be 0-10' })
+        .max(STACK_LIMIT, { error: 'creatures already in the retreat hex must be 0-10 (a hex holds at most 10, 9.2)' })
+        .default(0),
+    }),
+  ],
+  { error: 'retreatHex must be false (no hex to retreat to) or { "creatures": n } (friendly creatures already there)' },
+);
+export type RetreatHex = z.output<typeof retreatHex>;
 
 const sideRules = {
   creatures: creatureList.default([]),
   losses: lossPolicy.optional(),
   retreat: retreatPolicy.default('never'),
+  retreatHex: retreatHex.default({ creatures: 0 }),
 };
 
 export const attackerSchema = z.strictObject({ ...sideRules });
@@ -147,13 +196,12 @@ export const fortAfterRetreat = z.enum(FORT_AFTER_RETREAT, {
 const hexBuildings = {
   city: z.boolean().default(false),
   village: z.boolean().default(false),
-  /** Special income counters in the hex (names from the roster, or any label): only the post-battle roll. */
+  /** Special income counters in the hex (names from the roster): only the post-battle roll. */
   income: z.array(z.string().min(1)).max(10).default([]),
   fortAfterRetreat: fortAfterRetreat.default('fights-on'),
 };
 
-export const defenderSchema = z.strictObject({ ...sideRules, fort: fortLevel.default(0), ...hexBuildings });
-const defenderWithoutFort = z.strictObject({ ...sideRules, ...hexBuildings });
+export const defenderSchema = z.strictObject({ ...sideRules, fort: fortLevel.default('none'), ...hexBuildings });
 
 const common = {
   label: z.string().min(1).optional(),
@@ -168,24 +216,6 @@ export const battleEntrySchema = z.strictObject({
   defender: defenderSchema,
 });
 
-export const fortLevelsEntrySchema = z.strictObject({
-  type: z.literal('fort-levels'),
-  ...common,
-  attacker: attackerSchema,
-  defender: defenderWithoutFort.default({
-    creatures: [],
-    retreat: 'never',
-    city: false,
-    village: false,
-    income: [],
-    fortAfterRetreat: 'fights-on',
-  }),
-  /** Fort levels to compare (default all five); the first one is the headline. */
-  levels: z.array(fortLevel).min(1).max(5).default([0, 1, 2, 3, 4]),
-});
-
-export const TARGET_POLICIES = ['strongest', 'weakest', 'defender', 'next'] as const;
-
 export const playerSchema = z.strictObject({
   name: z.string().min(1).optional(),
   ...sideRules,
@@ -199,17 +229,30 @@ export const playerSchema = z.strictObject({
   fortAfterRetreat: fortAfterRetreat.optional(),
 });
 
+export const CUPS = ['all-counters', 'creatures'] as const;
+/** A cup: the whole 1986 cup, its creatures only, or a custom list of creature entries. */
+export const cupSchema = z.union([z.enum(CUPS), creatureList]);
+
 export const multiEntrySchema = z.strictObject({
   type: z.literal('multi'),
   ...common,
-  /** Seating order: the defender (hex owner) first, then the attackers from the defender's left. */
+  /**
+   * Seating order: the defender first, then the attackers from the defender's left. In an owned
+   * hex the defender is the owner; over an unexplored hex (11.9-11.92, `unexplored: true`) it is
+   * the player to the right of the one who starts the fight, and that one (the attacker) sits next.
+   */
   players: z
     .array(playerSchema)
     .min(2, { error: 'a battle needs at least two players' })
     .max(6, { error: 'at most 6 players' }),
+  /** `unexplored` only: what the army left after the fight draws its defenders from (default all-counters). */
+  cup: cupSchema.optional(),
 });
 
-/** Bribing every defender of the largest draw: 5 counters x value 6 x double cost. The tally has a bin per gold piece spent. */
+/**
+ * Bribing every defender of the largest draw: 5 counters x value 6 x double cost. The tally
+ * has a bin per gold piece spent.
+ */
 export const MAX_BRIBE_GOLD = MAX_DRAWN * 6 * 2;
 
 export const exploreEntrySchema = z.strictObject({
@@ -217,11 +260,12 @@ export const exploreEntrySchema = z.strictObject({
   label: z.string().min(1).optional(),
   explorer: attackerSchema,
   /**
-   * What the defenders are drawn from: `creatures` (the 147 creature counters), `all-counters`
-   * (adds the 37 other cup counters, which do not fight), or a custom cup of creature entries
-   * where `count` is the number of copies.
+   * What the defenders are drawn from: `all-counters` (default: the whole 1986 cup, 184 counters;
+   * the 37 that are not creatures use up the draw but do not fight), `creatures` (the 147 creature
+   * counters only), or a custom cup of creature entries where `count` is the number of copies.
+   * [reading] rules-notes 2: "on 2-5 that many counters are drawn from the cup".
    */
-  cup: z.union([z.enum(['creatures', 'all-counters']), creatureList]).default('creatures'),
+  cup: cupSchema.default('all-counters'),
   /** Remove the explorer's own roster counters from the cup (they cannot be drawn). */
   removeExplorerFromCup: z.boolean().default(true),
   bribery: z
@@ -233,7 +277,9 @@ export const exploreEntrySchema = z.strictObject({
           .int()
           .min(0, { error: 'bribery gold must be 0 or more' })
           .max(MAX_BRIBE_GOLD, {
-            error: `bribery gold above ${MAX_BRIBE_GOLD} buys nothing more (at most ${MAX_DRAWN} defenders of value 6 at double cost); give at most ${MAX_BRIBE_GOLD}`,
+            error:
+              `bribery gold above ${MAX_BRIBE_GOLD} buys nothing more (at most ${MAX_DRAWN} defenders ` +
+              `of value 6 at double cost); give at most ${MAX_BRIBE_GOLD}`,
           }),
         /** Bribes cost double (some hexes, e.g. with special income counters; see the rulebook). */
         double: z.boolean().default(false),
@@ -242,16 +288,18 @@ export const exploreEntrySchema = z.strictObject({
     .default(false),
 });
 
-/** `type` may be left out: it then defaults to `battle` (the JSON Schema says so too). */
-export const kingsAndThingsEntrySchema = z.discriminatedUnion('type', [
-  battleEntrySchema,
-  fortLevelsEntrySchema,
-  multiEntrySchema,
-  exploreEntrySchema,
-]);
+/**
+ * `type` may be left out: it then defaults to `battle` (the JSON Schema says so too).
+ * Fort levels compared on one battle are a scenario sweep (variants that set `defender.fort`),
+ * not a battle type.
+ */
+export const kingsAndThingsEntrySchema = z
+  .discriminatedUnion('type', [battleEntrySchema, multiEntrySchema, exploreEntrySchema])
+  .superRefine((entry, ctx) => {
+    for (const issue of entryIssues(entry)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  });
 
 export type KtEntry = z.output<typeof kingsAndThingsEntrySchema>;
 export type BattleEntry = z.output<typeof battleEntrySchema>;
-export type FortLevelsEntry = z.output<typeof fortLevelsEntrySchema>;
 export type MultiEntry = z.output<typeof multiEntrySchema>;
 export type ExploreEntry = z.output<typeof exploreEntrySchema>;

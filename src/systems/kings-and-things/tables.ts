@@ -8,7 +8,7 @@
  * Because hits go down a fixed loss order (lossOrder.ts), h alone says which counters
  * are dead or neutralized and how damaged the one being hit is.
  */
-import { isBuilding, type Counter } from './counters.js';
+import { hitChance, isBuilding, type Counter } from './counters.js';
 
 export interface SideTables {
   /** Counters in loss order (the faithful kernel walks these). */
@@ -18,6 +18,10 @@ export interface SideTables {
   value: Int8Array;
   step: Int8Array;
   dice: Int8Array;
+  /** Hits each counter takes before it is out (buildings: their value; creatures: 1 unless the knob says more). */
+  hits: Int8Array;
+  /** House-rule modifier to each counter's hit number. */
+  hitModifier: Int8Array;
   /** Hits the side can absorb in all: creatures 1 each, buildings their value. */
   capacity: number;
   /** Row stride of the per-step tables: most hits a step can score + 1. */
@@ -41,15 +45,22 @@ export interface SideTables {
   /** Total combat value of all creatures and characters (for tally layouts). */
   totalCreatureValue: number;
   creatureCount: number;
+  /**
+   * tailValue[m]: combat value of the last m creatures in loss order. Hits go down the order,
+   * so the creatures alive are always such a tail; removing the weakest k of m survivors
+   * (the stack limit after a retreat) leaves tailValue[m - k].
+   */
+  tailValue: Int32Array;
 }
 
-const capacityOf = (building: boolean, value: number) => (building ? value : 1);
+/** Hits a counter absorbs: buildings their value; creatures one (more with the `hits` house-rule knob). */
+const capacityOf = (c: Counter) => (isBuilding(c) ? c.value : c.hits);
 
 /** Damage on each counter after h hits down the loss order. */
 export function damageAfter(order: readonly Counter[], h: number): number[] {
   let left = h;
   return order.map((c) => {
-    const d = Math.min(capacityOf(isBuilding(c), c.value), left);
+    const d = Math.min(capacityOf(c), left);
     left -= d;
     return d;
   });
@@ -72,7 +83,7 @@ function hitDistribution(chances: number[]): number[] {
 export function compileSide(order: readonly Counter[]): SideTables {
   const n = order.length;
   const building = Int8Array.from(order, (c) => (isBuilding(c) ? 1 : 0));
-  const capacity = order.reduce((s, c) => s + capacityOf(isBuilding(c), c.value), 0);
+  const capacity = order.reduce((s, c) => s + capacityOf(c), 0);
   const totalDice = order.reduce((s, c) => s + c.dice, 0);
   const stride = totalDice + 1;
   const rows = (capacity + 1) * 3;
@@ -89,7 +100,8 @@ export function compileSide(order: readonly Counter[]): SideTables {
     const chances: number[][] = [[], [], []];
     for (let i = 0; i < n; i++) {
       const c = order[i];
-      const current = building[i] ? c.value - damage[i] : damage[i] === 0 ? c.value : 0;
+      // A creature fights at full value until it has taken all its hits (1 by the rules).
+      const current = building[i] ? c.value - damage[i] : damage[i] < c.hits ? c.value : 0;
       if (building[i]) buildingHits[h] += damage[i];
       if (current <= 0) continue;
       fighting[h] = 1;
@@ -99,7 +111,7 @@ export function compileSide(order: readonly Counter[]): SideTables {
         creatureValue[h] += c.value;
       }
       // A hit is a die <= the current value; value 6 always hits.
-      for (let d = 0; d < c.dice; d++) chances[c.step].push(Math.min(current, 6) / 6);
+      for (let d = 0; d < c.dice; d++) chances[c.step].push(hitChance(current, c.hitModifier));
     }
     for (let s = 0; s < 3; s++) {
       const row = h * 3 + s;
@@ -120,6 +132,8 @@ export function compileSide(order: readonly Counter[]): SideTables {
     value: Int8Array.from(order, (c) => c.value),
     step: Int8Array.from(order, (c) => c.step),
     dice: Int8Array.from(order, (c) => c.dice),
+    hits: Int8Array.from(order, (c) => capacityOf(c)),
+    hitModifier: Int8Array.from(order, (c) => c.hitModifier),
     capacity,
     stride,
     maxHits,
@@ -132,7 +146,15 @@ export function compileSide(order: readonly Counter[]): SideTables {
     buildingHits,
     totalCreatureValue: order.reduce((s, c) => s + (isBuilding(c) ? 0 : c.value), 0),
     creatureCount: order.filter((c) => !isBuilding(c)).length,
+    tailValue: tailValues(order),
   };
+}
+
+function tailValues(order: readonly Counter[]): Int32Array {
+  const values = order.filter((c) => !isBuilding(c)).map((c) => c.value);
+  const tail = new Int32Array(values.length + 1);
+  for (let m = 1; m <= values.length; m++) tail[m] = tail[m - 1] + values[values.length - m];
+  return tail;
 }
 
 /** Sample hits from a row with one uint32 (the row must have maxHits > 0). */

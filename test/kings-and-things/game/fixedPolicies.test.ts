@@ -1,12 +1,14 @@
 /**
  * (b) Fixed policies through the game's state machine equal today's exact solver
- * (`solveDuel`, hits absorbed along fixed loss orders): the same battles compiled by the
+ * (the system's `solve`, hits absorbed along fixed loss orders): the same battles compiled by the
  * engine, solved both ways. An independent check of both solvers.
  */
 import { describe, expect, it } from 'vitest';
-import { solveDuel } from '../../../src/systems/kings-and-things/exact.js';
+import { kingsAndThings } from '../../../src/systems/kings-and-things/index.js';
+import { isUnsolved } from '../../../src/engine/contract.js';
+import { binSum, findEvent } from '../../../src/engine/tally/layout.js';
 import { namedOrder } from '../../../src/systems/kings-and-things/lossOrder.js';
-import { duelLayout, type DuelPlan } from '../../../src/systems/kings-and-things/plan.js';
+import type { DuelPlan } from '../../../src/systems/kings-and-things/plan.js';
 import {
   NAMED_LOSS_POLICIES,
   gameFromPlan,
@@ -62,14 +64,16 @@ const battles: Record<string, unknown> = {
 describe('fixed loss orders and retreat rules: the game solver equals solveDuel', () => {
   for (const [name, entry] of Object.entries(battles)) {
     it(name, () => {
-      const plan = compileEntry(entry).plan as DuelPlan;
-      const exact = solveDuel(plan)!;
-      const L = duelLayout(plan);
+      const battle = compileEntry(entry);
+      const plan = battle.plan as DuelPlan;
+      const answer = kingsAndThings.solve!(plan);
+      if (isUnsolved(answer)) throw new Error(answer.unsolved);
+      const pCapture = binSum(answer.probabilities, findEvent(battle.layout, 'pCapture').bins);
       const game = gameFromPlan(plan);
       if (!('battle' in game)) throw new Error(game.problem);
       const result = solveGame(game.battle, { attacker: game.attacker, defender: game.defender });
       if (!result.ok) throw new Error(result.reason);
-      expect(result.solution.pCapture).toBeCloseTo(exact[L.outcome] + exact[L.outcome + 1], 12);
+      expect(result.solution.pCapture).toBeCloseTo(pCapture, 12);
     });
   }
 

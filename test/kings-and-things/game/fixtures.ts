@@ -19,7 +19,7 @@ export function army(spec: string): Counter[] {
   return spec.split(',').map((entry) => {
     const text = entry.trim();
     const building = BUILDINGS[text];
-    if (building) return { name: text, dice: 1, flying: false, ...building };
+    if (building) return { name: text, dice: 1, flying: false, hits: 1, hitModifier: 0, ...building };
     const m = /^(.+):([1-6])([*R]?)(C?)$/.exec(text);
     if (!m) throw new Error(`bad test counter '${text}'`);
     return {
@@ -29,6 +29,8 @@ export function army(spec: string): Counter[] {
       step: m[3] === '*' ? 0 : m[3] === 'R' ? 1 : 2,
       dice: m[4] ? 2 : 1,
       flying: false,
+      hits: 1,
+      hitModifier: 0,
     };
   });
 }

@@ -33,6 +33,8 @@ export function countersOf(t: SideTables): Counter[] {
     value: t.value[i],
     step: t.step[i],
     dice: t.dice[i],
+    hits: t.hits[i],
+    hitModifier: t.hitModifier[i],
     flying: false,
   }));
 }

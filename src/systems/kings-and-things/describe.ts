@@ -1,0 +1,219 @@
+/**
+ * Kings & Things in words: the verdict (first line = the answer), a players table for
+ * multi-player battles and chart requests, all from the engine's metrics read by name.
+ */
+import type { Description, ResultView } from '../../engine/contract.js';
+import type { ChartRequest, Metric, Table } from '../../engine/report.js';
+import type { TallyLayout } from '../../engine/tally/layout.js';
+import { fixed, percentShort, plural } from '../../kit/format.js';
+import type { KtEntry } from './schema.js';
+import { playerTitle, type DuelPlan, type ExplorePlan, type KtPlan, type MultiPlan } from './plan.js';
+
+type View = ResultView<KtEntry, KtPlan>;
+
+const shown = (m: Metric) => m.exact ?? m.estimate;
+
+/** The layout's outcome categories (its partition), by event name. */
+function partitionOf(layout: TallyLayout, name: string): string[] {
+  const part = layout.parts.find((p) => p.kind === 'partition' && p.name === name);
+  return part && part.kind === 'partition' ? part.events : [];
+}
+
+const hasPart = (layout: TallyLayout, name: string) => layout.parts.some((p) => p.name === name);
+
+/** A bar per outcome category with its interval (and exact value). */
+function outcomeChart(view: View, partition: string, title: string, labels: Map<string, string>): ChartRequest {
+  return {
+    kind: 'intervals',
+    name: 'outcomes',
+    title,
+    subtitle: [view.label],
+    categoryTitle: 'outcome',
+    valueTitle: 'probability',
+    format: 'percent',
+    domain: [0, 1],
+    rows: partitionOf(view.layout, partition).map((name) => {
+      const m = view.metric(name);
+      return {
+        category: labels.get(name) ?? m.label,
+        value: m.estimate,
+        ...(m.ci95 ? { low: m.ci95[0], high: m.ci95[1] } : {}),
+        ...(m.exact !== undefined ? { exact: m.exact } : {}),
+      };
+    }),
+  };
+}
+
+/** "2.4 of your 6 creatures survive on average when you do" (nothing to say about a lone creature). */
+function survivors(view: View, key: string, total: number): string {
+  if (total <= 1) return '';
+  const left = view.metric(key);
+  return `; ${fixed(shown(left), 1)} of your ${total} creatures survive on average when you do`;
+}
+
+/**
+ * "x 30.1%, y 5.0%" for the listed events that happen; the round cap only where it is more
+ * than the exact solver's truncation (it stops below 1e-16 still in play).
+ */
+function causes(view: View, names: string[], phrases: Map<string, string>): string {
+  return names
+    .filter((n) => shown(view.metric(n)) > (n === 'pHoldRoundLimit' ? 1e-9 : 0))
+    .map((n) => `${phrases.get(n) ?? view.metric(n).label} ${percentShort(shown(view.metric(n)))}`)
+    .join(', ');
+}
+
+const DUEL_PHRASES = new Map([
+  ['pCaptureEliminated', 'every defender eliminated or neutralized'],
+  ['pCaptureRetreated', "the defender's creatures retreat"],
+  ['pHoldAttackerEliminated', 'your army is eliminated'],
+  ['pHoldAttackerRetreated', 'you retreat'],
+  ['pHoldMutual', 'both sides fall in the same step'],
+  ['pHoldRoundLimit', 'still fighting at the round cap'],
+]);
+const DUEL_CHART_LABELS = new Map([
+  ['pCaptureEliminated', 'capture: defenders eliminated'],
+  ['pCaptureRetreated', 'capture: defenders retreated'],
+  ['pHoldAttackerEliminated', 'hold: attacker eliminated'],
+  ['pHoldAttackerRetreated', 'hold: attacker retreated'],
+  ['pHoldMutual', 'hold: mutual elimination'],
+  ['pHoldRoundLimit', 'hold: round cap'],
+]);
+
+function describeDuel(view: View, plan: DuelPlan): Description {
+  const capture = shown(view.metric('pCapture'));
+  const n = plan.attacker.creatureCount;
+  const first =
+    capture === 0
+      ? 'You never capture the hex.'
+      : `You capture the hex ${capture === 1 ? 'every time' : `${percentShort(capture)} of the time`}` +
+        `${survivors(view, 'attackerLeftIfCapture', n)}.`;
+  const verdict = [first];
+  const outcomes = partitionOf(view.layout, 'outcome');
+  const holds = outcomes.filter((e) => e.startsWith('pHold'));
+  const hold = shown(view.metric('pHold'));
+  if (hold > 0 && capture > 0)
+    verdict.push(`The defender holds ${percentShort(hold)} of the time: ${causes(view, holds, DUEL_PHRASES)}.`);
+  if (hasPart(view.layout, 'attackerStackLoss')) {
+    const lost = shown(view.metric('attackerStackLoss'));
+    if (lost > 0)
+      verdict.push(
+        `Retreating into your crowded hex costs you ${fixed(lost, 2)} creatures on average (the stack limit of 10).`,
+      );
+  }
+  if (capture > 0 && outcomes.includes('pCaptureRetreated') && shown(view.metric('pCaptureRetreated')) > 0)
+    verdict.push(
+      `You take it by the defenders' retreat ${percentShort(shown(view.metric('pCaptureRetreated')))} of the time.`,
+    );
+  return {
+    verdict,
+    charts: [outcomeChart(view, 'outcome', 'How the battle ends', DUEL_CHART_LABELS)],
+  };
+}
+
+function describeMulti(view: View, plan: MultiPlan): Description {
+  const names = plan.names;
+  const P = names.length;
+  const unowned = plan.unowned;
+  const title = (i: number) => playerTitle(names, i, unowned);
+  const holds = (i: number) => shown(view.metric(`holds_${i}`));
+  const others = Array.from({ length: P - 2 }, (_, k) => k + 2).map(
+    (i) => `${title(i)} ${unowned ? '' : 'takes it '}${percentShort(holds(i))}`,
+  );
+  const verdict: string[] = [];
+  if (!unowned) {
+    verdict.push(
+      `${title(1)} takes the hex ${percentShort(holds(1))} of the time; ` +
+        `${title(0)} keeps it ${percentShort(holds(0))}${others.length ? `; ${others.join('; ')}` : ''}.`,
+    );
+  } else {
+    const last = shown(view.metric('lastArmy_1'));
+    verdict.push(
+      `${title(1)} ends up holding the hex ${percentShort(holds(1))} of the time ` +
+        `(the last army left ${percentShort(last)}, then exploring it); ` +
+        `${[`${title(0)} ${percentShort(holds(0))}`, ...others].join('; ')}.`,
+      `Nobody holds it ${percentShort(shown(view.metric('pExplorationFails')) + shown(view.metric('pNobodyLeft')))} ` +
+        `of the time: the last army fails to explore it ${percentShort(shown(view.metric('pExplorationFails')))}, ` +
+        `no army is left ${percentShort(shown(view.metric('pNobodyLeft')))}.`,
+    );
+  }
+  const table: Table = {
+    name: 'players',
+    title: unowned
+      ? 'Players, in seating order (the defender, the attacker who started the fight, then the others)'
+      : 'Players, in seating order (the owner first)',
+    columns: [
+      'seat',
+      'player',
+      'role',
+      'creatures',
+      ...(unowned ? ['P(last army left)'] : []),
+      'P(ends holding the hex)',
+      'creatures left (mean)',
+    ],
+    rows: names.map((name, i) => {
+      const n = plan.sides[i].creatureCount;
+      return [
+        i,
+        name,
+        title(i).slice(name.length + 2, -1),
+        n,
+        ...(unowned ? [shown(view.metric(`lastArmy_${i}`))] : []),
+        holds(i),
+        n > 0 ? shown(view.metric(`creaturesLeft_${i}`)) : 0,
+      ];
+    }),
+  };
+  const labels = new Map([
+    ...names.map((name, i): [string, string] => [
+      `holds_${i}`,
+      `${name}${i === 0 ? (unowned ? ' (defender)' : ' (owner)') : ''}`,
+    ]),
+    ['pExplorationFails', 'nobody: exploration fails'],
+    ['pNobodyLeft', 'nobody: no army left'],
+  ]);
+  return {
+    verdict,
+    tables: [table],
+    charts: [outcomeChart(view, 'holder', 'Who ends holding the hex', labels)],
+  };
+}
+
+const EXPLORE_PHRASES = new Map([
+  ['pNoDefenders', 'no defenders (a 1 or 6)'],
+  ['pWonBattle', 'you defeat the defenders drawn'],
+  ['pExplorerEliminated', 'your army is eliminated'],
+  ['pExplorerRetreated', 'you retreat'],
+]);
+
+function describeExplore(view: View, plan: ExplorePlan): Description {
+  const p = shown(view.metric('pExplore'));
+  const n = plan.explorer.creatureCount;
+  const verdict = [
+    `You explore the hex ${percentShort(p)} of the time${p > 0 ? survivors(view, 'explorerLeftIfExplored', n) : ''}.`,
+    `${causes(view, partitionOf(view.layout, 'outcome'), EXPLORE_PHRASES)}.`.replace(/^./, (c) => c.toUpperCase()),
+  ];
+  if (plan.bribeGold >= 0)
+    verdict.push(
+      `You spend ${fixed(shown(view.metric('bribeGold')), 1)} of your ` +
+        `${plural(plan.bribeGold, 'gold piece', 'gold pieces')} on bribes on average.`,
+    );
+  const labels = new Map([
+    ['pNoDefenders', 'explored: no defenders'],
+    ['pWonBattle', 'explored: won the battle'],
+    ['pExplorerEliminated', 'failed: eliminated'],
+    ['pExplorerRetreated', 'failed: retreated'],
+  ]);
+  return { verdict, charts: [outcomeChart(view, 'outcome', 'How the exploration ends', labels)] };
+}
+
+export function describeKingsAndThings(view: View): Description {
+  const plan = view.plan;
+  switch (plan.kind) {
+    case 'battle':
+      return describeDuel(view, plan);
+    case 'multi':
+      return describeMulti(view, plan);
+    case 'explore':
+      return describeExplore(view, plan);
+  }
+}
