@@ -17,6 +17,7 @@ import { solvePlan } from '../src/systems/landgrab/exact.js';
 import { parseScenario } from '../src/engine/scenario/scenario.js';
 import { runSweep } from '../src/engine/run/sweep.js';
 import { BENCH_CASES } from './cases.js';
+import { benchDecisions } from './decisions.js';
 import type { LandgrabPlan } from '../src/systems/landgrab/plan.js';
 import { layoutOf } from '../src/systems/landgrab/compile.js';
 
@@ -200,6 +201,8 @@ export async function runBench(options: { quick: boolean }): Promise<Row[]> {
       log({ what: `${benchCase.label}, fast, ${threads} threads`, value: all, unit: 'M battles/s' });
       log({ what: `  speed-up ${threads} threads / 1 thread`, value: all / one, unit: 'x' });
     }
+    for (const row of benchDecisions())
+      log({ what: `decisions: ${row.solver}, ${row.size}`, value: row.bestMs, unit: 'ms' });
     for (const row of startupRows(options.quick ? 5 : 11)) log(row);
   } finally {
     await pool.close();

@@ -1,14 +1,10 @@
 /**
  * The bundled Kings & Things counter data (`data/kings-and-things/*.csv`, 1986 edition,
- * sources in that folder's README), loaded once, lazily, at run time.
- *
- * The data folder is found by walking up from this module's directory to the folder
- * holding `package.json`, so the same code works from `src/` (tsx, vitest) and from
- * the compiled `dist/src/`.
+ * sources in that folder's README), parsed once, lazily. The CSV text comes from
+ * rosterData.ts, generated from those files (scripts/roster-data.mjs), so the rule system
+ * reads no files and runs in a browser as well as in Node.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { BUILDINGS_CSV, CHARACTERS_CSV, CREATURES_CSV } from './rosterData.js';
 
 export interface RosterCreature {
   name: string;
@@ -35,61 +31,47 @@ export interface Roster {
 /** From the data README: 184 counters in the 1986 cup, 147 of them creatures. */
 const CUP_TOTAL_1986 = 184;
 
-function projectRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (existsSync(join(dir, 'package.json'))) return dir;
-    const parent = dirname(dir);
-    if (parent === dir)
-      throw new Error('kings-and-things: cannot find the project folder (no package.json above the module)');
-    dir = parent;
-  }
-}
-
-function readCsv(file: string): Record<string, string>[] {
-  const path = join(projectRoot(), 'data', 'kings-and-things', file);
-  const lines = readFileSync(path, 'utf8')
-    .split(/\r?\n/)
-    .filter((line) => line.trim() !== '');
+function readCsv(text: string): Array<Map<string, string>> {
+  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
   const header = lines[0].split(',');
   // The files hold no quoted fields (checked when the data was copied in).
   return lines.slice(1).map((line) => {
     const cells = line.split(',');
-    return Object.fromEntries(header.map((h, i) => [h, cells[i] ?? '']));
+    return new Map(header.map((h, i) => [h, cells[i] ?? '']));
   });
 }
 
-const bool = (s: string) => s === 'true';
+const bool = (s: string | undefined) => s === 'true';
 
 let cached: Roster | null = null;
 
 export function roster(): Roster {
   if (cached) return cached;
-  const creatures = readCsv('kings-and-things-creatures.csv').map((r): RosterCreature => ({
-    name: r.name,
-    terrain: r.terrain,
-    value: Number(r.combat_value),
-    magic: bool(r.magic),
-    ranged: bool(r.ranged),
-    charge: bool(r.charge),
-    flying: bool(r.flying),
-    copies: Number(r.copies),
+  const creatures = readCsv(CREATURES_CSV).map((r): RosterCreature => ({
+    name: r.get('name') ?? '',
+    terrain: r.get('terrain') ?? '',
+    value: Number(r.get('combat_value')),
+    magic: bool(r.get('magic')),
+    ranged: bool(r.get('ranged')),
+    charge: bool(r.get('charge')),
+    flying: bool(r.get('flying')),
+    copies: Number(r.get('copies')),
     kind: 'creature',
   }));
-  const characters = readCsv('kings-and-things-special-characters.csv').map((r): RosterCreature => ({
-    name: r.name,
+  const characters = readCsv(CHARACTERS_CSV).map((r): RosterCreature => ({
+    name: r.get('name') ?? '',
     terrain: '',
-    value: Number(r.combat_value),
-    magic: bool(r.magic),
-    ranged: bool(r.ranged),
-    charge: bool(r.charge),
-    flying: bool(r.flying),
+    value: Number(r.get('combat_value')),
+    magic: bool(r.get('magic')),
+    ranged: bool(r.get('ranged')),
+    charge: bool(r.get('charge')),
+    flying: bool(r.get('flying')),
     copies: 1,
     kind: 'character',
   }));
-  const incomeCounters = readCsv('kings-and-things-buildings.csv')
-    .filter((r) => r.kind === 'income')
-    .map((r) => r.name);
+  const incomeCounters = readCsv(BUILDINGS_CSV)
+    .filter((r) => r.get('kind') === 'income')
+    .map((r) => r.get('name') ?? '');
   const creatureCopies = creatures.reduce((s, c) => s + c.copies, 0);
   cached = { creatures, characters, incomeCounters, otherCupCounters: CUP_TOTAL_1986 - creatureCopies };
   return cached;

@@ -69,7 +69,9 @@ export function solveGame(battle: GameBattle, o: SolveOptions = {}): GameResult 
     if (problem) return { ok: false, reason: `cannot solve: ${problem}` };
   }
   // The house-rule knobs (more hits to kill, a changed hit number) are not in the state model.
-  const knob = [...battle.attacker, ...battle.defender].find((c) => (c.hits ?? 1) !== 1 || (c.hitModifier ?? 0) !== 0);
+  const knob = [...battle.attacker, ...battle.defender].find(
+    (c) => c.kind === 'creature' && ((c.hits ?? 1) !== 1 || (c.hitModifier ?? 0) !== 0),
+  );
   if (knob)
     return { ok: false, reason: `cannot solve: ${knob.name}'s house-rule hits or hit modifier are not modelled here` };
   const lossTurn = o.lossTurn ?? 'attacker-first';

@@ -2,13 +2,13 @@
  * Timings of every decision solver at realistic sizes, best and median of a few runs
  * (the best is the least disturbed by other load). Pure: uses only performance.now().
  *
- * Run: npx tsx -e "import('./src/systems/landgrab/decisions/bench.ts').then((m) => console.table(m.benchDecisions()))"
+ * Run: npm run bench (its decision-solver rows)
  */
-import { compileTables, type DiceRule } from '../tables.js';
-import { battlePath, type AttackPath } from './path.js';
-import { maximumDefenders, minimumAttackers } from './reverse.js';
-import { whenToStop, type StoppingObjective } from './stopping/whenToStop.js';
-import { bestDefence } from './defence/bestDefence.js';
+import { compileTables, type DiceRule } from '../src/systems/landgrab/tables.js';
+import { battlePath, type AttackPath } from '../src/systems/landgrab/decisions/path.js';
+import { maximumDefenders, minimumAttackers } from '../src/systems/landgrab/decisions/reverse.js';
+import { whenToStop, type StoppingObjective } from '../src/systems/landgrab/decisions/stopping/whenToStop.js';
+import { bestDefence } from '../src/systems/landgrab/decisions/defence/bestDefence.js';
 
 export interface BenchRow {
   solver: string;
