@@ -35,9 +35,12 @@ describe('battle-odds odds advanced-civilization (built binary)', () => {
     expect(battle.verdict[0]).toContain('short of the 7 needed');
   });
 
-  it('samples an unknown defender, with the exact enumeration beside (--exact)', async () => {
+  it('answers an unknown defender exactly by default, and samples it with --sample (exact beside)', async () => {
     const args = ['--limit', '3', '--attacker', '6', '--defender', '2-8', '--fort', '--attacker-tech', 'engineering'];
-    const r = await odds(...args, '--trials', '100000', '--exact');
+    const exact = await odds(...args);
+    expect(exact.code, exact.stderr).toBe(0);
+    expect(exact.stdout).toMatch(/P\(attacker controls the area: alone or by majority\)\s+57\.14%/);
+    const r = await odds(...args, '--sample', '--trials', '100000');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('100,000 trials');
     // Of the 7 defender counts, 4 leave the attacker in control: exact 4/7.

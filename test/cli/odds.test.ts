@@ -9,7 +9,7 @@ const metric = (r: BattleReport, key: string) => r.metrics.find((m) => m.key ===
 
 describe('battle-odds odds landgrab', () => {
   it('answers as JSON in the one report shape, headline first, exact beside the estimate', async () => {
-    const args = ['--attackers', '4', '--defenders', '2', '--trials', '200000', '--seed', '1', '--exact', '--json'];
+    const args = ['--attackers', '4', '--defenders', '2', '--sample', '--trials', '200000', '--seed', '1', '--json'];
     const r = await cli(['odds', 'landgrab', ...args]);
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout) as ScenarioReport;
@@ -34,24 +34,25 @@ describe('battle-odds odds landgrab', () => {
     const defenders = battle.distributions.find((d) => d.key === 'defenderLeft')!;
     expect(defenders.counts.reduce((s, x) => s + x, 0)).toBe(200_000);
     expect(metric(battle, 'attackerLeft').estimate).toBeGreaterThan(1);
-    expect(battle.verdict[0]).toMatch(/^You take the territory 65\.6% of the time/);
+    expect(battle.verdict[0]).toMatch(/^Attack: you take the territory 65\.6% of the time and keep/);
+  });
+
+  it('answers exactly by default, and by Monte Carlo with --sample', async () => {
+    const exact = await cli(['odds', 'landgrab', '--attackers', '11', '--defenders', '10', '--fortress']);
+    expect(exact.code).toBe(0);
+    expect(exact.stdout.split('\n')[0]).toMatch(/\(landgrab battle; exact\)$/);
+    expect(exact.stdout).toMatch(/P\(attacker conquers\)\s+26\.68%/);
+    const sampled = await cli(['odds', 'landgrab', '--attackers', '11', '--defenders', '10', '--fortress', '--sample']);
+    expect(sampled.stdout.split('\n')[0]).toContain('1,000,000 trials');
   });
 
   it('prints the verdict first, then a readable table with percentages, not long decimals', async () => {
-    const r = await cli([
-      'odds',
-      'landgrab',
-      '--attackers',
-      '11',
-      '--defenders',
-      '10',
-      '--fortress',
-      '--trials',
-      '100000',
-    ]);
+    const args = ['--attackers', '11', '--defenders', '10', '--fortress', '--sample', '--trials', '100000'];
+    const r = await cli(['odds', 'landgrab', ...args]);
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
-    expect(lines[1]).toMatch(/^ {2}You take the territory \d+\.\d% of the time \(95% interval/);
+    // The verdict quotes the exact value where there is one (here beside the estimate, as a check).
+    expect(lines[1]).toMatch(/^ {2}Hold back: you take the territory 26\.7% of the time and keep/);
     expect(r.stdout).toMatch(/P\(attacker conquers\)\s+\d+\.\d\d%\s+\[\d+\.\d\d%, \d+\.\d\d%\]/);
     expect(r.stdout).not.toMatch(/\d\.\d{5,}/);
   });
@@ -136,7 +137,18 @@ describe('battle-odds odds landgrab', () => {
 
   it('--out writes the same files as a run, counts exact in the CSVs', async () => {
     const out = tempDir();
-    const args = ['--attackers', '2', '--defenders', '1', '--trials', '1234567', '--threads', '0', '--no-charts'];
+    const args = [
+      '--attackers',
+      '2',
+      '--defenders',
+      '1',
+      '--sample',
+      '--trials',
+      '1234567',
+      '--threads',
+      '0',
+      '--no-charts',
+    ];
     const r = await cli(['odds', 'landgrab', ...args, '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     const summary = readFileSync(path.join(out, 'summary.csv'), 'utf8').split('\n');

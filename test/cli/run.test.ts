@@ -13,6 +13,7 @@ describe('battle-odds run', () => {
       'scenarios/landgrab-fortress-assault.json',
       '--out',
       out,
+      '--sample',
       '--trials',
       '100000',
       '--no-charts',
@@ -65,7 +66,7 @@ describe('battle-odds run', () => {
     for (const threads of ['1', '2', '0']) {
       const out = tempDir();
       const args = ['run', 'scenarios/landgrab-chain.json', '--out', out, '--threads', threads, '--trials', '400000'];
-      const r = await cli([...args, '--no-charts']);
+      const r = await cli([...args, '--sample', '--no-charts']);
       expect(r.code, r.stderr).toBe(0);
       const dir = path.join(out, 'landgrab-chain');
       outputs.push(['summary.csv', 'distributions.csv'].map((f) => readFileSync(path.join(dir, f), 'utf8')));
@@ -79,7 +80,7 @@ describe('battle-odds run', () => {
     for (const threads of ['0', '1', '2']) {
       const out = tempDir();
       const args = ['run', 'scenarios/landgrab-fortress-house-rules.json', '--out', out, '--threads', threads];
-      const r = await cli([...args, '--trials', '4000', '--no-charts']);
+      const r = await cli([...args, '--sample', '--trials', '4000', '--no-charts']);
       expect(r.code, r.stderr).toBe(0);
       outputs.push(readFileSync(path.join(out, 'landgrab-fortress-house-rules', 'sweep.csv'), 'utf8'));
     }
@@ -105,6 +106,7 @@ describe('sweeps and the HTML report', () => {
       'scenarios/landgrab-fortress-house-rules.json',
       '--out',
       out,
+      '--sample',
       '--trials',
       '5000',
       '--no-charts',
