@@ -10,6 +10,7 @@ import type { ExtraCommand } from './oddsContract.js';
 import { oddsCommand, toOption } from './commands/odds.js';
 import { runCommand } from './commands/run.js';
 import { mergeCommand } from './commands/merge.js';
+import { workerCommand } from './commands/worker.js';
 import { packageVersion } from '../node/packageInfo.js';
 import { writeFileAtomic } from '../node/atomicWrite.js';
 import { processIO, type CliIO } from './io.js';
@@ -59,6 +60,7 @@ function buildProgram(io: CliIO): Command {
   program.addCommand(oddsCommand(SYSTEM_MODULES, io) as never);
   program.addCommand(runCommand(io) as never);
   program.addCommand(mergeCommand(io) as never);
+  program.addCommand(workerCommand(io) as never);
   program.addCommand(schemaCommand(io) as never);
   program
     .command('systems')

@@ -31,7 +31,10 @@ export async function runScenarios(paths: string[], flags: RunFlags, io: CliIO):
   }
   const overrides = overridesFrom(flags);
   const total = scenarios.reduce((s, sc) => s + sampledTrials(sc, overrides), 0);
-  const executor = await chooseExecutor(flags.threads, total);
+  // --queue: the chunks run on the worker fleet behind a Redis (docs/fleet.md).
+  const executor = flags.queue
+    ? await (await import('../../fleet/cli/queueRun.js')).openFleet({ ...flags, queue: flags.queue }, io)
+    : await chooseExecutor(flags.threads, total);
   const interrupt = interruptSignal();
   const progress = createProgress(io.stderr, Boolean(io.stderr.isTTY) && !flags.json);
   const version = packageVersion();
