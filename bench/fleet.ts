@@ -84,15 +84,24 @@ async function stopWorkers(children: ChildProcess[]): Promise<void> {
   );
 }
 
-async function rate(run: (seed: string) => Promise<void>, trials: number, repeats: number, tag: string) {
-  await run(`${tag}-warmup`);
-  const rates: number[] = [];
-  for (let r = 0; r < repeats; r++) {
-    const started = performance.now();
-    await run(`${tag}-${r}-${Date.now()}`);
-    rates.push(trials / ((performance.now() - started) / 1000));
+/**
+ * Battles/s of each contender, measured in turns (one repetition of each, then the next):
+ * this machine is shared, and turns spread a change of load over every contender alike.
+ */
+async function ratesInTurns(
+  contenders: Array<(seed: string) => Promise<void>>,
+  trials: number,
+  repeats: number,
+): Promise<number[]> {
+  const rates: number[][] = contenders.map(() => []);
+  for (let r = -1; r < repeats; r++) {
+    for (const [i, run] of contenders.entries()) {
+      const started = performance.now();
+      await run(`bench-${i}-${r}-${Date.now()}`);
+      if (r >= 0) rates[i].push(trials / ((performance.now() - started) / 1000));
+    }
   }
-  return median(rates);
+  return rates.map((list) => median(list));
 }
 
 /** Milliseconds per tiny chunk: `inFlight` at a time, `count` in all. */
@@ -117,7 +126,7 @@ export async function runFleetBench(quick: boolean): Promise<void> {
   const trials = quick ? 8_000_000 : 32_000_000;
   /** Trials per battle for the size comparison: chunks of 10,000, 100,000 and the largest. */
   const sizes = [320_000, 3_200_000, trials];
-  const repeats = quick ? 2 : 3;
+  const repeats = quick ? 2 : 5;
   const system = findSystem('landgrab') as RuleSystem;
   const battle = compileEntry(system, { attackers: 11, defenders: 10 }, 'bench', '', 'LandGrab 11 vs 10');
   const sample = (executor: Executor, n: number) => async (seed: string) => {
@@ -128,7 +137,6 @@ export async function runFleetBench(quick: boolean): Promise<void> {
   const chunks = (n: number) =>
     `${Math.ceil(n / chunkSizeFor(n))} chunks of ${chunkSizeFor(n).toLocaleString('en-US')}`;
   const redis = await startRedis();
-  const address = parseQueueUrl(redis.url);
   const version = packageVersion();
   const tiny: ChunkTask = {
     systemId: 'landgrab',
@@ -142,41 +150,49 @@ export async function runFleetBench(quick: boolean): Promise<void> {
     `battle-odds bench:fleet: ${defaultThreads()} cores, LandGrab 11 vs 10 fast kernel, median of ${repeats}, ` +
       `load average ${os.loadavg()[0].toFixed(1)}\n\n`,
   );
+  // One Redis database per fleet size, its workers started up front (idle workers only wait).
+  const fleetSizes = [1, 2, 4];
+  const workers: ChildProcess[] = [];
+  const fleets: QueueExecutor[] = [];
+  const pool = new PoolExecutor(defaultThreads());
   try {
-    const pool = new PoolExecutor(defaultThreads());
-    const poolRates = new Map<number, number>();
+    for (const count of fleetSizes) {
+      const url = `${redis.url}/${count}`;
+      workers.push(...(await startWorkers(url, count)));
+      fleets.push(await QueueExecutor.open(parseQueueUrl(url), { version }));
+    }
+    const [one, two] = fleets;
     for (const n of sizes) {
-      poolRates.set(n, await rate(sample(pool, n), n, repeats, 'pool'));
+      const sizesHere = n === trials ? fleetSizes : [2];
+      const contenders = [pool, ...(n === trials ? fleets : [two])];
+      const rates = await ratesInTurns(
+        contenders.map((e) => sample(e, n)),
+        n,
+        repeats,
+      );
       line(
         `thread pool, ${pool.threads} threads, ${n.toLocaleString('en-US')} battles (${chunks(n)})`,
-        perSecond(poolRates.get(n)!),
+        perSecond(rates[0]),
       );
-    }
-    const poolRound = await perChunkMs(pool, tiny, 200, 1);
-    const poolThroughput = await perChunkMs(pool, tiny, 2000, 64);
-    await pool.close();
-    for (const count of [1, 2, 4]) {
-      const workers = await startWorkers(redis.url, count);
-      const fleet = await QueueExecutor.open(address, { version });
-      for (const n of count === 2 ? sizes : [trials]) {
-        const fleetRate = await rate(sample(fleet, n), n, repeats, `fleet-${count}-${n}`);
+      sizesHere.forEach((count, i) => {
+        const ratio = (rates[i + 1] / rates[0]).toFixed(2);
         line(
-          `fleet, ${count} worker${count > 1 ? 's' : ''} x 1 thread via Redis, ${n.toLocaleString('en-US')} battles`,
-          `${perSecond(fleetRate)} (${(fleetRate / poolRates.get(n)!).toFixed(2)}x pool)`,
+          `  fleet, ${count} worker${count > 1 ? 's' : ''} x 1 thread via Redis`,
+          `${perSecond(rates[i + 1])} (${ratio}x pool)`,
         );
-      }
-      if (count === 1) {
-        const round = await perChunkMs(fleet, tiny, 200, 1);
-        const throughput = await perChunkMs(fleet, tiny, 1000, 64);
-        line('one tiny chunk via Redis, 1 worker, round trip (1 in flight)', `${round.toFixed(2)} ms`);
-        line('tiny chunks via Redis, 1 worker, 64 in flight, per chunk', `${throughput.toFixed(2)} ms`);
-        line('one tiny chunk through the pool, round trip', `${poolRound.toFixed(3)} ms`);
-        line('tiny chunks through the pool, 64 in flight, per chunk', `${poolThroughput.toFixed(3)} ms`);
-      }
-      await fleet.close();
-      await stopWorkers(workers);
+      });
     }
+    const ms = async (executor: Executor, count: number, inFlight: number, digits: number) =>
+      `${(await perChunkMs(executor, tiny, count, inFlight)).toFixed(digits)} ms`;
+    line('one tiny chunk through the pool, round trip', await ms(pool, 200, 1, 3));
+    line('one tiny chunk via Redis, 1 worker, round trip', await ms(one, 200, 1, 2));
+    line('tiny chunks through the pool, 64 in flight, per chunk', await ms(pool, 2000, 64, 3));
+    line('tiny chunks via Redis, 1 worker, 64 in flight, per chunk', await ms(one, 1000, 64, 2));
+    line('tiny chunks via Redis, 2 workers, 64 in flight, per chunk', await ms(two, 1000, 64, 2));
   } finally {
+    await pool.close();
+    for (const fleet of fleets) await fleet.close();
+    await stopWorkers(workers);
     redis.stop();
   }
 }
