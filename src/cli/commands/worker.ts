@@ -14,7 +14,11 @@ export function workerCommand(io: CliIO): Command {
     .description('run chunks queued by `battle-odds run --queue` on this machine, until Ctrl-C')
     .requiredOption('--queue <url>', 'the Redis of the fleet, e.g. redis://10.0.0.5:6379')
     .addOption(
-      new Option('--threads <n>', 'worker threads, chunks at once (default: all cores)').argParser(parseThreads),
+      new Option(
+        '--threads <n>',
+        'worker threads, chunks at once (default: all cores; 0 runs chunks in the main thread, which then cannot ' +
+          'renew a lock during a chunk longer than --lock-timeout)',
+      ).argParser(parseThreads),
     )
     .addOption(
       new Option('--lock-timeout <seconds>', 'a chunk whose worker is silent this long goes to another worker')

@@ -58,9 +58,19 @@ export class ShardExecutor implements Executor {
     return new Float64Array(tallyLength(task));
   }
 
-  /** Waits for this shard's chunks; their records in run order (battles, then cells; chunk order within). */
+  /**
+   * Waits for this shard's chunks; their records in run order (battles, then cells; chunk
+   * order within). On an interrupt it returns at once, with nothing: a partial shard is of no
+   * use to merge (closing the inner executor then drops the chunks still running).
+   */
   async drain(): Promise<ChunkRecord[]> {
-    await Promise.all(this.pending);
+    const signal = this.signal;
+    const interrupted = new Promise<void>((resolve) => {
+      if (signal?.aborted) resolve();
+      signal?.addEventListener('abort', () => resolve(), { once: true });
+    });
+    await Promise.race([Promise.all(this.pending), interrupted]);
+    if (signal?.aborted) return [];
     if (this.failure) throw this.failure;
     const order = (r: ChunkRecord) => unitOrdinal(r.unit, this.battles);
     return this.records.sort((a, b) => order(a) - order(b) || a.chunk - b.chunk);
