@@ -98,6 +98,7 @@ export async function runScenario(
       {
         ...common,
         precision: overrides.precision,
+        unit: `battle ${i}`,
         onProgress: (done) => report(battle.label, common.trials, 'trials', done),
       },
       executor,

@@ -9,6 +9,8 @@ import { NoExactAnswer } from '../engine/run/battle.js';
 import type { ExtraCommand } from './oddsContract.js';
 import { oddsCommand, shouldIAttackCommand, toOption } from './commands/odds.js';
 import { runCommand } from './commands/run.js';
+import { mergeCommand } from './commands/merge.js';
+import { workerCommand } from './commands/worker.js';
 import { packageVersion } from '../node/packageInfo.js';
 import { writeFileAtomically } from '../node/atomicFile.js';
 import { processIO, type CliIO } from './io.js';
@@ -58,6 +60,8 @@ function buildProgram(io: CliIO): Command {
   program.addCommand(oddsCommand(SYSTEM_MODULES, io) as never);
   program.addCommand(shouldIAttackCommand(SYSTEM_MODULES, io) as never);
   program.addCommand(runCommand(io) as never);
+  program.addCommand(mergeCommand(io) as never);
+  program.addCommand(workerCommand(io) as never);
   program.addCommand(schemaCommand(io) as never);
   program
     .command('systems')

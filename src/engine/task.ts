@@ -19,6 +19,15 @@ export interface ChunkTask {
    * the joint counts of the headline for variants 0 and v: [both, only 0, only v, neither].
    */
   paired?: { plans: unknown[]; headlineBins: number[][] };
+  /** Which chunk of the run this is (runChunk ignores it; shards and queues name results by it). */
+  id?: ChunkId;
+}
+
+/** A chunk's place in a run: its unit (`battle <i>` or `cell <i>` of the sweep) and its index among `chunks`. */
+export interface ChunkId {
+  unit: string;
+  chunk: number;
+  chunks: number;
 }
 
 /** Length of a chunk's tally (paired mode: every variant's tally, then 4 joint counts per non-baseline variant). */

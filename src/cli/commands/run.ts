@@ -2,7 +2,14 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import { addEngineOptions, addQuestionOptions, type EngineFlags } from '../engineOptions.js';
 import type { CliIO } from '../io.js';
-export type RunFlags = EngineFlags & { out: string; charts: boolean; brief?: boolean; force?: boolean };
+export type RunFlags = EngineFlags & {
+  out: string;
+  charts: boolean;
+  brief?: boolean;
+  force?: boolean;
+  shard?: string;
+  queue?: string;
+};
 
 export function runCommand(io: CliIO): Command {
   const command = new Command('run')
@@ -13,7 +20,11 @@ export function runCommand(io: CliIO): Command {
     )
     .addOption(new Option('--no-charts', 'skip the SVG/PNG charts (faster)'))
     .addOption(new Option('--force', 'replace an existing folder that is not an earlier battle-odds results folder'))
-    .addOption(new Option('--brief', "print each battle's verdict (or headline) instead of full tables"));
+    .addOption(new Option('--brief', "print each battle's verdict (or headline) instead of full tables"))
+    .addOption(
+      new Option('--shard <i/N>', 'run only shard i of N (0-based) and write a tally file into --out (see merge)'),
+    )
+    .addOption(new Option('--queue <url>', 'run the chunks on a worker fleet through Redis, e.g. redis://host:6379'));
   addEngineOptions(command, {});
   addQuestionOptions(command);
   command.addHelpText(
@@ -23,11 +34,19 @@ Examples:
   $ battle-odds run scenarios                      # every bundled scenario
   $ battle-odds run scenarios/landgrab-fortress-assault.json --trials 1e7 --threads 2
   $ battle-odds run my-scenario.json --exact --json > odds.json
+  $ battle-odds run big.json --shard 3/8 --out part-3    # then: battle-odds merge part-* --out results
+  $ battle-odds run big.json --queue redis://10.0.0.5:6379  # with \`battle-odds worker\` on the machines
 
 Scenario files are JSON; their schema is schema/scenario.schema.json (print it with
 \`battle-odds schema\`). Army counts: see README "Army counts".`,
   );
   command.action(async (paths, flags) => {
+    if (flags.shard !== undefined) {
+      // A shard writes a tally file for `battle-odds merge` instead of results (docs/fleet.md).
+      const { runShards } = await import('../../fleet/cli/shardRun.js');
+      await runShards(paths, { ...(flags as RunFlags), shard: flags.shard }, io);
+      return;
+    }
     // The writer, the page and the CSV files load when a run actually starts.
     const { runScenarios } = await import('./runScenarios.js');
     await runScenarios(paths, flags as RunFlags, io);

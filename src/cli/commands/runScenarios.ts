@@ -1,6 +1,7 @@
 /** The body of `battle-odds run`: validate every file, run each scenario, write its results folder. */
 import path from 'node:path';
 import type { Scenario } from '../../engine/scenario/scenario.js';
+import type { Executor } from '../../engine/executor.js';
 import type { ScenarioReport } from '../../engine/report.js';
 import { expandScenarioPaths, loadScenario } from '../../node/scenarioFile.js';
 import { checkOutFlag } from '../../node/outputFolderCheck.js';
@@ -43,7 +44,17 @@ export async function runScenarios(paths: string[], flags: RunFlags, io: CliIO):
   }
   const overrides = overridesFrom(flags);
   const total = scenarios.reduce((s, sc) => s + sampledTrials(sc, overrides), 0);
-  const executor = await chooseExecutor(flags.threads, total);
+  let executor: Executor;
+  try {
+    // --queue: the chunks run on the worker fleet behind a Redis (docs/fleet.md).
+    executor = flags.queue
+      ? await (await import('../../fleet/cli/queueRun.js')).openFleet({ ...flags, queue: flags.queue }, io)
+      : await chooseExecutor(flags.threads, total);
+  } catch (error) {
+    // No fleet, no run: the folders opened for it are released untouched.
+    for (const folder of folders) folder.abort();
+    throw error;
+  }
   const interrupt = interruptSignal();
   const progress = createProgress(io.stderr, Boolean(io.stderr.isTTY) && !flags.json);
   const version = packageVersion();

@@ -35,6 +35,8 @@ export interface RunOptions {
   precision?: number;
   /** What the player asks beyond the odds (a target, advice), answered by the system where it can. */
   question?: Question;
+  /** Names the battle in chunk tasks (`battle <i>`), for executors that keep results by chunk. */
+  unit?: string;
   signal?: AbortSignal;
   onProgress?: (trialsDone: number) => void;
   /** Called once sampling has started (the first chunk handed to the executor). */

@@ -23,6 +23,8 @@ export interface SampleSettings {
   precision?: number;
   /** The base stream state of a sweep cell (cells get separate stream families); default: the seed's. */
   streamBase?: RngState;
+  /** Names the unit this sampling belongs to (`battle 2`, `cell 17`): chunk tasks then carry an `id`. */
+  unit?: string;
   signal?: AbortSignal;
   onProgress?: (trialsDone: number) => void;
   /** Called once, as the first chunk is handed to the executor. */
@@ -82,6 +84,7 @@ export async function sampleBattle(
     state: states[i],
     trials: sizes[i],
     ...(paired ? { paired } : {}),
+    ...(settings.unit !== undefined ? { id: { unit: settings.unit, chunk: i, chunks: sizes.length } } : {}),
   });
 
   /** Runs chunks [from, to) with a few in flight; false when interrupted. */

@@ -56,6 +56,7 @@ export async function runSweep(
         trials: options.trials,
         kernel: options.kernel,
         streamBase: bases[i],
+        unit: `cell ${i}`,
         signal: options.signal,
       },
       executor,

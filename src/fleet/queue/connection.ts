@@ -1,0 +1,70 @@
+/**
+ * Where the fleet's queue lives: a Redis URL (redis:// or rediss:// for TLS, optional
+ * user:password@ and /db), the key prefix and the queue name. Every key BullMQ writes for
+ * battle-odds starts with `battle-odds:chunks:` (jobs `battle-odds:chunks:<job id>`, lists
+ * and sets `battle-odds:chunks:wait`, `:active`, `:completed`, `:failed`, the event stream
+ * `battle-odds:chunks:events`), so a Redis shared with other programs is safe.
+ */
+import { Redis } from 'ioredis';
+import { InputError } from '../../engine/inputError.js';
+
+export const PREFIX = 'battle-odds';
+export const QUEUE_NAME = 'chunks';
+
+export interface QueueAddress {
+  url: string;
+  /** The URL without its password, for messages. */
+  shown: string;
+}
+
+export function parseQueueUrl(text: string, flag = '--queue'): QueueAddress {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new InputError(flag, '', `'${text}' is not a URL; give redis://host:6379`);
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
+    throw new InputError(flag, '', `'${url.protocol}' is not redis: or rediss: (e.g. redis://host:6379)`);
+  }
+  if (url.password) url.password = '***';
+  return { url: text, shown: url.toString() };
+}
+
+/** An ioredis connection as BullMQ needs it (commands wait for a reconnect instead of failing). */
+export function connect(address: QueueAddress): Redis {
+  const redis = new Redis(address.url, { maxRetriesPerRequest: null, connectTimeout: 10_000 });
+  // Connection errors are retried by ioredis; they surface through waitReady()'s message.
+  redis.on('error', () => {});
+  return redis;
+}
+
+/** Errors that mean nobody listens there: fail at once rather than retry for the whole wait. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+
+/** Waits for the connection, or fails (at once when refused, else after `ms`) with a message naming the address. */
+export async function waitReady(redis: Redis, address: QueueAddress, ms = 10_000): Promise<void> {
+  if (redis.status === 'ready') return;
+  let onError: (error: NodeJS.ErrnoException) => void = () => {};
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let lastError = '';
+      const fail = () => {
+        clearTimeout(timer);
+        reject(new InputError('--queue', '', `cannot reach ${address.shown}${lastError ? ` (${lastError})` : ''}`));
+      };
+      const timer = setTimeout(fail, ms);
+      onError = (error) => {
+        lastError = error.message;
+        if (error.code && UNREACHABLE.has(error.code)) fail();
+      };
+      redis.on('error', onError);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  } finally {
+    redis.off('error', onError);
+  }
+}

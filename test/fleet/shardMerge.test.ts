@@ -1,0 +1,102 @@
+/**
+ * `run --shard i/N` and `merge`: the merged results equal a single machine's byte for byte
+ * (timing fields aside), and merge refuses parts that are not exactly the parts of one run.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { cli, tempDir } from '../helpers/cli.js';
+import { differingFiles } from './compare.js';
+
+const SCENARIO = 'test/fleet/fleet-scenario.json';
+const NAME = 'fleet-check';
+const dir = tempDir('battle-odds-shards-');
+const part = (i: number) => path.join(dir, `part-${i}`);
+const partFile = (i: number) => path.join(part(i), `${NAME}.tally.json.gz`);
+
+async function ok(args: string[]) {
+  const r = await cli(args);
+  expect(r.code, r.stderr).toBe(0);
+  return r;
+}
+
+beforeAll(async () => {
+  await ok(['run', SCENARIO, '--out', path.join(dir, 'single'), '--threads', '0']);
+  for (const i of [0, 1, 2]) await ok(['run', SCENARIO, '--shard', `${i}/3`, '--out', part(i), '--threads', '0']);
+});
+
+describe('shards and merge', () => {
+  it('merging every shard gives the single-machine files byte for byte', async () => {
+    const r = await ok(['merge', part(0), part(1), part(2), '--out', path.join(dir, 'merged')]);
+    expect(r.stdout).toMatch(/merged 3 parts, 50 chunks/);
+    const single = path.join(dir, 'single', NAME);
+    const merged = path.join(dir, 'merged', NAME);
+    expect(differingFiles(single, merged)).toEqual([]);
+    expect(readFileSync(path.join(merged, 'summary.csv'))).toEqual(readFileSync(path.join(single, 'summary.csv')));
+  });
+
+  it('one shard of one runs everything, and a part lists each of its chunks once', async () => {
+    await ok(['run', SCENARIO, '--shard', '0/1', '--out', part(9), '--threads', '0']);
+    await ok(['merge', part(9), '--out', path.join(dir, 'merged-1')]);
+    expect(differingFiles(path.join(dir, 'single', NAME), path.join(dir, 'merged-1', NAME))).toEqual([]);
+    const sizes = [0, 1, 2].map((i) => readPart(partFile(i)).tallies.length);
+    expect(sizes.reduce((s, x) => s + x, 0)).toBe(50);
+    expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+  });
+
+  it('refuses a missing shard, a duplicated one, and a part with a chunk missing', async () => {
+    let r = await cli(['merge', part(0), part(1), '--out', path.join(dir, 'x')]);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/shard 2\/3 of scenario 'fleet-check' is missing/)]);
+    r = await cli(['merge', part(0), part(1), part(2), partFile(0), '--out', path.join(dir, 'x')]);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/shard 0\/3 is also/)]);
+    const cut = readPart(partFile(2));
+    cut.tallies.pop();
+    const cutFile = writePart('cut', cut);
+    r = await cli(['merge', part(0), part(1), cutFile, '--out', path.join(dir, 'x')]);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/hold 49 chunks; the run has 50/)]);
+    const doubled = readPart(partFile(2));
+    doubled.tallies.push(readPart(partFile(1)).tallies[0]);
+    r = await cli(['merge', part(0), part(1), writePart('doubled', doubled), '--out', path.join(dir, 'x')]);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/chunk .* is also in .*: duplicated chunk/)]);
+  });
+
+  it('refuses parts of another seed, scenario or version, naming what differs', async () => {
+    await ok(['run', SCENARIO, '--shard', '2/3', '--out', part(5), '--threads', '0', '--seed', 'other']);
+    let r = await cli(['merge', part(0), part(1), part(5), '--out', path.join(dir, 'x')]);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/the seed "other" differs from .*'s "fleet"/)]);
+
+    const changed = JSON.parse(readFileSync(SCENARIO, 'utf8'));
+    changed.battles[0].defenders = 9;
+    const changedFile = path.join(dir, 'changed.json');
+    writeFileSync(changedFile, JSON.stringify(changed));
+    await ok(['run', changedFile, '--shard', '2/3', '--out', part(6), '--threads', '0']);
+    r = await cli(['merge', part(0), part(1), part(6), '--out', path.join(dir, 'x')]);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/the scenario \(hash\) \w+ differs/)]);
+
+    const old = readPart(partFile(2));
+    old.version = '0.0.1';
+    r = await cli(['merge', part(0), part(1), writePart('old', old), '--out', path.join(dir, 'x')]);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/version: was written by battle-odds 0\.0\.1/)]);
+
+    r = await cli(['merge', path.join(dir, 'nothing-here'), '--out', path.join(dir, 'x')]);
+    expect(r.code).toBe(2);
+  });
+
+  it('refuses --shard with --precision and a malformed shard', async () => {
+    let r = await cli(['run', SCENARIO, '--shard', '0/2', '--precision', '0.01', '--out', part(7)]);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/--shard: cannot be combined with --precision/)]);
+    r = await cli(['run', SCENARIO, '--shard', '2/2', '--out', part(7)]);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/--shard: '2\/2' is not i\/N/)]);
+  });
+});
+
+function readPart(file: string) {
+  return JSON.parse(gunzipSync(readFileSync(file)).toString('utf8'));
+}
+
+function writePart(name: string, content: unknown): string {
+  const file = path.join(dir, `${name}.tally.json.gz`);
+  writeFileSync(file, gzipSync(JSON.stringify(content)));
+  return file;
+}
