@@ -1,0 +1,131 @@
+/**
+ * Answers as you type. Every change replaces the question; the next frame compiles it and
+ * runs it through the engine's `runBattle` with `method: 'auto'` (or the method asked):
+ * exact answers come back within the frame; sampled ones run chunk by chunk on the worker
+ * pool, reporting progress and estimates that tighten as chunks finish. A newer question
+ * aborts the older one at once (its chunks are dropped by the pool).
+ */
+import type { SystemModule } from '../../app/systems.js';
+import type { Executor } from '../../engine/executor.js';
+import type { BattleReport } from '../../engine/report.js';
+import { describeBattle, NoExactAnswer, runBattle } from '../../engine/run/battle.js';
+import { assignStems } from '../../engine/fileNames.js';
+import { isAbortError } from '../../engine/run/abort.js';
+import type { PageState } from '../question/state.js';
+import { toQuestion, type AskedQuestion, type Problem } from '../question/toQuestion.js';
+import { TallyingExecutor } from '../workers/tallying.js';
+
+export interface AnswerView {
+  problems(problems: Problem[]): void;
+  /** A sampled answer is under way: trials done so far, and the estimates from the chunks done. */
+  progress(asked: AskedQuestion, done: number, interim: BattleReport): void;
+  /** `latencyMs`: from the change (the keystroke's event time) to the answer on the page. */
+  answered(asked: AskedQuestion, report: BattleReport, latencyMs: number): void;
+  failed(error: Error): void;
+}
+
+export class Asker {
+  private current: AbortController | null = null;
+  private pending: { module: SystemModule; state: PageState; at: number } | null = null;
+  private scheduled = false;
+
+  constructor(
+    private readonly executor: Executor,
+    private readonly view: AnswerView,
+  ) {}
+
+  /** Replaces the question; it is answered on the next frame (changes within one frame coalesce). */
+  ask(module: SystemModule, state: PageState, at = performance.now()): void {
+    this.current?.abort();
+    this.current = null;
+    this.pending = { module, state, at };
+    if (this.scheduled) return;
+    this.scheduled = true;
+    const run = () => {
+      this.scheduled = false;
+      const next = this.pending;
+      this.pending = null;
+      if (next) void this.answer(next.module, next.state, next.at);
+    };
+    if (typeof document !== 'undefined' && document.visibilityState === 'visible') requestAnimationFrame(run);
+    else setTimeout(run, 0);
+  }
+
+  /** Stops whatever runs (e.g. the page is leaving). */
+  cancel(): void {
+    this.current?.abort();
+    this.current = null;
+    this.pending = null;
+  }
+
+  private async answer(module: SystemModule, state: PageState, at: number): Promise<void> {
+    const asked = toQuestion(module, state);
+    if (!asked.ok) {
+      this.view.problems(asked.problems);
+      return;
+    }
+    const q = asked.asked;
+    const controller = new AbortController();
+    this.current = controller;
+    const { system } = module;
+    const started = performance.now();
+    let frame = 0;
+    const tallying = new TallyingExecutor(this.executor, q.battle.layout.size, () => {
+      // Estimates from the chunks so far, at most once a frame.
+      if (frame || controller.signal.aborted) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        if (controller.signal.aborted) return;
+        this.view.progress(q, tallying.trials, interimReport(q, tallying, started));
+      });
+    });
+    try {
+      const report = await runBattle(
+        system,
+        q.battle,
+        assignStems([q.battle.label])[0],
+        {
+          seed: q.seed,
+          trials: q.trials,
+          kernel: 'fast',
+          method: q.method,
+          check: q.method === 'sample',
+          question: q.question,
+          signal: controller.signal,
+        },
+        tallying,
+      );
+      if (controller.signal.aborted) return;
+      cancelAnimationFrame(frame);
+      this.view.answered(q, report, performance.now() - at);
+    } catch (error) {
+      if (controller.signal.aborted || isAbortError(error)) return;
+      if (error instanceof NoExactAnswer) this.view.problems([{ param: 'method', message: error.reason }]);
+      else this.view.failed(error as Error);
+    } finally {
+      if (this.current === controller) this.current = null;
+    }
+  }
+}
+
+/** The answer from the chunks finished so far (marked partial), in the report's shape. */
+function interimReport(q: AskedQuestion, tallying: TallyingExecutor, started: number): BattleReport {
+  const { system } = q.module;
+  const body = describeBattle(system, q.battle, tallying.tally, tallying.trials, null, q.question);
+  return {
+    label: q.battle.label,
+    file: '',
+    system: system.id,
+    type: q.battle.type,
+    entry: q.battle.entry,
+    method: 'monte-carlo',
+    headline: q.battle.headline,
+    notes: [],
+    seed: q.seed,
+    trials: tallying.trials,
+    kernel: 'fast',
+    partial: true,
+    elapsedMs: performance.now() - started,
+    ...body,
+  };
+}

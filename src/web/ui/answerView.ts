@@ -1,0 +1,138 @@
+/**
+ * The answer side of the page: status line and progress bar, verdict, headline, metrics,
+ * notes, the system's tables, charts, and the command line that gives the same numbers.
+ * A question with a problem greys the last answer out (it answers the previous question)
+ * and puts the problem on its field.
+ */
+import type { BattleReport } from '../../engine/report.js';
+import type { AnswerView } from '../answer/asker.js';
+import type { AskedQuestion, Problem } from '../question/toQuestion.js';
+import { cliCommand } from '../question/command.js';
+import { battleCharts } from '../charts/adapter.js';
+import { thousands } from '../../kit/format.js';
+import { ChartArea } from './charts.js';
+import { byId, fill, h } from './dom.js';
+import { extraTable, formatValue, headline, methodLine, metricsTable } from './report.js';
+
+/** Interim charts during a sampled run are redrawn at most this often. */
+const INTERIM_CHART_MS = 1000;
+
+export class PageAnswer implements AnswerView {
+  private readonly answer = byId('answer');
+  private readonly status = byId('status');
+  private readonly bar = byId<HTMLProgressElement>('progress');
+  private readonly body = byId('answer-body');
+  private readonly problemBox = byId('problems');
+  private readonly command = byId('command');
+  private readonly announce = byId('announce');
+  private readonly peek = byId('peek');
+  private readonly charts = new ChartArea(byId('charts'));
+  private lastInterimChart = 0;
+  /** Place problems on their fields; the ones without a field come back. */
+  fieldProblems: (problems: Problem[]) => Problem[] = (p) => p;
+  threads = 0;
+
+  problems(problems: Problem[]): void {
+    const general = this.fieldProblems(problems);
+    fill(
+      this.problemBox,
+      general.map((p) => h('p', {}, p.message)),
+    );
+    this.answer.classList.add('stale');
+    this.status.textContent = 'Fix the question to see its answer (greyed out: the previous answer).';
+    this.peek.classList.add('stale');
+    this.bar.hidden = true;
+  }
+
+  progress(asked: AskedQuestion, done: number, interim: BattleReport): void {
+    this.clearProblems();
+    this.bar.hidden = false;
+    this.bar.max = asked.trials;
+    this.bar.value = done;
+    this.bar.setAttribute('aria-valuetext', `${thousands(done)} of ${thousands(asked.trials)} trials`);
+    this.status.textContent = `Monte Carlo · ${thousands(done)} of ${thousands(asked.trials)} trials…`;
+    this.answer.setAttribute('aria-busy', 'true');
+    this.render(interim, true);
+    const now = performance.now();
+    if (now - this.lastInterimChart > INTERIM_CHART_MS) {
+      this.lastInterimChart = now;
+      this.charts.show(battleCharts(interim), 0);
+    }
+  }
+
+  answered(asked: AskedQuestion, report: BattleReport, latencyMs: number): void {
+    this.clearProblems();
+    this.bar.hidden = true;
+    this.answer.removeAttribute('aria-busy');
+    this.status.textContent = methodLine(report, this.threads);
+    this.render(report, false);
+    // One unbreakable span per word: a line may break between words, never inside `--defenders`.
+    fill(
+      this.command,
+      cliCommand(asked, report)
+        .split(' ')
+        .flatMap((word, i) => [i > 0 ? ' ' : '', h('span', {}, word)]),
+    );
+    // Screen readers hear the finished answer only, not every interim estimate.
+    this.announce.textContent = report.verdict[0] ?? '';
+    this.answer.dataset.latencyMs = latencyMs.toFixed(1);
+    this.answer.dataset.answers = String(Number(this.answer.dataset.answers ?? 0) + 1);
+    this.charts.show(battleCharts(report));
+    this.lastInterimChart = 0;
+  }
+
+  failed(error: Error): void {
+    fill(this.problemBox, h('p', {}, `Something went wrong: ${error.message}`));
+    this.answer.classList.add('stale');
+    this.bar.hidden = true;
+  }
+
+  /** The headline in the bar at the bottom of a phone's screen. */
+  private showPeek(report: BattleReport, interim: boolean): void {
+    const m = report.metrics[0];
+    if (!m) return fill(this.peek);
+    const value = report.method === 'exact' ? (m.exact ?? m.estimate) : m.estimate;
+    const how = report.method === 'exact' ? 'exact' : interim ? 'so far' : 'estimate';
+    fill(
+      this.peek,
+      h('span', { class: 'value' }, formatValue(m, value)),
+      h('span', { class: 'what' }, `${m.label} · ${how}`),
+    );
+  }
+
+  /** Resolves when the charts asked for last are drawn. */
+  chartsDrawn(): Promise<void> {
+    return this.charts.drawn;
+  }
+
+  private clearProblems(): void {
+    this.fieldProblems([]);
+    fill(this.problemBox);
+    this.answer.classList.remove('stale');
+    this.peek.classList.remove('stale');
+  }
+
+  private render(report: BattleReport, interim: boolean): void {
+    this.showPeek(report, interim);
+    this.answer.dataset.method = report.method;
+    this.answer.dataset.partial = String(interim);
+    fill(
+      this.body,
+      h(
+        'div',
+        { class: 'verdict' },
+        report.verdict.map((line) => h('p', {}, line)),
+      ),
+      headline(report),
+      report.notes.length > 0
+        ? h(
+            'ul',
+            { class: 'notes' },
+            report.notes.map((n) => h('li', {}, n)),
+          )
+        : null,
+      metricsTable(report),
+      report.tables.map(extraTable),
+    );
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Charts on the page: Vega-Lite specs drawn by vega-embed, which loads on the first chart
+ * (it is most of the page's weight, and the number must not wait for it). Drawing waits
+ * until the answer has been still for a moment, so typing never queues chart work.
+ */
+import type { VegaLiteSpec } from '../charts/adapter.js';
+import { fill, h } from './dom.js';
+
+type Finalizable = { finalize(): void };
+
+export class ChartArea {
+  private views: Finalizable[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private generation = 0;
+  /** Resolves when the last requested charts are drawn (tests wait on it). */
+  drawn: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly element: HTMLElement,
+    private readonly delayMs = 120,
+  ) {}
+
+  /** Draws these charts after the delay, replacing the current ones; a newer call wins. */
+  show(specs: VegaLiteSpec[], delayMs = this.delayMs): void {
+    const generation = ++this.generation;
+    clearTimeout(this.timer);
+    this.drawn = new Promise<void>((resolve) => {
+      this.timer = setTimeout(() => {
+        this.draw(specs, generation).then(resolve, (error: unknown) => {
+          fill(this.element, h('p', { class: 'error' }, `The chart could not be drawn: ${String(error)}`));
+          resolve();
+        });
+      }, delayMs);
+    });
+  }
+
+  clear(): void {
+    ++this.generation;
+    clearTimeout(this.timer);
+    this.finalize();
+    fill(this.element);
+  }
+
+  private async draw(specs: VegaLiteSpec[], generation: number): Promise<void> {
+    const { default: embed } = await import('vega-embed');
+    if (generation !== this.generation) return;
+    this.finalize();
+    // In the page before drawing, so charts as wide as their container know that width.
+    const boxes = specs.map((spec) => h('figure', { class: 'chart', 'aria-label': titleOf(spec) }));
+    fill(this.element, boxes);
+    const made = await Promise.all(
+      specs.map((spec, i) => embed(boxes[i], spec as never, { actions: false, renderer: 'svg' })),
+    );
+    if (generation !== this.generation) {
+      for (const m of made) m.finalize();
+      return;
+    }
+    this.views = made;
+  }
+
+  private finalize(): void {
+    for (const view of this.views) view.finalize();
+    this.views = [];
+  }
+}
+
+function titleOf(spec: VegaLiteSpec): string {
+  const title = spec.title as { text?: string } | string | undefined;
+  return `Chart: ${typeof title === 'string' ? title : (title?.text ?? 'answer')}`;
+}
