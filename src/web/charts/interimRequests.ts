@@ -29,7 +29,7 @@ export function distributionRequest(report: BattleReport): DistributionChart | n
     kind: 'distribution',
     name: 'distribution',
     title: 'Outcome distribution',
-    subtitle: [`${report.label}: ${how}${report.partial ? ' (so far)' : ''}`],
+    subtitle: [report.label, `${how}${report.partial ? ' (so far)' : ''}`],
     exactOnly,
     panels: [...panels.values()],
   };

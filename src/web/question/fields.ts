@@ -23,6 +23,8 @@ export interface FieldSpec {
   option: OddsOption;
   /** Values of a list field (`select`). */
   choices?: string[];
+  /** The entry schema's default for the field, when the flag has no default of its own. */
+  schemaDefault?: string;
   /** The CLI's default, as text (checkboxes: false). */
   default: string | boolean;
   /** Shown under "More options". */
@@ -69,6 +71,7 @@ export function fieldsOf(module: SystemModule): FieldSpec[] {
       kind,
       option,
       ...(choices ? { choices } : {}),
+      ...(!hasDefault && facts.default !== undefined ? { schemaDefault: String(facts.default) } : {}),
       default: takesValue ? String(option.default ?? '') : false,
       more: (look.more ?? []).includes(param) || (hasDefault && !(look.primary ?? []).includes(param)),
       ...(look.only?.[param] ? { kinds: look.only[param] } : {}),

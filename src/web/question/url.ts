@@ -5,7 +5,7 @@
  * so any static host (and the offline cache) serves the same page for every question.
  */
 import type { SystemModule } from '../../app/systems.js';
-import { fieldsOf } from './fields.js';
+import { fieldApplies, fieldsOf } from './fields.js';
 import { presentationOf } from './presentation.js';
 import { blankState, DEFAULT_SEED, DEFAULT_TRIALS, exampleState, METHODS, type PageState } from './state.js';
 
@@ -16,6 +16,8 @@ export function stateToHash(module: SystemModule, state: PageState): string {
   const kinds = presentationOf(module.system.id).kinds;
   if (kinds && state.kind && state.kind !== kinds[0].value) add('kind', state.kind);
   for (const field of fieldsOf(module)) {
+    // A field the kind of question does not ask stays out of the link (the page keeps it while open).
+    if (!fieldApplies(field, state.kind)) continue;
     const value = state.values[field.param];
     if (value === undefined || value === field.default || value === '' || value === false) continue;
     add(field.param, value === true ? true : value);

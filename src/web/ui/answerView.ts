@@ -12,7 +12,7 @@ import { battleCharts } from '../charts/adapter.js';
 import { thousands } from '../../kit/format.js';
 import { ChartArea } from './charts.js';
 import { byId, fill, h } from './dom.js';
-import { extraTable, formatValue, headline, methodLine, metricsTable } from './report.js';
+import { extraTable, headline, headlineValue, methodLine, metricsTable } from './report.js';
 
 /** Interim charts during a sampled run are redrawn at most this often. */
 const INTERIM_CHART_MS = 1000;
@@ -31,6 +31,8 @@ export class PageAnswer implements AnswerView {
   /** Place problems on their fields; the ones without a field come back. */
   fieldProblems: (problems: Problem[]) => Problem[] = (p) => p;
   threads = 0;
+  /** The last finished answer (the browser tests compare it with the command line's). */
+  lastReport: BattleReport | null = null;
 
   problems(problems: Problem[]): void {
     const general = this.fieldProblems(problems);
@@ -75,7 +77,11 @@ export class PageAnswer implements AnswerView {
     );
     // Screen readers hear the finished answer only, not every interim estimate.
     this.announce.textContent = report.verdict[0] ?? '';
+    this.lastReport = report;
     this.answer.dataset.latencyMs = latencyMs.toFixed(1);
+    // And once it is painted: the next frame starts after the browser drew this one.
+    const changedAt = performance.now() - latencyMs;
+    requestAnimationFrame(() => (this.answer.dataset.paintedMs = (performance.now() - changedAt).toFixed(1)));
     this.answer.dataset.answers = String(Number(this.answer.dataset.answers ?? 0) + 1);
     this.charts.show(battleCharts(report));
     this.lastInterimChart = 0;
@@ -95,7 +101,7 @@ export class PageAnswer implements AnswerView {
     const how = report.method === 'exact' ? 'exact' : interim ? 'so far' : 'estimate';
     fill(
       this.peek,
-      h('span', { class: 'value' }, formatValue(m, value)),
+      h('span', { class: 'value' }, headlineValue(m, value, report.method === 'exact')),
       h('span', { class: 'what' }, `${m.label} · ${how}`),
     );
   }

@@ -7,7 +7,7 @@
 import type { SystemModule } from '../../app/systems.js';
 import { fieldApplies, fieldsOf, type FieldSpec } from '../question/fields.js';
 import { presentationOf } from '../question/presentation.js';
-import type { PageState } from '../question/state.js';
+import { DEFAULT_SEED, DEFAULT_TRIALS, type PageState } from '../question/state.js';
 import type { Problem } from '../question/toQuestion.js';
 import { h } from './dom.js';
 
@@ -69,32 +69,32 @@ export function questionForm(
     ),
   );
   form.append(extra);
+  let engine: HTMLDetailsElement | null = null;
   if (sampling) {
     const method = h(
       'select',
       { id: 'f-method', name: 'method', 'aria-describedby': 'hint-method' },
       (Object.keys(METHOD_LABELS) as PageState['method'][]).map((m) => h('option', { value: m }, METHOD_LABELS[m])),
     );
-    form.append(
+    engine = h(
+      'details',
+      { class: 'engine' },
+      h('summary', {}, 'How to answer'),
       h(
-        'details',
-        { class: 'engine' },
-        h('summary', {}, 'How to answer'),
+        'div',
+        { class: 'fields' },
         h(
           'div',
-          { class: 'fields' },
-          h(
-            'div',
-            { class: 'field', 'data-param': 'method' },
-            h('label', { for: 'f-method' }, 'Method'),
-            method,
-            h('p', { class: 'hint', id: 'hint-method' }, 'sampled answers run on every core, in the background'),
-          ),
-          textRow('seed', 'Seed', 'any text or number; the same seed gives the command line’s numbers', 'text'),
-          textRow('trials', 'Trials', 'Monte Carlo trials, e.g. 1000000 or 1e6', 'numeric'),
+          { class: 'field', 'data-param': 'method' },
+          h('label', { for: 'f-method' }, 'Method'),
+          method,
+          h('p', { class: 'hint', id: 'hint-method' }, 'sampled answers run on every core, in the background'),
         ),
+        textRow('seed', 'Seed', 'any text or number; the same seed gives the command line’s numbers', 'text'),
+        textRow('trials', 'Trials', 'Monte Carlo trials, e.g. 1000000 or 1e6', 'numeric'),
       ),
     );
+    form.append(engine);
   }
 
   const read = (): PageState => {
@@ -144,9 +144,11 @@ export function questionForm(
     set('trials', next.trials);
     set('target', next.target);
     (form.elements.namedItem('advise') as HTMLInputElement).checked = next.advise;
-    // A hidden field with a value the user gave (from a link) opens "More options".
+    // Settings a link gives away from their defaults are shown, not hidden in a closed section.
     if (fields.some((f) => f.more && next.values[f.param] !== f.default) || next.target !== '' || next.advise)
       extra.open = true;
+    if (engine && (next.method !== 'auto' || next.seed !== DEFAULT_SEED || next.trials !== DEFAULT_TRIALS))
+      engine.open = true;
     showKind(next.kind);
   };
 
@@ -197,7 +199,11 @@ function fieldRow(field: FieldSpec): HTMLElement {
   }
   let input: HTMLElement;
   if (field.kind === 'select') {
-    const blank = field.default === '' ? [h('option', { value: '' }, '—')] : [];
+    // Not given: the command line's behaviour when the flag is left out (the schema's default when it has one).
+    const blank =
+      field.default === ''
+        ? [h('option', { value: '' }, field.schemaDefault ? `${field.schemaDefault} (default)` : '—')]
+        : [];
     input = h(
       'select',
       { id, name: field.param, 'aria-describedby': described },

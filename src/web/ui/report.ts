@@ -13,6 +13,12 @@ export function formatValue(m: Metric, x: number): string {
   return fixed(x);
 }
 
+/** The headline in a few characters: an exact certainty reads "Yes" or "No", not 100.00% or 0.00%. */
+export function headlineValue(m: Metric, x: number, exact: boolean): string {
+  if (exact && m.kind === 'probability' && (x === 0 || x === 1)) return x === 1 ? 'Yes' : 'No';
+  return formatValue(m, x);
+}
+
 function interval(m: Metric): string {
   return m.ci95 ? `${formatValue(m, m.ci95[0])} – ${formatValue(m, m.ci95[1])}` : '';
 }
@@ -39,7 +45,11 @@ export function headline(report: BattleReport): HTMLElement {
   return h(
     'div',
     { class: 'headline' },
-    h('span', { class: 'value', 'data-key': m.key, 'data-value': String(value) }, formatValue(m, value)),
+    h(
+      'span',
+      { class: 'value', 'data-key': m.key, 'data-value': String(value) },
+      headlineValue(m, value, report.method === 'exact'),
+    ),
     h('span', { class: 'what' }, m.label),
     h('span', { class: 'detail' }, detail),
   );
