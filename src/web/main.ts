@@ -80,6 +80,7 @@ if ('serviceWorker' in navigator && location.protocol !== 'file:') {
 (window as unknown as { battleOdds: unknown }).battleOdds = {
   chartsDrawn: () => view.chartsDrawn(),
   lastReport: () => view.lastReport,
+  lastTable: () => view.lastTable,
   threads: pool.threads,
   replacedWorkers: () => pool.replaced,
 };

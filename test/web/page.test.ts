@@ -247,6 +247,44 @@ describe.skipIf(!CHROMIUM)('the web page in chromium', () => {
     await page.close();
   });
 
+  it("draws a table (vary two numbers) with the engine sweep's numbers, off the page's thread", async () => {
+    const { toTable } = await import('../../src/web/question/table.js');
+    const { toQuestion } = await import('../../src/web/question/toQuestion.js');
+    const { parseScenario, runSweep, systems, InProcessExecutor, findSystem } = await import('../../src/core.js');
+    const page = await open('#landgrab?attackers=8&defenders=5&defending-leader');
+    await page.click('text=Vary two numbers');
+    await page.fill('#t-x-to', '14');
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { battleOdds: { lastTable(): { cells: unknown[] } | null } }).battleOdds.lastTable()
+          ?.cells.length === 88,
+    );
+    expect(new URL(page.url()).hash).toBe(
+      '#landgrab?attackers=8&defenders=5&defending-leader&table=attackers:4-14,defenders:3-10',
+    );
+    const shown = await page.evaluate(() =>
+      (window as unknown as { battleOdds: { lastTable(): { cells: unknown[] } } }).battleOdds.lastTable(),
+    );
+    const landgrab = moduleOf('landgrab')!;
+    const state = (await import('../../src/web/question/url.js')).stateFromHash(
+      SYSTEM_MODULES,
+      new URL(page.url()).hash,
+    )!;
+    const asked = toQuestion(landgrab, state);
+    if (!asked.ok) throw new Error('bad question');
+    const table = toTable(asked.asked, state.table!, state.kind);
+    if (!table.ok) throw new Error(table.problem.message);
+    const scenario = parseScenario(table.scenario, 'table', systems);
+    const options = { seed: scenario.seed, trials: scenario.trials, kernel: 'fast' as const, method: scenario.method };
+    const reference = await runSweep(landgrab.system, scenario.sweep!, options, new InProcessExecutor(findSystem));
+    expect(shown.cells).toEqual(reference.cells);
+    await page.evaluate(() =>
+      (window as unknown as { battleOdds: { chartsDrawn(): Promise<void> } }).battleOdds.chartsDrawn(),
+    );
+    expect(await page.locator('#table-chart svg').count()).toBe(1);
+    await page.close();
+  });
+
   it('works offline after the first visit (service worker), sampled answers included', async () => {
     const online = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await open('#princes-and-queens', online);
@@ -273,7 +311,8 @@ describe.skipIf(!CHROMIUM)('the web page in chromium', () => {
   it('takes screenshots at phone (390 px) and desktop (1280 px) widths', async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     const questions: Record<string, string> = {
-      landgrab: '#landgrab?attackers=12&defenders=8&fortress&method=sample&trials=200000',
+      landgrab:
+        '#landgrab?attackers=12&defenders=8&fortress&method=sample&trials=200000&table=attackers:2-20,defenders:1-12',
       'princes-and-queens': '#princes-and-queens',
     };
     for (const m of SYSTEM_MODULES) questions[m.system.id] ??= `#${m.system.id}`;

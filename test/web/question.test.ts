@@ -150,12 +150,14 @@ describe('the question in the URL', () => {
       trials: '1e5',
       target: '80%',
       advise: true,
+      table: { x: 'attackers', xFrom: '2', xTo: '20', y: 'defenders', yFrom: '1', yTo: '12' },
     };
     edited.values = { ...edited.values, capitol: '10,4,1', 'defending-leader': true, ties: 'attacker' };
     const hash = stateToHash(landgrab, edited);
     expect(hash).toBe(
       '#landgrab?kind=capitol&attackers=11&defenders=10&capitol=10,4,1&defending-leader&ties=attacker' +
-        '&method=sample&seed=%C3%A9lan%20%26%20co%20%2F%207&trials=1e5&target=80%25&advise',
+        '&method=sample&seed=%C3%A9lan%20%26%20co%20%2F%207&trials=1e5&target=80%25&advise' +
+        '&table=attackers:2-20,defenders:1-12',
     );
     expect(stateFromHash(SYSTEM_MODULES, hash)).toEqual(edited);
     expect(stateToHash(landgrab, exampleState(landgrab))).toBe('#landgrab?attackers=11&defenders=10');
@@ -165,5 +167,53 @@ describe('the question in the URL', () => {
     expect(stateFromHash(SYSTEM_MODULES, '#princes-and-queens')).toEqual(exampleState(pq));
     expect(stateFromHash(SYSTEM_MODULES, '#no-such-game?x=1')).toBeNull();
     expect(stateFromHash(SYSTEM_MODULES, '')).toBeNull();
+  });
+});
+
+describe('tables (vary two numbers)', () => {
+  it('runs as the engine sweep `battle-odds run` gives for the same scenario', async () => {
+    const { toTable, defaultTable } = await import('../../src/web/question/table.js');
+    const { parseScenario, runSweep, systems } = await import('../../src/core.js');
+    const { writeFileSync } = await import('node:fs');
+    const { tempDir } = await import('../helpers/cli.js');
+    const state = withArgs(landgrab, exampleState(landgrab), ['--attackers', '6', '--defenders', '4', '--fortress']);
+    const table = defaultTable(landgrab, state.kind, state.values)!;
+    expect(table).toEqual({ x: 'attackers', xFrom: '3', xTo: '12', y: 'defenders', yFrom: '2', yTo: '8' });
+    const q = asked(landgrab, { ...state, method: 'sample', trials: '20000', seed: 'table' });
+    const made = toTable(q, table, state.kind);
+    if (!made.ok) throw new Error(made.problem.message);
+    expect(made).toMatchObject({ cells: 70, trials: 20000 });
+    const scenario = parseScenario(made.scenario, 'table', systems);
+    const sweep = await runSweep(
+      landgrab.system,
+      scenario.sweep!,
+      { seed: 'table', trials: 20000, kernel: 'fast', method: 'sample', check: true },
+      new InProcessExecutor(findSystem),
+    );
+    const file = `${tempDir()}/page-table.json`;
+    writeFileSync(file, JSON.stringify(made.scenario));
+    const r = await cli(['run', file, '--json', '--no-charts', '--threads', '0', '--out', `${tempDir()}/out`]);
+    expect(r.stderr).toBe('');
+    const reference = JSON.parse(r.stdout)[0].sweep;
+    expect(sweep.cells).toEqual(reference.cells);
+  });
+
+  it('refuses tables it cannot draw, in words', async () => {
+    const { toTable } = await import('../../src/web/question/table.js');
+    const q = asked(landgrab, exampleState(landgrab));
+    const t = { x: 'attackers', xFrom: '2', xTo: '9', y: 'defenders', yFrom: '1', yTo: '5' };
+    expect(toTable(q, { ...t, y: 'attackers' }, 'battle')).toMatchObject({
+      ok: false,
+      problem: { message: /different/ },
+    });
+    expect(toTable(q, { ...t, xTo: '1' }, 'battle')).toMatchObject({
+      ok: false,
+      problem: { message: /at most its "to"/ },
+    });
+    expect(toTable(q, { ...t, xTo: '999' }, 'battle')).toMatchObject({
+      ok: false,
+      problem: { message: /at most 2500/ },
+    });
+    expect(toTable(q, { ...t, y: 'path' }, 'battle')).toMatchObject({ ok: false, problem: { message: /two numbers/ } });
   });
 });

@@ -14,6 +14,9 @@ import { isAbortError } from '../../engine/run/abort.js';
 import type { PageState } from '../question/state.js';
 import { toQuestion, type AskedQuestion, type Problem } from '../question/toQuestion.js';
 import { TallyingExecutor } from '../workers/tallying.js';
+import { toTable } from '../question/table.js';
+import { TableRunner } from './tables.js';
+import type { SweepReport } from '../../engine/report.js';
 
 export interface AnswerView {
   problems(problems: Problem[]): void;
@@ -22,6 +25,14 @@ export interface AnswerView {
   /** `latencyMs`: from the change (the keystroke's event time) to the answer on the page. */
   answered(asked: AskedQuestion, report: BattleReport, latencyMs: number): void;
   failed(error: Error): void;
+  /** The table: none asked, what is wrong with it, under way (cells done of all), or done. */
+  table(
+    state:
+      | { kind: 'none' }
+      | { kind: 'problem'; message: string }
+      | { kind: 'running'; done: number; cells: number; trials: number },
+  ): void;
+  tableAnswered(sweep: SweepReport): void;
 }
 
 export class Asker {
@@ -32,12 +43,14 @@ export class Asker {
   constructor(
     private readonly executor: Executor,
     private readonly view: AnswerView,
+    private readonly tables = new TableRunner(),
   ) {}
 
   /** Replaces the question; it is answered on the next frame (changes within one frame coalesce). */
   ask(module: SystemModule, state: PageState, at = performance.now()): void {
     this.current?.abort();
     this.current = null;
+    this.tables.cancel();
     this.pending = { module, state, at };
     if (this.scheduled) return;
     this.scheduled = true;
@@ -53,9 +66,28 @@ export class Asker {
 
   /** Stops whatever runs (e.g. the page is leaving). */
   cancel(): void {
+    this.tables.cancel();
     this.current?.abort();
     this.current = null;
     this.pending = null;
+  }
+
+  /** After the answer: its table, when one is asked for (in the table worker; a newer question stops it). */
+  private async answerTable(q: AskedQuestion, state: PageState, signal: AbortSignal): Promise<void> {
+    if (!state.table) return this.view.table({ kind: 'none' });
+    const table = toTable(q, state.table, state.kind);
+    if (!table.ok) return this.view.table({ kind: 'problem', message: table.problem.message });
+    const running = { kind: 'running' as const, done: 0, cells: table.cells, trials: table.trials };
+    this.view.table(running);
+    try {
+      const sweep = await this.tables.run(table.scenario, (done) => {
+        if (!signal.aborted) this.view.table({ ...running, done });
+      });
+      if (!signal.aborted) this.view.tableAnswered(sweep);
+    } catch (error) {
+      if (signal.aborted || isAbortError(error)) return;
+      this.view.table({ kind: 'problem', message: (error as Error).message });
+    }
   }
 
   private async answer(module: SystemModule, state: PageState, at: number): Promise<void> {
@@ -98,6 +130,7 @@ export class Asker {
       if (controller.signal.aborted) return;
       cancelAnimationFrame(frame);
       this.view.answered(q, report, performance.now() - at);
+      await this.answerTable(q, state, controller.signal);
     } catch (error) {
       if (controller.signal.aborted || isAbortError(error)) return;
       if (error instanceof NoExactAnswer) this.view.problems([{ param: 'method', message: error.reason }]);

@@ -23,12 +23,27 @@ export function toVegaLite(request: ChartRequest): VegaLiteSpec | null {
   const body =
     request.kind === 'distribution' ? distribution(request) : request.kind === 'heatmap' ? heatmap(request) : null;
   if (!body) return null;
+  const subtitle = (request.subtitle ?? []).flatMap((line) => wrap(line));
   return {
     $schema: SCHEMA,
-    title: { text: request.title, ...(request.subtitle ? { subtitle: request.subtitle } : {}) },
+    title: { text: wrap(request.title), ...(subtitle.length ? { subtitle } : {}) },
     config: CONFIG,
     ...body,
   };
+}
+
+/** Lines of at most `width` characters, broken between words (titles must fit a phone). */
+function wrap(text: string, width = 44): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
 }
 
 function colours(sides: string[]): string[] {
@@ -56,7 +71,7 @@ function distribution(request: DistributionChart): VegaLiteSpec {
       type: 'ordinal',
       scale: { domain },
       title: panel.xTitle,
-      axis: { labelAngle: 0, labelOverlap: 'parity' },
+      axis: { labelAngle: 0, labelOverlap: 'parity', labelSeparation: 3 },
     };
     const y = {
       type: 'quantitative',
@@ -104,7 +119,7 @@ function heatmap(request: HeatmapChart): VegaLiteSpec {
     type: 'ordinal',
     scale: { domain: xs },
     title: request.x.title,
-    axis: { labelAngle: 0, labelOverlap: 'parity' },
+    axis: { labelAngle: 0, labelOverlap: 'parity', labelSeparation: 3 },
   };
   const y = { field: 'y', type: 'ordinal', scale: { domain: ys }, title: request.y.title };
   const layers: VegaLiteSpec[] = [
@@ -140,8 +155,10 @@ function heatmap(request: HeatmapChart): VegaLiteSpec {
     });
   return {
     data: { values },
-    width: Math.min(560, Math.max(200, xs.length * 26)),
-    height: Math.min(560, Math.max(120, ys.length * 22)),
+    // As wide as the page allows (a phone's width too), rows of a fixed height.
+    width: 'container',
+    autosize: { type: 'fit-x', contains: 'padding' },
+    height: Math.min(480, Math.max(120, ys.length * 18)),
     layer: layers,
   };
 }

@@ -7,6 +7,7 @@ import type { Method } from '../../engine/run/battle.js';
 import type { SystemModule } from '../../app/systems.js';
 import { fieldsOf, flagParts } from './fields.js';
 import { presentationOf } from './presentation.js';
+import type { TableState } from './table.js';
 
 export const DEFAULT_SEED = 'battle-odds';
 export const DEFAULT_TRIALS = '1000000';
@@ -24,6 +25,8 @@ export interface PageState {
   /** "How many for at least p?" as typed (empty: not asked). */
   target: string;
   advise: boolean;
+  /** A table over two of the question's numbers, when asked for. */
+  table?: TableState;
 }
 
 /** Every field at its CLI default. */

@@ -7,12 +7,15 @@
 import type { SystemModule } from '../../app/systems.js';
 import { fieldApplies, fieldsOf } from './fields.js';
 import { presentationOf } from './presentation.js';
+import { tableFromParam, tableToParam, type TableState } from './table.js';
 import { blankState, DEFAULT_SEED, DEFAULT_TRIALS, exampleState, METHODS, type PageState } from './state.js';
 
 export function stateToHash(module: SystemModule, state: PageState): string {
   const parts: string[] = [];
   const add = (name: string, value: string | true) =>
-    parts.push(value === true ? name : `${name}=${encodeURIComponent(value).replace(/%2C/g, ',')}`);
+    parts.push(
+      value === true ? name : `${name}=${encodeURIComponent(value).replace(/%2C/g, ',').replace(/%3A/g, ':')}`,
+    );
   const kinds = presentationOf(module.system.id).kinds;
   if (kinds && state.kind && state.kind !== kinds[0].value) add('kind', state.kind);
   for (const field of fieldsOf(module)) {
@@ -27,6 +30,7 @@ export function stateToHash(module: SystemModule, state: PageState): string {
   if (state.trials !== DEFAULT_TRIALS) add('trials', state.trials);
   if (state.target !== '') add('target', state.target);
   if (state.advise) add('advise', true);
+  if (state.table) add('table', tableToParam(state.table));
   return `#${state.system}${parts.length ? `?${parts.join('&')}` : ''}`;
 }
 
@@ -57,6 +61,7 @@ export function stateFromHash(modules: readonly SystemModule[], hash: string): P
     else if (name === 'trials' && value) state.trials = value;
     else if (name === 'target') state.target = value ?? '';
     else if (name === 'advise') state.advise = value !== '0' && value !== 'false';
+    else if (name === 'table' && value && tableFromParam(value)) state.table = tableFromParam(value) as TableState;
   }
   return state;
 }

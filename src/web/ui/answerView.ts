@@ -4,11 +4,11 @@
  * A question with a problem greys the last answer out (it answers the previous question)
  * and puts the problem on its field.
  */
-import type { BattleReport } from '../../engine/report.js';
+import type { BattleReport, SweepReport } from '../../engine/report.js';
 import type { AnswerView } from '../answer/asker.js';
 import type { AskedQuestion, Problem } from '../question/toQuestion.js';
 import { cliCommand } from '../question/command.js';
-import { battleCharts } from '../charts/adapter.js';
+import { battleCharts, sweepCharts } from '../charts/adapter.js';
 import { thousands } from '../../kit/format.js';
 import { ChartArea } from './charts.js';
 import { byId, fill, h } from './dom.js';
@@ -27,6 +27,12 @@ export class PageAnswer implements AnswerView {
   private readonly announce = byId('announce');
   private readonly peek = byId('peek');
   private readonly charts = new ChartArea(byId('charts'));
+  private readonly tableBox = byId('table');
+  private readonly tableStatus = byId('table-status');
+  private readonly tableBar = byId<HTMLProgressElement>('table-progress');
+  private readonly tableChart = new ChartArea(byId('table-chart'), 0);
+  /** The last finished table (for the tests). */
+  lastTable: SweepReport | null = null;
   private lastInterimChart = 0;
   /** Place problems on their fields; the ones without a field come back. */
   fieldProblems: (problems: Problem[]) => Problem[] = (p) => p;
@@ -106,9 +112,42 @@ export class PageAnswer implements AnswerView {
     );
   }
 
+  table(
+    state:
+      | { kind: 'none' }
+      | { kind: 'problem'; message: string }
+      | { kind: 'running'; done: number; cells: number; trials: number },
+  ): void {
+    this.tableBox.hidden = state.kind === 'none';
+    this.tableBar.hidden = state.kind !== 'running';
+    if (state.kind === 'none') {
+      this.tableChart.clear();
+      return;
+    }
+    if (state.kind === 'problem') {
+      this.tableStatus.textContent = `No table: ${state.message}`;
+      this.tableChart.clear();
+      return;
+    }
+    this.tableBar.max = state.cells;
+    this.tableBar.value = state.done;
+    this.tableStatus.textContent = `${thousands(state.done)} of ${thousands(state.cells)} cells…`;
+    this.tableBox.setAttribute('aria-busy', 'true');
+  }
+
+  tableAnswered(sweep: SweepReport): void {
+    this.lastTable = sweep;
+    this.tableBar.hidden = true;
+    this.tableBox.removeAttribute('aria-busy');
+    const sampled = sweep.cells.find((c) => c.method === 'monte-carlo');
+    const how = sampled ? `Monte Carlo, ${thousands(sampled.trials)} trials per cell` : 'exact';
+    this.tableStatus.textContent = `${thousands(sweep.cells.length)} cells · ${how} · ${(sweep.elapsedMs / 1000).toFixed(2)} s`;
+    this.tableChart.show(sweepCharts('table', sweep));
+  }
+
   /** Resolves when the charts asked for last are drawn. */
   chartsDrawn(): Promise<void> {
-    return this.charts.drawn;
+    return Promise.all([this.charts.drawn, this.tableChart.drawn]).then(() => undefined);
   }
 
   private clearProblems(): void {

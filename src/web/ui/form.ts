@@ -10,6 +10,7 @@ import { presentationOf } from '../question/presentation.js';
 import { DEFAULT_SEED, DEFAULT_TRIALS, type PageState } from '../question/state.js';
 import type { Problem } from '../question/toQuestion.js';
 import { h } from './dom.js';
+import { tableForm } from './tableForm.js';
 
 export interface QuestionForm {
   element: HTMLFormElement;
@@ -97,6 +98,14 @@ export function questionForm(
     form.append(engine);
   }
 
+  const table = tableForm(module);
+  form.append(table.element);
+  table.element.addEventListener('toggle', () => {
+    // Opened for the first time: a table around the question as it stands.
+    if (table.element.open && !table.read()?.xFrom) table.suggest(read());
+    onChange(read(), performance.now());
+  });
+
   const read = (): PageState => {
     const values: Record<string, string | boolean> = {};
     for (const field of fields) {
@@ -114,6 +123,7 @@ export function questionForm(
       trials: sampling ? value('trials') : state.trials,
       target: value('target'),
       advise: (form.elements.namedItem('advise') as HTMLInputElement).checked,
+      ...(table.read() ? { table: table.read() } : {}),
     };
   };
 
@@ -150,6 +160,7 @@ export function questionForm(
     if (engine && (next.method !== 'auto' || next.seed !== DEFAULT_SEED || next.trials !== DEFAULT_TRIALS))
       engine.open = true;
     showKind(next.kind);
+    table.write(next);
   };
 
   const showProblems = (problems: Problem[]) => {
@@ -169,7 +180,10 @@ export function questionForm(
 
   const changed = (event: Event) => {
     const next = read();
-    if ((event.target as HTMLInputElement).name === 'kind') showKind(next.kind);
+    if ((event.target as HTMLInputElement).name === 'kind') {
+      showKind(next.kind);
+      table.write(next);
+    }
     onChange(next, event.timeStamp || performance.now());
   };
   // Text, selects, checkboxes and radios all report through `input`.

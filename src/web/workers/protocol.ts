@@ -1,5 +1,6 @@
-/** Messages between the page and a chunk worker: one chunk asked, its tally (transferred) or an error back. */
+/** Messages between the page and its workers: chunks (tally transferred back) and tables (a sweep report back). */
 import type { ChunkTask } from '../../engine/task.js';
+import type { SweepReport } from '../../engine/report.js';
 
 export interface ChunkRequest {
   id: number;
@@ -7,3 +8,12 @@ export interface ChunkRequest {
 }
 
 export type ChunkReply = { id: number; tally: Float64Array } | { id: number; error: string };
+
+/** A table to answer: a one-sweep scenario, as a scenario file would hold it. */
+export interface TableRequest {
+  id: number;
+  scenario: Record<string, unknown>;
+}
+
+export type TableReply =
+  { id: number; progress: number } | { id: number; sweep: SweepReport } | { id: number; error: string };
