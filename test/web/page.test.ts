@@ -81,7 +81,8 @@ describe.skipIf(!CHROMIUM)('the web page in chromium', () => {
     const module = moduleOf(id);
     const reason = `${id} is not in the core's systems yet (src/app/systems.ts): enabled when it is`;
     it.skipIf(!module)(
-      `answers the example question of ${id} with the CLI's numbers for the same seed${module ? '' : ` (skipped: ${reason})`}`,
+      `answers the example question of ${id} with the CLI's numbers for the same seed` +
+        (module ? '' : ` (skipped: ${reason})`),
       async () => {
         const m = module!;
         const sampling = Boolean(m.system.sampler);
@@ -150,7 +151,8 @@ describe.skipIf(!CHROMIUM)('the web page in chromium', () => {
       () => (window as unknown as { battleOdds: { threads: number } }).battleOdds.threads,
     );
     console.log(
-      `[web] sampled answer, LandGrab 11 vs 10, 1,000,000 trials on ${threads} workers: ${first.elapsedMs.toFixed(0)} ms ` +
+      `[web] sampled answer, LandGrab 11 vs 10, 1,000,000 trials on ${threads} workers: ` +
+        `${first.elapsedMs.toFixed(0)} ms ` +
         '(first run: includes starting the workers)',
     );
     // Warm workers: the same question with another seed.
@@ -323,6 +325,10 @@ describe.skipIf(!CHROMIUM)('the web page in chromium', () => {
       const sized = await browser.newContext({ viewport: { width, height }, serviceWorkers: 'block' });
       for (const [id, hash] of Object.entries(questions)) {
         const page = await open(hash, sized);
+        if (hash.includes('table='))
+          await page.waitForFunction(
+            () => (window as unknown as { battleOdds: { lastTable(): unknown } }).battleOdds.lastTable() !== null,
+          );
         await page.evaluate(() =>
           (window as unknown as { battleOdds: { chartsDrawn(): Promise<void> } }).battleOdds.chartsDrawn(),
         );

@@ -48,7 +48,7 @@ async function cliReport(args: string[]) {
 }
 
 describe('forms from the CLI question data', () => {
-  it('gives every LandGrab flag a field: numbers, lists, checkboxes, and a list of choices from the entry schema', () => {
+  it('gives every LandGrab flag a field: numbers, lists, checkboxes, and choices from the entry schema', () => {
     const fields = new Map(fieldsOf(landgrab).map((f) => [f.param, f]));
     expect(fields.get('attackers')).toMatchObject({ kind: 'int', flag: '--attackers', more: false });
     expect(fields.get('path')).toMatchObject({ kind: 'int-list', kinds: ['chain'] });

@@ -141,7 +141,8 @@ export class PageAnswer implements AnswerView {
     this.tableBox.removeAttribute('aria-busy');
     const sampled = sweep.cells.find((c) => c.method === 'monte-carlo');
     const how = sampled ? `Monte Carlo, ${thousands(sampled.trials)} trials per cell` : 'exact';
-    this.tableStatus.textContent = `${thousands(sweep.cells.length)} cells · ${how} · ${(sweep.elapsedMs / 1000).toFixed(2)} s`;
+    const seconds = (sweep.elapsedMs / 1000).toFixed(2);
+    this.tableStatus.textContent = `${thousands(sweep.cells.length)} cells · ${how} · ${seconds} s`;
     this.tableChart.show(sweepCharts('table', sweep));
   }
 
