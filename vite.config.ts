@@ -5,6 +5,7 @@
  * After the bundle is written, precache.json lists every file for the service worker.
  */
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -19,6 +20,28 @@ function filesUnder(dir: string, prefix = ''): string[] {
     const relative = prefix ? `${prefix}/${name}` : name;
     return statSync(full).isDirectory() ? filesUnder(full, relative) : [relative];
   });
+}
+
+/**
+ * The page runs the pure core in a browser: a project file that imports a Node module
+ * (node:fs, path ...) fails the build, naming the file, instead of failing in the browser.
+ */
+function noNodeInThePage(): Plugin {
+  const builtins = new Set(builtinModules);
+  const src = path.join(root, 'src') + path.sep;
+  return {
+    name: 'battle-odds-no-node',
+    enforce: 'pre',
+    resolveId(id, importer) {
+      const node = id.startsWith('node:') || builtins.has(id.split('/')[0]);
+      if (node && importer?.startsWith(src))
+        this.error(
+          `${path.relative(root, importer)} imports ${id}: the web page runs the pure core in a browser, ` +
+            'where Node modules do not exist (load data as a module instead)',
+        );
+      return null;
+    },
+  };
 }
 
 function precacheList(): Plugin {
@@ -52,5 +75,5 @@ export default defineConfig({
     },
   },
   worker: { format: 'es' },
-  plugins: [precacheList()],
+  plugins: [noNodeInThePage(), precacheList()],
 });

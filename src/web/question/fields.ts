@@ -52,7 +52,8 @@ function humanize(param: string): string {
 
 export function fieldsOf(module: SystemModule): FieldSpec[] {
   const look = presentationOf(module.system.id);
-  const hidden = new Set(look.hidden ?? []);
+  // Flags a kind of question gives are chosen with the kind, not asked as fields.
+  const hidden = new Set([...(look.hidden ?? []), ...(look.kinds ?? []).flatMap((k) => Object.keys(k.sets ?? {}))]);
   const fields: FieldSpec[] = [];
   for (const option of module.cli.odds.options) {
     const { flag, param, takesValue } = flagParts(option.flags);

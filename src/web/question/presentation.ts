@@ -10,6 +10,8 @@ export interface QuestionKind {
   /** Value in the URL (`kind=chain`); the first kind is the default and is left out. */
   value: string;
   label: string;
+  /** Flags this kind gives (e.g. `explore: true` for `--explore`); they are not asked separately. */
+  sets?: Record<string, string | true>;
 }
 
 export interface Presentation {
@@ -53,6 +55,51 @@ export const PRESENTATIONS: Record<string, Presentation> = {
       leaders: 'Defending leaders on the path',
       capitol: "Armies in the capitol owner's other territories",
       'stop-at': 'Stop when down to',
+    },
+  },
+  // Ready for when these systems join src/app/systems.ts (their CLI flags as on their branches).
+  'kings-and-things': {
+    hidden: ['fort-levels'],
+    kinds: [
+      { value: 'battle', label: 'A battle' },
+      { value: 'explore', label: 'Exploration', sets: { explore: true } },
+    ],
+    only: {
+      defenders: ['battle'],
+      fort: ['battle'],
+      city: ['battle'],
+      village: ['battle'],
+      income: ['battle'],
+      'defender-losses': ['battle'],
+      'defender-retreat': ['battle'],
+      unexplored: ['battle'],
+      'fort-after-retreat': ['battle'],
+      bribe: ['explore'],
+      cup: ['explore'],
+    },
+    more: [
+      'income',
+      'attacker-losses',
+      'defender-losses',
+      'retreat',
+      'defender-retreat',
+      'retreat-hex',
+      'defender-retreat-hex',
+      'fort-after-retreat',
+      'unexplored',
+      'cup',
+    ],
+    labels: { attackers: 'Attacking counters', defenders: 'Defending counters', bribe: 'Gold to bribe with' },
+  },
+  'advanced-civilization': {
+    primary: ['attacker-tech', 'defender-tech'],
+    more: ['attacker-armies', 'defender-armies', 'fort-owner'],
+    labels: {
+      limit: 'Population limit',
+      attacker: 'Attacking tokens',
+      defender: 'Defending tokens',
+      'attacker-tech': 'Attacker technologies',
+      'defender-tech': 'Defender technologies',
     },
   },
   'princes-and-queens': {

@@ -58,12 +58,16 @@ export function exampleState(module: SystemModule): PageState {
 export function withArgs(module: SystemModule, state: PageState, words: string[]): PageState {
   const next = { ...state, values: { ...state.values } };
   const options = new Map(module.cli.odds.options.map((o) => [flagParts(o.flags).flag, flagParts(o.flags)]));
+  const kinds = presentationOf(module.system.id);
   for (let i = 0; i < words.length; i++) {
     const parts = options.get(words[i]);
-    if (!parts || !(parts.param in next.values)) continue;
+    if (!parts) continue;
+    // A flag a kind gives (`--explore`) chooses that kind.
+    const kind = kinds.kinds?.find((k) => k.sets && parts.param in k.sets);
+    if (kind) next.kind = kind.value;
+    if (!(parts.param in next.values)) continue;
     next.values[parts.param] = parts.takesValue ? (words[++i] ?? '') : true;
   }
-  const kinds = presentationOf(module.system.id);
   if (kinds.kinds && kinds.only) {
     // The kind is the one whose own flags were given (e.g. --path: a chain).
     const own = (kind: string) =>

@@ -8,7 +8,8 @@ import type { Battle } from '../../engine/scenario/entry.js';
 import type { Question } from '../../engine/contract.js';
 import type { Method } from '../../engine/run/battle.js';
 import { InputError } from '../../engine/inputError.js';
-import { fieldApplies, fieldsOf } from './fields.js';
+import { camel, fieldApplies, fieldsOf, flagParts } from './fields.js';
+import { presentationOf } from './presentation.js';
 import { FlagValueError, parseFlagValue, parseSeed, parseTarget, parseTrials } from './parseValue.js';
 import { battleFromFlags, parsedDefault, typedFlags } from './fromFlags.js';
 import type { PageState } from './state.js';
@@ -56,6 +57,12 @@ export function toQuestion(module: SystemModule, state: PageState): Asked {
     } else if (field.option.default !== undefined) {
       flags[field.key] = parsedDefault(field.option);
     }
+  }
+  // The flags the kind of question gives (e.g. `--explore`), as the CLI's parser would read them.
+  const sets = presentationOf(module.system.id).kinds?.find((k) => k.value === state.kind)?.sets ?? {};
+  for (const [param, value] of Object.entries(sets)) {
+    const option = module.cli.odds.options.find((o) => flagParts(o.flags).param === param);
+    if (option) flags[camel(param)] = value === true ? true : read(param, () => parseFlagValue(option, value));
   }
   const sampling = Boolean(module.system.sampler);
   const seed = sampling ? read('seed', () => parseSeed(state.seed)) : 'battle-odds';
