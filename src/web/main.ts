@@ -79,6 +79,7 @@ if ('serviceWorker' in navigator && location.protocol !== 'file:') {
 /** For the browser tests: wait for charts, read the pool. */
 (window as unknown as { battleOdds: unknown }).battleOdds = {
   chartsDrawn: () => view.chartsDrawn(),
+  chartDrawMs: () => view.chartDrawMs(),
   lastReport: () => view.lastReport,
   lastTable: () => view.lastTable,
   threads: pool.threads,

@@ -5,6 +5,7 @@
  */
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import type { CliIO } from '../cli/io.js';
+import type { Serving } from './serve.js';
 
 function parsePort(value: string): number {
   const n = Number(value);
@@ -12,7 +13,8 @@ function parsePort(value: string): number {
   return n;
 }
 
-export function serveCommand(io: CliIO): Command {
+/** `onServing` hands the running server to a caller (tests close it; the CLI leaves it running). */
+export function serveCommand(io: CliIO, hooks: { onServing?(serving: Serving): void } = {}): Command {
   return new Command('serve')
     .description('serve the battle-odds web page on this machine and print its address (build it with `npm run web`)')
     .addOption(new Option('--port <n>', 'port to listen on; 0 picks a free one').argParser(parsePort).default(8080))
@@ -22,6 +24,7 @@ export function serveCommand(io: CliIO): Command {
       const { serveWeb } = await import('./serve.js');
       const serving = await serveWeb({ dir: flags.dir, port: flags.port, host: flags.host });
       io.stdout.write(`battle-odds: serving the page at ${serving.url} (Ctrl-C stops)\n`);
+      hooks.onServing?.(serving);
       await new Promise<void>((resolve) => serving.server.once('close', () => resolve()));
     })
     .addHelpText(

@@ -57,3 +57,19 @@ describe('serveWeb', () => {
     await expect(serveWeb({ dir: path.join(dir, 'assets'), port: 0 })).rejects.toThrow('run `npm run web` first');
   });
 });
+
+describe('battle-odds serve', () => {
+  it('prints the address and serves until the server closes', async () => {
+    const { serveCommand } = await import('../../src/web/serveCommand.js');
+    const { bufferIO } = await import('../../src/cli/io.js');
+    const io = bufferIO();
+    let running: Serving | undefined;
+    const command = serveCommand(io, { onServing: (s) => (running = s) });
+    const done = command.parseAsync(['--port', '0', '--dir', dir], { from: 'user' });
+    await expect.poll(() => running).toBeDefined();
+    expect(io.out()).toBe(`battle-odds: serving the page at ${running!.url} (Ctrl-C stops)\n`);
+    expect((await fetch(running!.url)).status).toBe(200);
+    await running!.close();
+    await done;
+  });
+});

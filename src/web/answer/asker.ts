@@ -1,5 +1,5 @@
 /**
- * Answers as you type. Every change replaces the question; the next frame compiles it and
+ * Answers as you type. Every change replaces the question; the next task compiles it and
  * runs it through the engine's `runBattle` with `method: 'auto'` (or the method asked):
  * exact answers come back within the frame; sampled ones run chunk by chunk on the worker
  * pool, reporting progress and estimates that tighten as chunks finish. A newer question
@@ -16,14 +16,18 @@ import { toQuestion, type AskedQuestion, type Problem } from '../question/toQues
 import { TallyingExecutor } from '../workers/tallying.js';
 import { toTable } from '../question/table.js';
 import { TableRunner } from './tables.js';
+import { ExactPlacement, withSolution } from './solver.js';
 import type { SweepReport } from '../../engine/report.js';
 
 export interface AnswerView {
   problems(problems: Problem[]): void;
   /** A sampled answer is under way: trials done so far, and the estimates from the chunks done. */
   progress(asked: AskedQuestion, done: number, interim: BattleReport): void;
-  /** `latencyMs`: from the change (the keystroke's event time) to the answer on the page. */
-  answered(asked: AskedQuestion, report: BattleReport, latencyMs: number): void;
+  /**
+   * `latencyMs`: from the change (the keystroke's event time) to the answer on the page;
+   * `offThread`: the exact solve ran in the worker.
+   */
+  answered(asked: AskedQuestion, report: BattleReport, latencyMs: number, offThread: boolean): void;
   failed(error: Error): void;
   /** The table: none asked, what is wrong with it, under way (cells done of all), or done. */
   table(
@@ -39,18 +43,26 @@ export class Asker {
   private current: AbortController | null = null;
   private pending: { module: SystemModule; state: PageState; at: number } | null = null;
   private scheduled = false;
+  /** A task queue without setTimeout's clamping: a message to ourselves. */
+  private readonly tick = new MessageChannel();
 
   constructor(
     private readonly executor: Executor,
     private readonly view: AnswerView,
     private readonly tables = new TableRunner(),
+    private readonly exact = new ExactPlacement(),
   ) {}
 
-  /** Replaces the question; it is answered on the next frame (changes within one frame coalesce). */
+  /**
+   * Replaces the question; it is answered in a task of its own right after this one (the
+   * keystroke's handler returns at once; changes queued before that task coalesce), so a
+   * small exact answer is on the page in the same frame as the character typed.
+   */
   ask(module: SystemModule, state: PageState, at = performance.now()): void {
     this.current?.abort();
     this.current = null;
     this.tables.cancel();
+    this.exact.cancel();
     this.pending = { module, state, at };
     if (this.scheduled) return;
     this.scheduled = true;
@@ -60,13 +72,14 @@ export class Asker {
       this.pending = null;
       if (next) void this.answer(next.module, next.state, next.at);
     };
-    if (typeof document !== 'undefined' && document.visibilityState === 'visible') requestAnimationFrame(run);
-    else setTimeout(run, 0);
+    this.tick.port1.onmessage = run;
+    this.tick.port2.postMessage(null);
   }
 
   /** Stops whatever runs (e.g. the page is leaving). */
   cancel(): void {
     this.tables.cancel();
+    this.exact.cancel();
     this.current?.abort();
     this.current = null;
     this.pending = null;
@@ -99,7 +112,7 @@ export class Asker {
     const q = asked.asked;
     const controller = new AbortController();
     this.current = controller;
-    const { system } = module;
+    let { system } = module;
     const started = performance.now();
     let frame = 0;
     const tallying = new TallyingExecutor(this.executor, q.battle.layout.size, () => {
@@ -112,6 +125,15 @@ export class Asker {
       });
     });
     try {
+      // A large exact answer is solved in a worker first; runBattle then finds it solved.
+      const offThread = this.exact.offThread(system, q.battle);
+      let solveMs = 0;
+      if (offThread) {
+        const solved = await this.exact.solve(system, q.battle);
+        system = withSolution(system, solved.answer);
+        solveMs = solved.ms;
+      }
+      if (controller.signal.aborted) return;
       const report = await runBattle(
         system,
         q.battle,
@@ -128,8 +150,11 @@ export class Asker {
         tallying,
       );
       if (controller.signal.aborted) return;
+      if (report.method === 'exact' && !offThread) this.exact.measured(system, report.elapsedMs);
+      // The answer's time includes the solve in the worker.
+      report.elapsedMs += solveMs;
       cancelAnimationFrame(frame);
-      this.view.answered(q, report, performance.now() - at);
+      this.view.answered(q, report, performance.now() - at, offThread);
       await this.answerTable(q, state, controller.signal);
     } catch (error) {
       if (controller.signal.aborted || isAbortError(error)) return;

@@ -13,12 +13,13 @@ export function distributionRequest(report: BattleReport): DistributionChart | n
   for (const d of report.distributions) {
     if (d.values.length === 0) continue;
     const panel = panels.get(d.xLabel) ?? { xTitle: d.xLabel, series: [] };
+    const [from, to] = visibleRange(d.probabilities, d.exact);
     panel.series.push({
       label: d.given ? `${d.label}, ${d.given}` : d.label,
       side: d.series,
-      values: d.values,
-      probabilities: d.probabilities,
-      ...(d.exact ? { exact: d.exact } : {}),
+      values: d.values.slice(from, to),
+      probabilities: d.probabilities.slice(from, to),
+      ...(d.exact ? { exact: d.exact.slice(from, to) } : {}),
     });
     panels.set(d.xLabel, panel);
   }
@@ -33,6 +34,19 @@ export function distributionRequest(report: BattleReport): DistributionChart | n
     exactOnly,
     panels: [...panels.values()],
   };
+}
+
+/** Values below this probability at both ends of a distribution are left out of its chart (invisible as bars). */
+const VISIBLE = 1e-4;
+
+/** [from, to) of the values from the first to the last one with a visible probability. */
+function visibleRange(probabilities: number[], exact?: number[]): [number, number] {
+  const seen = (i: number) => Math.max(probabilities[i], exact?.[i] ?? 0) >= VISIBLE;
+  let from = 0;
+  let to = probabilities.length;
+  while (from < to && !seen(from)) from++;
+  while (to > from && !seen(to - 1)) to--;
+  return from < to ? [from, to] : [0, probabilities.length];
 }
 
 function headlineOf(sweep: SweepReport, metrics: Metric[]): Metric {

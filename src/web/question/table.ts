@@ -22,7 +22,7 @@ export const MAX_TABLE_CELLS = 2500;
  * Sampled tables (run in one worker) share this many trials between their cells: at least
  * 1,000 each, at most the question's.
  */
-export const TABLE_TRIAL_BUDGET = 4_000_000;
+export const TABLE_TRIAL_BUDGET = 2_000_000;
 
 /** Whole-number flags of this kind of question: what a table can vary. */
 export function tableAxes(module: SystemModule, kind: string | undefined): FieldSpec[] {

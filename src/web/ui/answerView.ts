@@ -26,7 +26,7 @@ export class PageAnswer implements AnswerView {
   private readonly command = byId('command');
   private readonly announce = byId('announce');
   private readonly peek = byId('peek');
-  private readonly charts = new ChartArea(byId('charts'));
+  private readonly charts = new ChartArea(byId('charts'), 200);
   private readonly tableBox = byId('table');
   private readonly tableStatus = byId('table-status');
   private readonly tableBar = byId<HTMLProgressElement>('table-progress');
@@ -68,7 +68,7 @@ export class PageAnswer implements AnswerView {
     }
   }
 
-  answered(asked: AskedQuestion, report: BattleReport, latencyMs: number): void {
+  answered(asked: AskedQuestion, report: BattleReport, latencyMs: number, offThread = false): void {
     this.clearProblems();
     this.bar.hidden = true;
     this.answer.removeAttribute('aria-busy');
@@ -85,6 +85,7 @@ export class PageAnswer implements AnswerView {
     this.announce.textContent = report.verdict[0] ?? '';
     this.lastReport = report;
     this.answer.dataset.latencyMs = latencyMs.toFixed(1);
+    this.answer.dataset.solved = report.method === 'exact' ? (offThread ? 'worker' : 'page') : 'sampled';
     // And once it is painted: the next frame starts after the browser drew this one.
     const changedAt = performance.now() - latencyMs;
     requestAnimationFrame(() => (this.answer.dataset.paintedMs = (performance.now() - changedAt).toFixed(1)));
@@ -147,6 +148,11 @@ export class PageAnswer implements AnswerView {
   }
 
   /** Resolves when the charts asked for last are drawn. */
+  /** How long the last battle chart took to draw on the page's thread (ms). */
+  chartDrawMs(): number {
+    return this.charts.lastDrawMs;
+  }
+
   chartsDrawn(): Promise<void> {
     return Promise.all([this.charts.drawn, this.tableChart.drawn]).then(() => undefined);
   }

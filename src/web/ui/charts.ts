@@ -12,6 +12,8 @@ export class ChartArea {
   private views: Finalizable[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private generation = 0;
+  /** How long the last drawing took on the page's thread (ms). */
+  lastDrawMs = 0;
   /** Resolves when the last requested charts are drawn (tests wait on it). */
   drawn: Promise<void> = Promise.resolve();
 
@@ -48,9 +50,14 @@ export class ChartArea {
     // In the page before drawing, so charts as wide as their container know that width.
     const boxes = specs.map((spec) => h('figure', { class: 'chart', 'aria-label': titleOf(spec) }));
     fill(this.element, boxes);
+    const started = performance.now();
+    // SVG (readable by assistive technology, sharp when zoomed); canvas for charts of many marks, which draws faster.
     const made = await Promise.all(
-      specs.map((spec, i) => embed(boxes[i], spec as never, { actions: false, renderer: 'svg' })),
+      specs.map((spec, i) =>
+        embed(boxes[i], spec as never, { actions: false, renderer: points(spec) > MANY_POINTS ? 'canvas' : 'svg' }),
+      ),
     );
+    this.lastDrawMs = performance.now() - started;
     if (generation !== this.generation) {
       for (const m of made) m.finalize();
       return;
@@ -62,6 +69,15 @@ export class ChartArea {
     for (const view of this.views) view.finalize();
     this.views = [];
   }
+}
+
+const MANY_POINTS = 600;
+
+/** Data points of a spec (its layers' and panels' inline values). */
+function points(spec: VegaLiteSpec): number {
+  const data = (spec.data as { values?: unknown[] } | undefined)?.values?.length ?? 0;
+  const panels = (spec.vconcat as VegaLiteSpec[] | undefined) ?? [];
+  return data + panels.reduce((n, p) => n + points(p), 0);
 }
 
 function titleOf(spec: VegaLiteSpec): string {

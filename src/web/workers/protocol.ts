@@ -17,3 +17,15 @@ export interface TableRequest {
 
 export type TableReply =
   { id: number; progress: number } | { id: number; sweep: SweepReport } | { id: number; error: string };
+
+/** An exact solve off the page's thread: the compiled plan (structured-cloneable by contract). */
+export interface SolveRequest {
+  id: number;
+  systemId: string;
+  plan: unknown;
+}
+
+export type SolveReply =
+  | { id: number; ms: number; solution: { probabilities: Float64Array; detail?: unknown } }
+  | { id: number; ms: number; unsolved: string }
+  | { id: number; error: string };
