@@ -10,6 +10,7 @@ import type { RuleSystem, Solution, Unsolved } from '../../engine/contract.js';
 import type { Battle } from '../../engine/scenario/entry.js';
 import { abortError } from '../../engine/run/abort.js';
 import type { SolveReply, SolveRequest } from '../workers/protocol.js';
+import { startWorker } from '../workers/start.js';
 
 const SLOW_MS = 25;
 const VERY_SLOW_MS = 75;
@@ -32,11 +33,7 @@ export class ExactPlacement {
   private nextId = 1;
 
   constructor(
-    private readonly spawn: () => SolveWorker = () =>
-      new Worker(new URL('../workers/solveWorker.ts', import.meta.url), {
-        type: 'module',
-        name: 'battle-odds exact',
-      }) as unknown as SolveWorker,
+    private readonly spawn: () => SolveWorker = () => startWorker('battle-odds exact') as unknown as SolveWorker,
   ) {}
 
   /** Whether this battle's exact answer should be solved in the worker. */

@@ -1,10 +1,11 @@
 /**
- * Runs tables in their own Web Worker (workers/tableWorker.ts), one at a time: a newer
+ * Runs tables in their own Web Worker (workers/worker.ts), one at a time: a newer
  * table, or a cancel, terminates the running one (a table may be seconds of work; the next
  * question must not wait for it). The worker starts on the first table.
  */
 import type { SweepReport } from '../../engine/report.js';
 import type { TableReply, TableRequest } from '../workers/protocol.js';
+import { startWorker } from '../workers/start.js';
 
 interface TableWorker {
   postMessage(message: TableRequest): void;
@@ -19,11 +20,7 @@ export class TableRunner {
   private nextId = 1;
 
   constructor(
-    private readonly spawn: () => TableWorker = () =>
-      new Worker(new URL('../workers/tableWorker.ts', import.meta.url), {
-        type: 'module',
-        name: 'battle-odds tables',
-      }) as unknown as TableWorker,
+    private readonly spawn: () => TableWorker = () => startWorker('battle-odds tables') as unknown as TableWorker,
   ) {}
 
   run(scenario: Record<string, unknown>, onProgress: (cellsDone: number) => void): Promise<SweepReport> {

@@ -13,6 +13,7 @@ import type { Executor } from '../../engine/executor.js';
 import type { ChunkTask } from '../../engine/task.js';
 import { abortError } from '../../engine/run/abort.js';
 import type { ChunkReply, ChunkRequest } from './protocol.js';
+import { startWorker } from './start.js';
 
 /** What the pool needs of a Worker (tests may pass a fake). */
 export interface ChunkWorker {
@@ -168,13 +169,9 @@ export class WebWorkerExecutor implements Executor {
   }
 }
 
-/** A pool of module workers running src/web/workers/chunkWorker.ts, one per core (at most `max`). */
+/** A pool of module workers running src/web/workers/worker.ts, one per core (at most `max`). */
 export function browserPool(max = 8): WebWorkerExecutor {
   const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 2 : 2;
-  const spawn = () =>
-    new Worker(new URL('./chunkWorker.ts', import.meta.url), {
-      type: 'module',
-      name: 'battle-odds chunks',
-    }) as unknown as ChunkWorker;
+  const spawn = () => startWorker('battle-odds chunks') as unknown as ChunkWorker;
   return new WebWorkerExecutor(spawn, Math.min(max, cores));
 }

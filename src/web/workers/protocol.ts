@@ -29,3 +29,6 @@ export type SolveReply =
   | { id: number; ms: number; solution: { probabilities: Float64Array; detail?: unknown } }
   | { id: number; ms: number; unsolved: string }
   | { id: number; error: string };
+
+export type WorkerRequest = ChunkRequest | TableRequest | SolveRequest;
+export type WorkerReply = ChunkReply | TableReply | SolveReply;
