@@ -58,6 +58,17 @@ window.addEventListener('hashchange', () => {
   if (state) show(state);
 });
 
+// "Skip to the answer" and the phone's answer bar move focus to the answer without putting
+// `#answer` in the address (the address holds the question).
+for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href="#answer"]')) {
+  link.addEventListener('click', (event) => {
+    event.preventDefault();
+    const answer = byId('answer');
+    answer.focus({ preventScroll: true });
+    answer.scrollIntoView({ block: 'start' });
+  });
+}
+
 byId('copy-link').addEventListener('click', async () => {
   const done = byId('copy-done');
   try {

@@ -246,6 +246,12 @@ describe.skipIf(!CHROMIUM)('the web page in chromium', () => {
       'More options',
       'How to answer',
     ]);
+    // The skip link moves focus to the answer and leaves the question in the address.
+    const hash = new URL(page.url()).hash;
+    await page.focus('.skip');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('answer');
+    expect(new URL(page.url()).hash).toBe(hash);
     const lowContrast = await page.evaluate(contrastFailures);
     expect(lowContrast).toEqual([]);
     await page.close();
