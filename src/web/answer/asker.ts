@@ -1,0 +1,189 @@
+/**
+ * Answers as you type. Every change replaces the question; the next task compiles it and
+ * runs it through the engine's `runBattle` with `method: 'auto'` (or the method asked):
+ * exact answers come back within the frame; sampled ones run chunk by chunk on the worker
+ * pool, reporting progress and estimates that tighten as chunks finish. A newer question
+ * aborts the older one at once (its chunks are dropped by the pool).
+ */
+import type { SystemModule } from '../../app/systems.js';
+import type { Executor } from '../../engine/executor.js';
+import type { BattleReport } from '../../engine/report.js';
+import { describeBattle, NoExactAnswer, runBattle } from '../../engine/run/battle.js';
+import { assignStems } from '../../engine/fileNames.js';
+import { isAbortError } from '../../engine/run/abort.js';
+import type { PageState } from '../question/state.js';
+import { toQuestion, type AskedQuestion, type Problem } from '../question/toQuestion.js';
+import { TallyingExecutor } from '../workers/tallying.js';
+import { toTable } from '../question/table.js';
+import { TableRunner } from './tables.js';
+import { ExactPlacement, withSolution } from './solver.js';
+import type { SweepReport } from '../../engine/report.js';
+
+export interface AnswerView {
+  problems(problems: Problem[]): void;
+  /** A sampled answer is under way: trials done so far, and the estimates from the chunks done. */
+  progress(asked: AskedQuestion, done: number, interim: BattleReport): void;
+  /**
+   * `latencyMs`: from the change (the keystroke's event time) to the answer on the page;
+   * `offThread`: the exact solve ran in the worker.
+   */
+  answered(asked: AskedQuestion, report: BattleReport, latencyMs: number, offThread: boolean): void;
+  failed(error: Error): void;
+  /** The table: none asked, what is wrong with it, under way (cells done of all), or done. */
+  table(
+    state:
+      | { kind: 'none' }
+      | { kind: 'problem'; message: string }
+      | { kind: 'running'; done: number; cells: number; trials: number },
+  ): void;
+  tableAnswered(sweep: SweepReport): void;
+}
+
+export class Asker {
+  private current: AbortController | null = null;
+  private pending: { module: SystemModule; state: PageState; at: number } | null = null;
+  private scheduled = false;
+  /** A task queue without setTimeout's clamping: a message to ourselves. */
+  private readonly tick = new MessageChannel();
+
+  constructor(
+    private readonly executor: Executor,
+    private readonly view: AnswerView,
+    private readonly tables = new TableRunner(),
+    private readonly exact = new ExactPlacement(),
+  ) {}
+
+  /**
+   * Replaces the question; it is answered in a task of its own right after this one (the
+   * keystroke's handler returns at once; changes queued before that task coalesce), so a
+   * small exact answer is on the page in the same frame as the character typed.
+   */
+  ask(module: SystemModule, state: PageState, at = performance.now()): void {
+    this.current?.abort();
+    this.current = null;
+    this.tables.cancel();
+    this.exact.cancel();
+    this.pending = { module, state, at };
+    if (this.scheduled) return;
+    this.scheduled = true;
+    const run = () => {
+      this.scheduled = false;
+      const next = this.pending;
+      this.pending = null;
+      if (next) void this.answer(next.module, next.state, next.at);
+    };
+    this.tick.port1.onmessage = run;
+    this.tick.port2.postMessage(null);
+  }
+
+  /** Stops whatever runs (e.g. the page is leaving). */
+  cancel(): void {
+    this.tables.cancel();
+    this.exact.cancel();
+    this.current?.abort();
+    this.current = null;
+    this.pending = null;
+  }
+
+  /** After the answer: its table, when one is asked for (in the table worker; a newer question stops it). */
+  private async answerTable(q: AskedQuestion, state: PageState, signal: AbortSignal): Promise<void> {
+    if (!state.table) return this.view.table({ kind: 'none' });
+    const table = toTable(q, state.table, state.kind);
+    if (!table.ok) return this.view.table({ kind: 'problem', message: table.problem.message });
+    const running = { kind: 'running' as const, done: 0, cells: table.cells, trials: table.trials };
+    this.view.table(running);
+    try {
+      const sweep = await this.tables.run(table.scenario, (done) => {
+        if (!signal.aborted) this.view.table({ ...running, done });
+      });
+      if (!signal.aborted) this.view.tableAnswered(sweep);
+    } catch (error) {
+      if (signal.aborted || isAbortError(error)) return;
+      this.view.table({ kind: 'problem', message: (error as Error).message });
+    }
+  }
+
+  private async answer(module: SystemModule, state: PageState, at: number): Promise<void> {
+    const asked = toQuestion(module, state);
+    if (!asked.ok) {
+      this.view.problems(asked.problems);
+      return;
+    }
+    const q = asked.asked;
+    const controller = new AbortController();
+    this.current = controller;
+    let { system } = module;
+    const started = performance.now();
+    let frame = 0;
+    const tallying = new TallyingExecutor(this.executor, q.battle.layout.size, () => {
+      // Estimates from the chunks so far, at most once a frame.
+      if (frame || controller.signal.aborted) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        if (controller.signal.aborted) return;
+        this.view.progress(q, tallying.trials, interimReport(q, tallying, started));
+      });
+    });
+    try {
+      // A large exact answer is solved in a worker first; runBattle then finds it solved.
+      const offThread = this.exact.offThread(system, q.battle);
+      let solveMs = 0;
+      if (offThread) {
+        const solved = await this.exact.solve(system, q.battle);
+        system = withSolution(system, solved.answer);
+        solveMs = solved.ms;
+      }
+      if (controller.signal.aborted) return;
+      const report = await runBattle(
+        system,
+        q.battle,
+        assignStems([q.battle.label])[0],
+        {
+          seed: q.seed,
+          trials: q.trials,
+          kernel: 'fast',
+          method: q.method,
+          check: q.method === 'sample',
+          question: q.question,
+          signal: controller.signal,
+        },
+        tallying,
+      );
+      if (controller.signal.aborted) return;
+      if (report.method === 'exact' && !offThread) this.exact.measured(system, report.elapsedMs);
+      // The answer's time includes the solve in the worker.
+      report.elapsedMs += solveMs;
+      cancelAnimationFrame(frame);
+      this.view.answered(q, report, performance.now() - at, offThread);
+      await this.answerTable(q, state, controller.signal);
+    } catch (error) {
+      if (controller.signal.aborted || isAbortError(error)) return;
+      if (error instanceof NoExactAnswer) this.view.problems([{ param: 'method', message: error.reason }]);
+      else this.view.failed(error as Error);
+    } finally {
+      if (this.current === controller) this.current = null;
+    }
+  }
+}
+
+/** The answer from the chunks finished so far (marked partial), in the report's shape. */
+function interimReport(q: AskedQuestion, tallying: TallyingExecutor, started: number): BattleReport {
+  const { system } = q.module;
+  const body = describeBattle(system, q.battle, tallying.tally, tallying.trials, null, q.question);
+  return {
+    label: q.battle.label,
+    file: '',
+    system: system.id,
+    type: q.battle.type,
+    entry: q.battle.entry,
+    method: 'monte-carlo',
+    headline: q.battle.headline,
+    notes: [],
+    seed: q.seed,
+    trials: tallying.trials,
+    kernel: 'fast',
+    partial: true,
+    elapsedMs: performance.now() - started,
+    ...body,
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * The battle-odds page: pick a game, ask in the form, read the answer. The question lives
+ * in the URL's fragment (copy the link: same question, same seed). Works offline after the
+ * first visit (sw.ts).
+ */
+import { SYSTEM_MODULES, type SystemModule } from '../app/systems.js';
+import { Asker } from './answer/asker.js';
+import { stateFromHash, stateToHash } from './question/url.js';
+import { exampleState, type PageState } from './question/state.js';
+import { questionForm, type QuestionForm } from './ui/form.js';
+import { PageAnswer } from './ui/answerView.js';
+import { byId, h } from './ui/dom.js';
+import { browserPool } from './workers/pool.js';
+
+const pool = browserPool();
+const view = new PageAnswer();
+view.threads = pool.threads;
+const asker = new Asker(pool, view);
+const picker = byId<HTMLSelectElement>('system');
+const formBox = byId('form');
+const remembered = new Map<string, PageState>();
+let module: SystemModule = SYSTEM_MODULES[0];
+let form: QuestionForm | null = null;
+
+for (const m of SYSTEM_MODULES)
+  picker.append(h('option', { value: m.system.id }, m.system.title.replace(/ \(.*$/, '')));
+
+function show(state: PageState): void {
+  module = SYSTEM_MODULES.find((m) => m.system.id === state.system) ?? SYSTEM_MODULES[0];
+  picker.value = module.system.id;
+  form = questionForm(module, state, changed);
+  formBox.replaceChildren(form.element);
+  view.fieldProblems = (problems) => {
+    form?.showProblems(problems);
+    const placed = new Set(
+      [...(form?.element.querySelectorAll<HTMLElement>('.field:not([hidden])') ?? [])].map((f) => f.dataset.param),
+    );
+    return problems.filter((p) => p.param === null || !placed.has(p.param));
+  };
+  remembered.set(module.system.id, state);
+  history.replaceState(null, '', stateToHash(module, state));
+  asker.ask(module, state);
+}
+
+function changed(state: PageState, at: number): void {
+  remembered.set(module.system.id, state);
+  history.replaceState(null, '', stateToHash(module, state));
+  asker.ask(module, state, at);
+}
+
+picker.addEventListener('change', () => {
+  const next = SYSTEM_MODULES.find((m) => m.system.id === picker.value);
+  if (next) show(remembered.get(next.system.id) ?? exampleState(next));
+});
+
+window.addEventListener('hashchange', () => {
+  const state = stateFromHash(SYSTEM_MODULES, location.hash);
+  if (state) show(state);
+});
+
+// "Skip to the answer" and the phone's answer bar move focus to the answer without putting
+// `#answer` in the address (the address holds the question).
+for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href="#answer"]')) {
+  link.addEventListener('click', (event) => {
+    event.preventDefault();
+    const answer = byId('answer');
+    answer.focus({ preventScroll: true });
+    answer.scrollIntoView({ block: 'start' });
+  });
+}
+
+byId('copy-link').addEventListener('click', async () => {
+  const done = byId('copy-done');
+  try {
+    await navigator.clipboard.writeText(location.href);
+    done.textContent = 'Link copied.';
+  } catch {
+    done.textContent = 'Copy the address from the address bar.';
+  }
+});
+
+show(stateFromHash(SYSTEM_MODULES, location.hash) ?? exampleState(SYSTEM_MODULES[0]));
+
+if ('serviceWorker' in navigator && location.protocol !== 'file:') {
+  navigator.serviceWorker.register('./sw.js').catch(() => {
+    // Offline use is a bonus: the page works without it.
+  });
+}
+
+/** For the browser tests: wait for charts, read the pool. */
+(window as unknown as { battleOdds: unknown }).battleOdds = {
+  chartsDrawn: () => view.chartsDrawn(),
+  chartDrawMs: () => view.chartDrawMs(),
+  lastReport: () => view.lastReport,
+  lastTable: () => view.lastTable,
+  threads: pool.threads,
+  replacedWorkers: () => pool.replaced,
+};

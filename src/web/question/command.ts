@@ -1,0 +1,32 @@
+/** The command line that asks the CLI the page's question, with the same seed: it prints the same numbers. */
+import type { BattleReport } from '../../engine/report.js';
+import type { AskedQuestion } from './toQuestion.js';
+import { DEFAULT_SEED } from './state.js';
+
+const DEFAULT_TRIALS = 1_000_000;
+
+function quoted(word: string): string {
+  return /^[\w.,:%@/+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** `battle-odds odds landgrab --attackers 11 --defenders 10 --exact-only`. */
+export function cliCommand(asked: AskedQuestion, report?: BattleReport): string {
+  const words = ['battle-odds', 'odds', asked.module.system.id];
+  for (const arg of asked.args) {
+    const space = arg.indexOf(' ');
+    if (space < 0) words.push(arg);
+    else words.push(arg.slice(0, space), quoted(arg.slice(space + 1)));
+  }
+  if (asked.module.system.sampler) {
+    const exact = asked.method === 'exact' || (asked.method === 'auto' && report?.method === 'exact');
+    if (exact) words.push('--exact-only');
+    else {
+      if (asked.method === 'sample') words.push('--exact');
+      if (asked.seed !== DEFAULT_SEED) words.push('--seed', quoted(String(asked.seed)));
+      if (asked.trials !== DEFAULT_TRIALS) words.push('--trials', String(asked.trials));
+    }
+  }
+  if (asked.question.target !== undefined) words.push('--target', String(asked.question.target));
+  if (asked.question.advise) words.push('--advise');
+  return words.join(' ');
+}

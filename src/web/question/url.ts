@@ -1,0 +1,72 @@
+/**
+ * The question in the URL's fragment, named like the command line's flags:
+ * `#landgrab?attackers=11&defenders=10&fortress&seed=42`. Values at their defaults are
+ * left out, so a link is as short as the question. A fragment never reaches a server,
+ * so any static host (and the offline cache) serves the same page for every question.
+ */
+import type { SystemModule } from '../../app/systems.js';
+import { fieldApplies, fieldsOf } from './fields.js';
+import { presentationOf } from './presentation.js';
+import { tableFromParam, tableToParam, type TableState } from './table.js';
+import { blankState, DEFAULT_SEED, DEFAULT_TRIALS, exampleState, METHODS, type PageState } from './state.js';
+
+export function stateToHash(module: SystemModule, state: PageState): string {
+  const parts: string[] = [];
+  const add = (name: string, value: string | true) =>
+    parts.push(
+      value === true ? name : `${name}=${encodeURIComponent(value).replace(/%2C/g, ',').replace(/%3A/g, ':')}`,
+    );
+  const kinds = presentationOf(module.system.id).kinds;
+  if (kinds && state.kind && state.kind !== kinds[0].value) add('kind', state.kind);
+  for (const field of fieldsOf(module)) {
+    // A field the kind of question does not ask stays out of the link (the page keeps it while open).
+    if (!fieldApplies(field, state.kind)) continue;
+    const value = state.values[field.param];
+    if (value === undefined || value === field.default || value === '' || value === false) continue;
+    add(field.param, value === true ? true : value);
+  }
+  if (state.method !== 'auto') add('method', state.method);
+  if (state.seed !== DEFAULT_SEED) add('seed', state.seed);
+  if (state.trials !== DEFAULT_TRIALS) add('trials', state.trials);
+  if (state.target !== '') add('target', state.target);
+  if (state.advise) add('advise', true);
+  if (state.table) add('table', tableToParam(state.table));
+  return `#${state.system}${parts.length ? `?${parts.join('&')}` : ''}`;
+}
+
+/**
+ * The state a fragment describes, or null when it names no known system. A fragment with
+ * a system and no question gives that system's example question.
+ */
+export function stateFromHash(modules: readonly SystemModule[], hash: string): PageState | null {
+  const text = hash.replace(/^#/, '');
+  const [id, query = ''] = splitOnce(text, '?');
+  const module = modules.find((m) => m.system.id === decodeURIComponent(id));
+  if (!module) return null;
+  if (query === '') return exampleState(module);
+  const state = blankState(module);
+  const fields = new Map(fieldsOf(module).map((f) => [f.param, f]));
+  const kinds = presentationOf(module.system.id).kinds;
+  for (const pair of query.split('&')) {
+    if (pair === '') continue;
+    const [rawName, rawValue] = splitOnce(pair, '=');
+    const name = decodeURIComponent(rawName);
+    const value = rawValue === undefined ? undefined : decodeURIComponent(rawValue.replace(/\+/g, ' '));
+    const field = fields.get(name);
+    if (field) state.values[name] = field.kind === 'checkbox' ? value !== '0' && value !== 'false' : (value ?? '');
+    else if (name === 'kind' && kinds?.some((k) => k.value === value)) state.kind = value;
+    else if (name === 'method' && (METHODS as readonly string[]).includes(value ?? ''))
+      state.method = value as PageState['method'];
+    else if (name === 'seed' && value) state.seed = value;
+    else if (name === 'trials' && value) state.trials = value;
+    else if (name === 'target') state.target = value ?? '';
+    else if (name === 'advise') state.advise = value !== '0' && value !== 'false';
+    else if (name === 'table' && value && tableFromParam(value)) state.table = tableFromParam(value) as TableState;
+  }
+  return state;
+}
+
+function splitOnce(text: string, separator: string): [string, string | undefined] {
+  const at = text.indexOf(separator);
+  return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
+}

@@ -1,0 +1,24 @@
+/**
+ * The page's one worker module: chunks of Monte Carlo (the pool), tables and exact solves.
+ * Each use gets its own Worker instances; one module means the rule systems are downloaded
+ * (and cached for offline use) once, not once per kind of work.
+ */
+import { chunkJob } from './chunkJob.js';
+import { solveJob } from './solveJob.js';
+import { tableJob } from './tableJob.js';
+import type { WorkerReply, WorkerRequest } from './protocol.js';
+
+interface WorkerScope {
+  onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null;
+  postMessage(message: WorkerReply, transfer?: Transferable[]): void;
+}
+
+const scope = self as unknown as WorkerScope;
+const reply = (message: WorkerReply, transfer: Transferable[] = []) => scope.postMessage(message, transfer);
+
+scope.onmessage = (event) => {
+  const request = event.data;
+  if ('task' in request) chunkJob(request, reply);
+  else if ('scenario' in request) void tableJob(request, reply);
+  else solveJob(request, reply);
+};

@@ -1,0 +1,389 @@
+/**
+ * The built page in a real browser (Debian's chromium, driven by playwright-core): every
+ * system the core has answers its example question with the command line's numbers for
+ * the same seed; exact answers follow each keystroke; sampled ones run on the worker pool
+ * and give way to the next question; the URL holds the question; the page works offline;
+ * labels, focus order and contrast; screenshots at phone and desktop widths.
+ * One browser for the file; skipped (with the reason) when chromium is missing.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SYSTEM_MODULES } from '../../src/app/systems.js';
+import type { BattleReport } from '../../src/engine/report.js';
+import { headlineValue } from '../../src/web/ui/report.js';
+import { serveWeb, type Serving } from '../../src/web/serve.js';
+import { commandWords, exampleState } from '../../src/web/question/state.js';
+import { stateToHash } from '../../src/web/question/url.js';
+import { cli } from '../helpers/cli.js';
+import { buildPage, CHROMIUM, launchChromium, NO_CHROMIUM_REASON, SCREENSHOTS } from './browser.js';
+
+if (!CHROMIUM) console.warn(NO_CHROMIUM_REASON);
+
+/** Every system the page will offer; the ones not in the core yet are skipped with the reason. */
+const ALL_SYSTEMS = ['landgrab', 'princes-and-queens', 'kings-and-things', 'advanced-civilization'];
+const moduleOf = (id: string) => SYSTEM_MODULES.find((m) => m.system.id === id);
+
+let browser: Browser;
+let serving: Serving;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  if (!CHROMIUM) return;
+  const [dir, launched] = await Promise.all([buildPage(), launchChromium()]);
+  browser = launched;
+  serving = await serveWeb({ dir, port: 0 });
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await serving?.close();
+});
+
+async function open(hash: string, on: BrowserContext = context): Promise<Page> {
+  const page = await on.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(serving.url + hash);
+  await answers(page, 1);
+  expect(errors).toEqual([]);
+  return page;
+}
+
+const answerCount = (page: Page) =>
+  page.evaluate(() => Number(document.getElementById('answer')?.dataset.answers ?? 0));
+
+/** Waits until the page has finished `n` answers. */
+async function answers(page: Page, n: number): Promise<void> {
+  await page.waitForFunction((k) => Number(document.getElementById('answer')?.dataset.answers ?? 0) >= k, n, {
+    timeout: 60_000,
+  });
+}
+
+const lastReport = (page: Page) =>
+  page.evaluate(() => (window as unknown as { battleOdds: { lastReport(): BattleReport } }).battleOdds.lastReport());
+
+async function cliReport(args: string[]): Promise<BattleReport> {
+  const r = await cli(['odds', ...args, '--json']);
+  expect(r.stderr).toBe('');
+  return JSON.parse(r.stdout).battles[0] as BattleReport;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+describe.skipIf(!CHROMIUM)('the web page in chromium', () => {
+  for (const id of ALL_SYSTEMS) {
+    const module = moduleOf(id);
+    const reason = `${id} is not in the core's systems yet (src/app/systems.ts): enabled when it is`;
+    it.skipIf(!module)(
+      `answers the example question of ${id} with the CLI's numbers for the same seed` +
+        (module ? '' : ` (skipped: ${reason})`),
+      async () => {
+        const m = module!;
+        const sampling = Boolean(m.system.sampler);
+        const state = exampleState(m);
+        const hash = stateToHash(
+          m,
+          sampling ? { ...state, method: 'sample', seed: 'web page', trials: '50000' } : state,
+        );
+        const page = await open(hash);
+        const words = commandWords(m.cli.odds.examples[0]).slice(2);
+        const reference = await cliReport(
+          sampling ? [...words, '--exact', '--seed', 'web page', '--trials', '50000'] : words,
+        );
+        const report = await lastReport(page);
+        expect(report.metrics).toEqual(reference.metrics);
+        expect(report.verdict).toEqual(reference.verdict);
+        expect(report.label).toBe(reference.label);
+        const head = reference.metrics[0];
+        const shown = await page.textContent('.headline .value');
+        const exact = report.method === 'exact';
+        if (head.kind === 'probability')
+          expect(shown).toBe(headlineValue(head, exact ? head.exact! : head.estimate, exact));
+        expect(await page.textContent('#command')).toContain(`battle-odds odds ${id}`);
+        await page.close();
+      },
+    );
+  }
+
+  it('follows every keystroke with the exact number (LandGrab, auto = exact), and reports the latency', async () => {
+    const page = await open('#landgrab?attackers=11&defenders=100');
+    await page.focus('#f-attackers');
+    await page.keyboard.press('End');
+    const latencies: number[] = [];
+    const where: string[] = [];
+    const painted: number[] = [];
+    for (const key of ['0', 'Backspace', '1', 'Backspace', '2', 'Backspace', '3', 'Backspace', '4', 'Backspace']) {
+      for (const k of key === 'Backspace' ? [key] : [key]) {
+        const before = await answerCount(page);
+        await page.keyboard.press(k);
+        await answers(page, before + 1);
+        await page.waitForFunction(() => document.getElementById('answer')?.dataset.paintedMs !== undefined);
+        const timing = await page.evaluate(() => ({ ...document.getElementById('answer')!.dataset }));
+        latencies.push(Number(timing.latencyMs));
+        where.push(timing.solved as string);
+        painted.push(Number(timing.paintedMs));
+      }
+    }
+    // Then 101 vs 100, typed fast: the page keeps up and settles on the last question.
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('101');
+    await page.waitForFunction(() => document.querySelector('#command')?.textContent?.includes('--attackers 101'));
+    const report = await lastReport(page);
+    const reference = await cliReport(['landgrab', '--attackers', '101', '--defenders', '100', '--exact-only']);
+    expect(report.method).toBe('exact');
+    expect(report.metrics).toEqual(reference.metrics);
+    console.log(
+      `[web] keystroke -> exact number on the page (LandGrab ~110 vs 100, ${latencies.length} keystrokes): ` +
+        `median ${median(latencies).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms; ` +
+        `to the next frame after it: median ${median(painted).toFixed(1)} ms; solved on: ${where.join(',')}`,
+    );
+    await page.close();
+  });
+
+  it('runs a sampled answer on the worker pool, with progress, and drops it for the next question', async () => {
+    const page = await open('#landgrab?attackers=11&defenders=10&method=sample');
+    const first = await lastReport(page);
+    const threads = await page.evaluate(
+      () => (window as unknown as { battleOdds: { threads: number } }).battleOdds.threads,
+    );
+    console.log(
+      `[web] sampled answer, LandGrab 11 vs 10, 1,000,000 trials on ${threads} workers: ` +
+        `${first.elapsedMs.toFixed(0)} ms ` +
+        '(first run: includes starting the workers)',
+    );
+    // Warm workers: the same question with another seed.
+    let before = await answerCount(page);
+    await page.fill('#f-seed', 'warm');
+    await answers(page, before + 1);
+    const warm = await lastReport(page);
+    console.log(`[web] the same with warm workers (seed "warm"): ${warm.elapsedMs.toFixed(0)} ms`);
+    // A second question, then a third before the second can finish: the second is dropped.
+    before = await answerCount(page);
+    await page.fill('#f-trials', '100000000');
+    await page.waitForFunction(() => !(document.getElementById('progress') as HTMLProgressElement).hidden);
+    const progress = await page.evaluate(() => (document.getElementById('progress') as HTMLProgressElement).value);
+    expect(progress).toBeGreaterThan(0);
+    expect(await page.textContent('#status')).toMatch(/of 100,000,000 trials/);
+    await page.selectOption('#f-method', 'auto');
+    await answers(page, before + 1);
+    await page.waitForTimeout(300);
+    const report = await lastReport(page);
+    expect(report.method).toBe('exact');
+    expect(await answerCount(page)).toBe(before + 1);
+    expect(await page.evaluate(() => document.getElementById('answer')?.dataset.method)).toBe('exact');
+    expect(await page.isHidden('#progress')).toBe(true);
+    await page.close();
+  });
+
+  it('keeps the question in the URL: edit, copy the link, get the same question and answer', async () => {
+    const page = await open('#landgrab');
+    await page.click('text=A chain');
+    await page.fill('#f-attackers', '20');
+    await page.fill('#f-path', '3,5,2');
+    await page.fill('#f-fortresses', '2');
+    await page.waitForFunction(() => document.querySelector('#command')?.textContent?.includes('--fortresses 2'));
+    const url = page.url();
+    expect(new URL(url).hash).toBe('#landgrab?kind=chain&attackers=20&path=3,5,2&fortresses=2');
+    const report = await lastReport(page);
+    const again = await open(new URL(url).hash);
+    expect(await again.inputValue('#f-path')).toBe('3,5,2');
+    expect(await again.isChecked('input[name="kind"][value="chain"]')).toBe(true);
+    expect(await again.isHidden('#f-defenders')).toBe(true);
+    expect((await lastReport(again)).metrics).toEqual(report.metrics);
+    await page.close();
+    await again.close();
+  });
+
+  it('shows a problem on its field in the CLI words, and greys the previous answer', async () => {
+    const page = await open('#landgrab');
+    await page.fill('#f-attackers', '1x');
+    await page.waitForFunction(() => document.getElementById('error-attackers')?.textContent !== '');
+    expect(await page.textContent('#error-attackers')).toBe('must be a whole number.');
+    expect(await page.getAttribute('#f-attackers', 'aria-invalid')).toBe('true');
+    expect(await page.getAttribute('#answer', 'class')).toContain('stale');
+    await page.fill('#f-attackers', '12');
+    await page.waitForFunction(() => !document.getElementById('answer')?.classList.contains('stale'));
+    expect(await page.textContent('#error-attackers')).toBe('');
+    await page.close();
+  });
+
+  it('labels every control, tabs in reading order and keeps text contrast at WCAG AA', async () => {
+    const page = await open('#landgrab');
+    const unlabelled = await page.$$eval('input, select, button', (els) =>
+      els
+        .filter(
+          (e) => !(e as HTMLInputElement).labels?.length && !e.getAttribute('aria-label') && !e.textContent?.trim(),
+        )
+        .map((e) => e.outerHTML),
+    );
+    expect(unlabelled).toEqual([]);
+    const stops: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      await page.keyboard.press('Tab');
+      stops.push(
+        await page.evaluate(() => {
+          const e = document.activeElement as HTMLElement;
+          return e.id || e.getAttribute('name') || e.textContent?.trim() || e.tagName;
+        }),
+      );
+    }
+    expect(stops).toEqual([
+      'Skip to the answer',
+      'system',
+      'kind',
+      'f-attackers',
+      'f-defenders',
+      'f-fortress',
+      'f-defending-leader',
+      'f-attacking-leader',
+      'f-stop-at',
+      'More options',
+      'How to answer',
+    ]);
+    // The skip link moves focus to the answer and leaves the question in the address.
+    const hash = new URL(page.url()).hash;
+    await page.focus('.skip');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('answer');
+    expect(new URL(page.url()).hash).toBe(hash);
+    const lowContrast = await page.evaluate(contrastFailures);
+    expect(lowContrast).toEqual([]);
+    await page.close();
+  });
+
+  it("draws a table (vary two numbers) with the engine sweep's numbers, off the page's thread", async () => {
+    const { toTable } = await import('../../src/web/question/table.js');
+    const { toQuestion } = await import('../../src/web/question/toQuestion.js');
+    const { parseScenario, runSweep, systems, InProcessExecutor, findSystem } = await import('../../src/core.js');
+    const page = await open('#landgrab?attackers=8&defenders=5&defending-leader');
+    await page.click('text=Vary two numbers');
+    await page.fill('#t-x-to', '14');
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { battleOdds: { lastTable(): { cells: unknown[] } | null } }).battleOdds.lastTable()
+          ?.cells.length === 88,
+    );
+    expect(new URL(page.url()).hash).toBe(
+      '#landgrab?attackers=8&defenders=5&defending-leader&table=attackers:4-14,defenders:3-10',
+    );
+    const shown = await page.evaluate(() =>
+      (window as unknown as { battleOdds: { lastTable(): { cells: unknown[] } } }).battleOdds.lastTable(),
+    );
+    const landgrab = moduleOf('landgrab')!;
+    const state = (await import('../../src/web/question/url.js')).stateFromHash(
+      SYSTEM_MODULES,
+      new URL(page.url()).hash,
+    )!;
+    const asked = toQuestion(landgrab, state);
+    if (!asked.ok) throw new Error('bad question');
+    const table = toTable(asked.asked, state.table!, state.kind);
+    if (!table.ok) throw new Error(table.problem.message);
+    const scenario = parseScenario(table.scenario, 'table', systems);
+    const options = { seed: scenario.seed, trials: scenario.trials, kernel: 'fast' as const, method: scenario.method };
+    const reference = await runSweep(landgrab.system, scenario.sweep!, options, new InProcessExecutor(findSystem));
+    expect(shown.cells).toEqual(reference.cells);
+    await page.evaluate(() =>
+      (window as unknown as { battleOdds: { chartsDrawn(): Promise<void> } }).battleOdds.chartsDrawn(),
+    );
+    expect(await page.locator('#table-chart svg').count()).toBe(1);
+    await page.close();
+  });
+
+  it('works offline after the first visit (service worker), sampled answers included', async () => {
+    const online = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await open('#princes-and-queens', online);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      const files = ((await (await fetch('precache.json')).json()) as { files: string[] }).files;
+      for (let i = 0; i < 100; i++) {
+        const cache = await caches.open('battle-odds-page');
+        if ((await cache.keys()).length >= files.length) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('the service worker did not cache the page');
+    });
+    await online.setOffline(true);
+    await page.reload();
+    await answers(page, 1);
+    expect(await page.textContent('.verdict')).toContain('Not possible');
+    await page.evaluate(() => (location.hash = '#landgrab?attackers=6&defenders=4&method=sample&trials=100000'));
+    await page.waitForFunction(() => document.querySelector('#command')?.textContent?.includes('--attackers 6'));
+    expect((await lastReport(page)).method).toBe('monte-carlo');
+    await online.close();
+  });
+
+  it('takes screenshots at phone (390 px) and desktop (1280 px) widths', async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    // Phone: each kind of answer; desktop: the two-column layout once. Systems added later get their example.
+    const phone: Record<string, string> = {
+      landgrab: '#landgrab?attackers=12&defenders=8&fortress&method=sample&trials=100000',
+      'landgrab-table': '#landgrab?attackers=12&defenders=8&fortress&table=attackers:2-20,defenders:1-12',
+      'princes-and-queens': '#princes-and-queens',
+    };
+    for (const m of SYSTEM_MODULES) phone[m.system.id] ??= `#${m.system.id}`;
+    const desktop = { 'landgrab-table': phone['landgrab-table'] };
+    for (const [width, height, name, questions] of [
+      [390, 844, 'phone', phone],
+      [1280, 900, 'desktop', desktop],
+    ] as const) {
+      const sized = await browser.newContext({ viewport: { width, height }, serviceWorkers: 'block' });
+      for (const [id, hash] of Object.entries(questions)) {
+        const page = await open(hash, sized);
+        if (hash.includes('table='))
+          await page.waitForFunction(
+            () => (window as unknown as { battleOdds: { lastTable(): unknown } }).battleOdds.lastTable() !== null,
+          );
+        await page.evaluate(() =>
+          (window as unknown as { battleOdds: { chartsDrawn(): Promise<void> } }).battleOdds.chartsDrawn(),
+        );
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: path.join(SCREENSHOTS, `${id}-${name}.png`), fullPage: true });
+        if (name === 'phone') await page.screenshot({ path: path.join(SCREENSHOTS, `${id}-${name}-screen.png`) });
+        await page.close();
+      }
+      await sized.close();
+    }
+    console.log(`[web] screenshots in ${SCREENSHOTS}`);
+  });
+});
+
+/** Text elements whose colour on their background is below WCAG AA (4.5:1; 3:1 for large text). Runs in the page. */
+function contrastFailures(): string[] {
+  const rgb = (text: string) => (text.match(/[\d.]+/g) ?? []).map(Number);
+  const luminance = ([r, g, b]: number[]) => {
+    const c = [r, g, b].map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+  };
+  const background = (e: Element | null): number[] => {
+    for (let at = e; at; at = at.parentElement) {
+      const c = rgb(getComputedStyle(at).backgroundColor);
+      if (c.length === 3 || (c.length === 4 && c[3] === 1)) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const failures: string[] = [];
+  for (const e of document.querySelectorAll<HTMLElement>('body *')) {
+    if (e.closest('svg, .visually-hidden') || !e.checkVisibility?.()) continue;
+    const ownText = [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
+    if (!ownText) continue;
+    const style = getComputedStyle(e);
+    const fg = rgb(style.color);
+    const [a, b] = [luminance(fg), luminance(background(e))].sort((x, y) => y - x);
+    const ratio = (a + 0.05) / (b + 0.05);
+    const size = parseFloat(style.fontSize);
+    const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+    if (ratio < (large ? 3 : 4.5))
+      failures.push(`${e.tagName}.${e.className} "${e.textContent?.slice(0, 30)}": ${ratio.toFixed(2)}`);
+  }
+  return failures;
+}

@@ -1,0 +1,219 @@
+/**
+ * The page's questions are the command line's: forms come from each system's CLI question
+ * data, a question in the page gives the CLI's battle and numbers for the same seed, and
+ * the URL holds the whole question.
+ */
+import { describe, expect, it } from 'vitest';
+import { SYSTEM_MODULES, type SystemModule } from '../../src/app/systems.js';
+import { InProcessExecutor, findSystem } from '../../src/core.js';
+import { runBattle } from '../../src/engine/run/battle.js';
+import { fieldsOf } from '../../src/web/question/fields.js';
+import { commandWords, exampleState, withArgs, type PageState } from '../../src/web/question/state.js';
+import { stateFromHash, stateToHash } from '../../src/web/question/url.js';
+import { toQuestion, type AskedQuestion } from '../../src/web/question/toQuestion.js';
+import { cliCommand } from '../../src/web/question/command.js';
+import { cli } from '../helpers/cli.js';
+
+const moduleOf = (id: string) => SYSTEM_MODULES.find((m) => m.system.id === id) as SystemModule;
+const landgrab = moduleOf('landgrab');
+const pq = moduleOf('princes-and-queens');
+
+function asked(module: SystemModule, state: PageState): AskedQuestion {
+  const result = toQuestion(module, state);
+  if (!result.ok) throw new Error(JSON.stringify(result.problems));
+  return result.asked;
+}
+
+async function pageReport(q: AskedQuestion) {
+  return runBattle(
+    q.module.system,
+    q.battle,
+    'page',
+    {
+      seed: q.seed,
+      trials: q.trials,
+      kernel: 'fast',
+      method: q.method,
+      check: q.method === 'sample',
+      question: q.question,
+    },
+    new InProcessExecutor(findSystem),
+  );
+}
+
+async function cliReport(args: string[]) {
+  const r = await cli(['odds', ...args, '--json']);
+  expect(r.stderr).toBe('');
+  return JSON.parse(r.stdout).battles[0];
+}
+
+describe('forms from the CLI question data', () => {
+  it('gives every LandGrab flag a field: numbers, lists, checkboxes, and choices from the entry schema', () => {
+    const fields = new Map(fieldsOf(landgrab).map((f) => [f.param, f]));
+    expect(fields.get('attackers')).toMatchObject({ kind: 'int', flag: '--attackers', more: false });
+    expect(fields.get('path')).toMatchObject({ kind: 'int-list', kinds: ['chain'] });
+    expect(fields.get('fortress')).toMatchObject({ kind: 'checkbox', default: false, kinds: ['battle'] });
+    expect(fields.get('stop-at')).toMatchObject({ kind: 'int', default: '1', more: false });
+    expect(fields.get('ties')).toMatchObject({ kind: 'select', choices: ['defender', 'attacker'], more: true });
+    expect(fields.get('attackers')?.hint).toBe(landgrab.cli.odds.options[0].description);
+    expect(fields.size).toBe(landgrab.cli.odds.options.length);
+  });
+
+  it('offers Princes & Queens choices from its schema and leaves out the flags that point elsewhere', () => {
+    const fields = new Map(fieldsOf(pq).map((f) => [f.param, f]));
+    expect(fields.get('defender')?.choices).toEqual(['prince', 'two-princes', 'queen', 'city']);
+    expect(fields.get('princes')?.choices).toEqual(['1', '2']);
+    expect(fields.get('terrain')?.choices).toEqual(['plain', 'mountain']);
+    expect(fields.has('table')).toBe(false);
+    expect(fields.has('max-distance')).toBe(false);
+  });
+
+  it('starts each system at its first CLI example', () => {
+    for (const module of SYSTEM_MODULES) {
+      const q = asked(module, exampleState(module));
+      const words = commandWords(module.cli.odds.examples[0]).slice(3);
+      expect(q.args.join(' ').split(' ')).toEqual(words);
+    }
+  });
+});
+
+describe('a question in the page is the CLI question', () => {
+  it('LandGrab sampled: same seed, same numbers as `odds --exact --seed --trials`', async () => {
+    const state = {
+      ...withArgs(landgrab, exampleState(landgrab), ['--attackers', '9', '--defenders', '6', '--fortress']),
+    };
+    const q = asked(landgrab, { ...state, method: 'sample', seed: 'page 1', trials: '40000' });
+    const page = await pageReport(q);
+    const line = cliCommand(q, page);
+    expect(line).toBe(
+      "battle-odds odds landgrab --attackers 9 --defenders 6 --fortress --exact --seed 'page 1' --trials 40000",
+    );
+    const reference = await cliReport(['landgrab', ...commandWords(line).slice(3)]);
+    expect(page.method).toBe('monte-carlo');
+    expect(page.label).toBe(reference.label);
+    expect(page.metrics).toEqual(reference.metrics);
+    expect(page.verdict).toEqual(reference.verdict);
+  });
+
+  it('LandGrab exact (auto), a chain: the exact numbers of `odds --exact-only`', async () => {
+    const state: PageState = { ...exampleState(landgrab), kind: 'chain' };
+    state.values = { ...state.values, attackers: '20', path: '3,5,2', fortresses: '2', leaders: '3' };
+    const q = asked(landgrab, state);
+    const page = await pageReport(q);
+    expect(page.method).toBe('exact');
+    const reference = await cliReport(commandWords(cliCommand(q, page)).slice(2));
+    expect(page.metrics).toEqual(reference.metrics);
+    expect(page.label).toBe(reference.label);
+  });
+
+  it('Princes & Queens: the same verdict, values and table', async () => {
+    const q = asked(pq, exampleState(pq));
+    const page = await pageReport(q);
+    const reference = await cliReport(commandWords(cliCommand(q, page)).slice(2));
+    expect(page.verdict).toEqual(reference.verdict);
+    expect(page.metrics).toEqual(reference.metrics);
+    expect(page.tables).toEqual(reference.tables);
+  });
+
+  it('puts problems on the field whose flag they name, in the CLI words', () => {
+    const base = exampleState(landgrab);
+    const typo = toQuestion(landgrab, { ...base, values: { ...base.values, attackers: '1x' } });
+    expect(typo).toEqual({ ok: false, problems: [{ param: 'attackers', message: 'must be a whole number.' }] });
+    const missing = toQuestion(landgrab, { ...base, values: { ...base.values, defenders: '' } });
+    expect(missing.ok || missing.problems[0].param).toBe('defenders');
+    const schema = toQuestion(landgrab, { ...base, values: { ...base.values, 'stop-at': '40' } });
+    expect(schema.ok || schema.problems[0]).toMatchObject({ param: 'stop-at' });
+    const pqMissing = toQuestion(pq, { ...exampleState(pq), values: { ...exampleState(pq).values, distance: '' } });
+    expect(pqMissing.ok || pqMissing.problems[0].param).toBe('distance');
+  });
+
+  it('asks only the fields of the kind chosen (a chain ignores the single-territory defenders)', () => {
+    const state: PageState = { ...exampleState(landgrab), kind: 'chain' };
+    state.values = { ...state.values, path: '3,2', fortress: true };
+    const q = asked(landgrab, state);
+    expect(q.battle.type).toBe('chain');
+    expect(q.args).toEqual(['--attackers 11', '--path 3,2']);
+  });
+});
+
+describe('the question in the URL', () => {
+  it('round-trips every example and edited questions, leaving defaults out', () => {
+    for (const module of SYSTEM_MODULES) {
+      const state = exampleState(module);
+      expect(stateFromHash(SYSTEM_MODULES, stateToHash(module, state))).toEqual(state);
+    }
+    const edited: PageState = {
+      ...exampleState(landgrab),
+      kind: 'capitol',
+      method: 'sample',
+      seed: 'élan & co / 7',
+      trials: '1e5',
+      target: '80%',
+      advise: true,
+      table: { x: 'attackers', xFrom: '2', xTo: '20', y: 'defenders', yFrom: '1', yTo: '12' },
+    };
+    edited.values = { ...edited.values, capitol: '10,4,1', 'defending-leader': true, ties: 'attacker' };
+    const hash = stateToHash(landgrab, edited);
+    expect(hash).toBe(
+      '#landgrab?kind=capitol&attackers=11&defenders=10&capitol=10,4,1&defending-leader&ties=attacker' +
+        '&method=sample&seed=%C3%A9lan%20%26%20co%20%2F%207&trials=1e5&target=80%25&advise' +
+        '&table=attackers:2-20,defenders:1-12',
+    );
+    expect(stateFromHash(SYSTEM_MODULES, hash)).toEqual(edited);
+    expect(stateToHash(landgrab, exampleState(landgrab))).toBe('#landgrab?attackers=11&defenders=10');
+  });
+
+  it('gives the example question for a bare system name, and null for an unknown one', () => {
+    expect(stateFromHash(SYSTEM_MODULES, '#princes-and-queens')).toEqual(exampleState(pq));
+    expect(stateFromHash(SYSTEM_MODULES, '#no-such-game?x=1')).toBeNull();
+    expect(stateFromHash(SYSTEM_MODULES, '')).toBeNull();
+  });
+});
+
+describe('tables (vary two numbers)', () => {
+  it('runs as the engine sweep `battle-odds run` gives for the same scenario', async () => {
+    const { toTable, defaultTable } = await import('../../src/web/question/table.js');
+    const { parseScenario, runSweep, systems } = await import('../../src/core.js');
+    const { writeFileSync } = await import('node:fs');
+    const { tempDir } = await import('../helpers/cli.js');
+    const state = withArgs(landgrab, exampleState(landgrab), ['--attackers', '6', '--defenders', '4', '--fortress']);
+    const table = defaultTable(landgrab, state.kind, state.values)!;
+    expect(table).toEqual({ x: 'attackers', xFrom: '3', xTo: '12', y: 'defenders', yFrom: '2', yTo: '8' });
+    const q = asked(landgrab, { ...state, method: 'sample', trials: '20000', seed: 'table' });
+    const made = toTable(q, table, state.kind);
+    if (!made.ok) throw new Error(made.problem.message);
+    expect(made).toMatchObject({ cells: 70, trials: 20000 });
+    const scenario = parseScenario(made.scenario, 'table', systems);
+    const sweep = await runSweep(
+      landgrab.system,
+      scenario.sweep!,
+      { seed: 'table', trials: 20000, kernel: 'fast', method: 'sample', check: true },
+      new InProcessExecutor(findSystem),
+    );
+    const file = `${tempDir()}/page-table.json`;
+    writeFileSync(file, JSON.stringify(made.scenario));
+    const r = await cli(['run', file, '--json', '--no-charts', '--threads', '0', '--out', `${tempDir()}/out`]);
+    expect(r.stderr).toBe('');
+    const reference = JSON.parse(r.stdout)[0].sweep;
+    expect(sweep.cells).toEqual(reference.cells);
+  });
+
+  it('refuses tables it cannot draw, in words', async () => {
+    const { toTable } = await import('../../src/web/question/table.js');
+    const q = asked(landgrab, exampleState(landgrab));
+    const t = { x: 'attackers', xFrom: '2', xTo: '9', y: 'defenders', yFrom: '1', yTo: '5' };
+    expect(toTable(q, { ...t, y: 'attackers' }, 'battle')).toMatchObject({
+      ok: false,
+      problem: { message: /different/ },
+    });
+    expect(toTable(q, { ...t, xTo: '1' }, 'battle')).toMatchObject({
+      ok: false,
+      problem: { message: /at most its "to"/ },
+    });
+    expect(toTable(q, { ...t, xTo: '999' }, 'battle')).toMatchObject({
+      ok: false,
+      problem: { message: /at most 2500/ },
+    });
+    expect(toTable(q, { ...t, y: 'path' }, 'battle')).toMatchObject({ ok: false, problem: { message: /two numbers/ } });
+  });
+});
