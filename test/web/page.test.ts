@@ -94,7 +94,7 @@ describe.skipIf(!CHROMIUM)('the web page in chromium', () => {
         const page = await open(hash);
         const words = commandWords(m.cli.odds.examples[0]).slice(2);
         const reference = await cliReport(
-          sampling ? [...words, '--exact', '--seed', 'web page', '--trials', '50000'] : words,
+          sampling ? [...words, '--sample', '--seed', 'web page', '--trials', '50000'] : words,
         );
         const report = await lastReport(page);
         expect(report.metrics).toEqual(reference.metrics);

@@ -78,7 +78,7 @@ describe('forms from the CLI question data', () => {
 });
 
 describe('a question in the page is the CLI question', () => {
-  it('LandGrab sampled: same seed, same numbers as `odds --exact --seed --trials`', async () => {
+  it('LandGrab sampled: same seed, same numbers as `odds --sample --seed --trials`', async () => {
     const state = {
       ...withArgs(landgrab, exampleState(landgrab), ['--attackers', '9', '--defenders', '6', '--fortress']),
     };
@@ -86,7 +86,7 @@ describe('a question in the page is the CLI question', () => {
     const page = await pageReport(q);
     const line = cliCommand(q, page);
     expect(line).toBe(
-      "battle-odds odds landgrab --attackers 9 --defenders 6 --fortress --exact --seed 'page 1' --trials 40000",
+      "battle-odds odds landgrab --attackers 9 --defenders 6 --fortress --sample --seed 'page 1' --trials 40000",
     );
     const reference = await cliReport(['landgrab', ...commandWords(line).slice(3)]);
     expect(page.method).toBe('monte-carlo');

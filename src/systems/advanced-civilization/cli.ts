@@ -111,7 +111,7 @@ export const advCivOdds: OddsCommand = {
     },
   ],
   examples: [
-    'battle-odds odds advanced-civilization --limit 3 --attacker 6 --defender 4 --fort --defender-tech engineering',
+    'battle-odds odds advanced-civilization --limit 3 --attacker 6 --defender 4 --defender-tech engineering --fort',
     'battle-odds odds advanced-civilization --limit 2 --attacker 7 --defender 0 --city --attacker-tech engineering',
     'battle-odds odds advanced-civilization --limit 3 --attacker 6 --defender 2-6 --fort --json',
   ],

@@ -206,8 +206,8 @@ export const kingsAndThingsOdds: OddsCommand = {
     },
   ],
   examples: [
-    'battle-odds odds kings-and-things --attackers "Giant:4,Elves:2R,Dragon:3*C" --fort castle --defenders Nomads',
-    'battle-odds odds kings-and-things --attackers "6x Knight:3C" --fort tower --exact',
+    'battle-odds odds kings-and-things --attackers "Giant:4,Elves:2R,Dragon:3*C" --defenders Nomads --fort castle',
+    'battle-odds odds kings-and-things --attackers "6x Knight:3C" --fort tower --sample',
     'battle-odds odds kings-and-things --attackers "Old Dragon,Sphinx,Camel Corps" --explore --bribe 5',
   ],
   toBattle(flags) {

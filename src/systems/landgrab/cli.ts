@@ -69,7 +69,7 @@ export const landgrabOdds: OddsCommand = {
   },
   examples: [
     'battle-odds odds landgrab --attackers 11 --defenders 10',
-    'battle-odds odds landgrab --attackers 8 --defenders 5 --fortress --defending-leader --exact',
+    'battle-odds odds landgrab --attackers 8 --defenders 5 --fortress --defending-leader --target 0.8',
     'battle-odds odds landgrab --attackers 20 --path 3,5,2 --fortresses 2 --leaders 3',
     'battle-odds odds landgrab --attackers 12 --defenders 6 --capitol 10,4,1 --json',
   ],

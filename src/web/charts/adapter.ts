@@ -1,12 +1,10 @@
 /**
- * The page's one door to charts: report -> chart requests -> Vega-Lite specs. It points at
- * the interim files until the chart module lands on this branch; then these two imports
- * become `../../output/charts/fromReport.js` and `../../output/charts/vegaLite.js` (same
- * function names and shapes) and the interim files are deleted.
+ * The page's one door to charts: report -> chart requests -> Vega-Lite specs, through the
+ * same chart module and theme as the report files (src/output/charts/).
  */
 import type { BattleReport, ChartRequest, SweepReport } from '../../engine/report.js';
-import { distributionRequest, sweepRequests } from './interimRequests.js';
-import { toVegaLite, type VegaLiteSpec } from './interimVegaLite.js';
+import { distributionRequest, sweepRequests } from '../../output/charts/fromReport.js';
+import { toVegaLite, type VegaLiteSpec } from '../../output/charts/vegaLite.js';
 
 export type { VegaLiteSpec };
 

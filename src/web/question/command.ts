@@ -21,7 +21,7 @@ export function cliCommand(asked: AskedQuestion, report?: BattleReport): string 
     const exact = asked.method === 'exact' || (asked.method === 'auto' && report?.method === 'exact');
     if (exact) words.push('--exact-only');
     else {
-      if (asked.method === 'sample') words.push('--exact');
+      if (asked.method === 'sample') words.push('--sample');
       if (asked.seed !== DEFAULT_SEED) words.push('--seed', quoted(String(asked.seed)));
       if (asked.trials !== DEFAULT_TRIALS) words.push('--trials', String(asked.trials));
     }
