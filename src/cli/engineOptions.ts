@@ -1,6 +1,6 @@
 /** Options every sampling command shares (odds, run). */
-import { InvalidArgumentError, Option, type Command } from '@commander-js/extra-typings';
-import { parsePrecision, parseSeed, parseThreads, parseTrials } from './parse.js';
+import { Option, type Command } from '@commander-js/extra-typings';
+import { parsePrecision, parseSeed, parseTarget, parseThreads, parseTrials } from './parse.js';
 import type { KernelName } from '../engine/contract.js';
 import type { Overrides } from '../app/runScenario.js';
 
@@ -20,16 +20,6 @@ export interface EngineFlags {
   target?: number;
   advise?: boolean;
   force?: boolean;
-}
-
-/** A probability between 0 (exclusive) and 1, written 0.8 or 80%. */
-export function parseTarget(value: string): number {
-  const text = value.trim();
-  const n = text.endsWith('%') ? Number(text.slice(0, -1)) / 100 : Number(text);
-  if (text === '' || !Number.isFinite(n) || n <= 0 || n > 1) {
-    throw new InvalidArgumentError('must be a probability above 0 and at most 1, e.g. 0.8 or 80%.');
-  }
-  return n;
 }
 
 /** What the player asks beyond the odds: a target probability and advice on the decisions. */

@@ -1,33 +1,31 @@
-/** Option value parsers for commander: bad values become clean usage errors (exit 2). */
+/**
+ * Option value parsers for commander: the shared readings (src/app/flagValues.ts) with their
+ * refusals turned into commander's usage errors (one line, exit 2), and --threads, which
+ * depends on this machine.
+ */
 import { InvalidArgumentError } from '@commander-js/extra-typings';
-import { MAX_TRIALS } from '../engine/scenario/scenario.js';
+import * as values from '../app/flagValues.js';
 import { coreCount } from '../node/cores.js';
 
-/** A whole number in the safe range of doubles (beyond 2^53, integers are rounded). */
-export function parseInteger(value: string): number {
-  if (!/^-?\d+$/.test(value.trim())) throw new InvalidArgumentError('must be a whole number.');
-  const n = Number.parseInt(value, 10);
-  if (!Number.isSafeInteger(n)) throw new InvalidArgumentError(`must be between -${2 ** 53 - 1} and ${2 ** 53 - 1}.`);
-  return n;
+/** The same reading, refusing with commander's error. */
+function forCommander<T>(read: (value: string) => T): (value: string) => T {
+  return (value) => {
+    try {
+      return read(value);
+    } catch (error) {
+      if (error instanceof values.FlagValueError) throw new InvalidArgumentError(error.message);
+      throw error;
+    }
+  };
 }
 
-/** A plain decimal number, optionally signed, with an optional exponent: no hex, no empty string. */
-const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
-
-/**
- * Trials accept 1000000, 1e6 or 1_000_000; must be a whole number from 1 to 1e9. A value
- * too large for the cap is "at most 1e9" however it is written (2^53 + 1, 1e308, 1e999),
- * not "not a whole number".
- */
-export function parseTrials(value: string): number {
-  const text = value.replace(/_/g, '').trim();
-  if (!DECIMAL.test(text)) throw new InvalidArgumentError('must be a whole number (e.g. 1000000 or 1e6).');
-  const n = Number(text);
-  if (n > MAX_TRIALS) throw new InvalidArgumentError('must be at most 1e9 (1,000,000,000).');
-  if (!Number.isInteger(n)) throw new InvalidArgumentError('must be a whole number (e.g. 1000000 or 1e6).');
-  if (n <= 0) throw new InvalidArgumentError('must be at least 1.');
-  return n;
-}
+export const parseInteger = forCommander(values.parseInteger);
+export const parseTrials = forCommander(values.parseTrials);
+export const parseNumber = forCommander(values.parseNumber);
+export const parsePrecision = forCommander(values.parsePrecision);
+export const parseIntegerList = forCommander(values.parseIntegerList);
+export const parseSeed = forCommander(values.parseSeed);
+export const parseTarget = forCommander(values.parseTarget);
 
 export function parseThreads(value: string): number {
   return checkThreads(parseInteger(value), coreCount());
@@ -38,38 +36,4 @@ export function checkThreads(threads: number, cores: number): number {
   if (threads < 0 || threads > cores)
     throw new InvalidArgumentError(`must be between 0 (run in this process) and ${cores} (the cores of this machine).`);
   return threads;
-}
-
-export function parseNumber(value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n)) throw new InvalidArgumentError('must be a number.');
-  return n;
-}
-
-export function parsePrecision(value: string): number {
-  const n = parseNumber(value);
-  if (n <= 0 || n >= 0.5) throw new InvalidArgumentError('must be a half-width between 0 and 0.5, e.g. 0.001.');
-  return n;
-}
-
-export function parseIntegerList(value: string): number[] {
-  const parts = value.split(',').map((p) => p.trim());
-  if (parts.some((p) => !/^-?\d+$/.test(p)))
-    throw new InvalidArgumentError('must be a comma-separated list of whole numbers, e.g. 3,2,4.');
-  const numbers = parts.map((p) => Number.parseInt(p, 10));
-  if (numbers.some((n) => !Number.isSafeInteger(n)))
-    throw new InvalidArgumentError(`must hold whole numbers between -${2 ** 53 - 1} and ${2 ** 53 - 1}.`);
-  return numbers;
-}
-
-/**
- * Seeds are text unless they are integers whose decimal text survives the trip through a
- * number unchanged, so `42` and `"42"` agree, while `9007199254740993` (beyond 2^53, which
- * a number would round to ...992), `007` and `-0` stay the text that was typed.
- */
-export function parseSeed(value: string): string | number {
-  if (value === '') throw new InvalidArgumentError('must not be empty (any text or number).');
-  if (!/^-?\d+$/.test(value)) return value;
-  const n = Number(value);
-  return Number.isSafeInteger(n) && String(n) === value ? n : value;
 }

@@ -3,8 +3,15 @@ import { Command, Option } from '@commander-js/extra-typings';
 import type { SystemModule } from '../../app/systems.js';
 import type { OddsOption } from '../oddsContract.js';
 import { compileEntry, type Battle } from '../../engine/scenario/entry.js';
-import { assignStems } from '../../engine/fileNames.js';
-import type { Scenario } from '../../engine/scenario/scenario.js';
+import {
+  DEFAULT_SEED,
+  DEFAULT_TRIALS,
+  battleFromFlags,
+  flagName,
+  parsedDefault,
+  questionScenario,
+  typedFlags,
+} from '../../app/question.js';
 import { InputError } from '../../engine/inputError.js';
 import { addEngineOptions, addQuestionOptions, overridesFrom, type EngineFlags } from '../engineOptions.js';
 import { parseInteger, parseIntegerList, parseNumber } from '../parse.js';
@@ -17,11 +24,6 @@ import { packageVersion } from '../../node/packageInfo.js';
 import type { CliIO } from '../io.js';
 import { checkJsonText } from '../../node/jsonText.js';
 
-const DEFAULT_TRIALS = 1_000_000;
-/** With --precision and no --trials, the cap is this high, so the target is what stops the run. */
-const DEFAULT_PRECISION_CAP = 100_000_000;
-const DEFAULT_SEED = 'battle-odds';
-
 export function toOption(spec: OddsOption & { required?: boolean }): Option {
   const option = new Option(spec.flags, spec.description);
   if (spec.parse === 'int') option.argParser(parseInteger);
@@ -30,17 +32,6 @@ export function toOption(spec: OddsOption & { required?: boolean }): Option {
   if (spec.default !== undefined) option.default(parsedDefault(spec));
   if (spec.required) option.makeOptionMandatory();
   return option as unknown as Option;
-}
-
-/**
- * The flag behind a field of the battle entry, so errors name what the user typed: the
- * system's own map first, else `attackingArmies` -> `--attacking-armies`.
- */
-function flagName(module: SystemModule, field: string): string {
-  const mapped = module.cli.odds.flagFor?.(field);
-  if (mapped) return mapped;
-  const top = field.split(/[.[]/)[0];
-  return `--${top.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 }
 
 /** How a question command differs: odds answers the odds; should-i-attack also advises (target 80% by default). */
@@ -107,27 +98,6 @@ function questionCommand(preset: QuestionPreset, modules: readonly SystemModule[
   return command as never;
 }
 
-/** The default as the flag's parser would have produced it (so `0` equals the default `'0'`). */
-function parsedDefault(spec: OddsOption): unknown {
-  if (typeof spec.default !== 'string') return spec.default;
-  if (spec.parse === 'int') return parseInteger(spec.default);
-  if (spec.parse === 'number') return parseNumber(spec.default);
-  return spec.default;
-}
-
-/** The system's flags the user actually typed (not left at their defaults), as typed. */
-function typedFlags(module: SystemModule, flags: Record<string, unknown>): string[] {
-  const parts: string[] = [];
-  for (const spec of module.cli.odds.options) {
-    const long = spec.flags.split(/[ ,]+/).find((f) => f.startsWith('--')) as string;
-    const name = long.slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-    const value = flags[name];
-    if (value === undefined || value === false || value === '' || value === parsedDefault(spec)) continue;
-    parts.push(value === true ? long : `${long} ${Array.isArray(value) ? value.join(',') : String(value)}`);
-  }
-  return parts;
-}
-
 /** `--entry`: one battle entry given inline, validated like a scenario file's. */
 function compileInlineEntry(module: SystemModule, flags: Record<string, unknown>): Battle {
   const source = `odds ${module.system.id}`;
@@ -154,42 +124,10 @@ function compileInlineEntry(module: SystemModule, flags: Record<string, unknown>
   }
 }
 
-/** The battle the flags (or `--entry`) describe, validated and compiled. */
-export function battleFromFlags(module: SystemModule, flags: Record<string, unknown>): Battle {
+/** The battle the flags (or `--entry`) describe, validated and compiled (the flags path: src/app/question.ts). */
+function battleOf(module: SystemModule, flags: Record<string, unknown>): Battle {
   if (flags.entry !== undefined) return compileInlineEntry(module, flags);
-  const source = `odds ${module.system.id}`;
-  let raw: unknown;
-  try {
-    raw = module.cli.odds.toBattle(flags);
-  } catch (error) {
-    // A system may reject a flag value while translating (e.g. an unknown technology name).
-    if (error instanceof InputError) throw error;
-    throw new InputError(source, '', (error as Error).message);
-  }
-  try {
-    return compileEntry(module.system, raw, source, '', typedFlags(module, flags).join(' ') || module.system.id);
-  } catch (error) {
-    if (error instanceof InputError && error.field)
-      throw new InputError(source, flagName(module, error.field), error.detail);
-    throw error;
-  }
-}
-
-/** A question asked on the command line, as a one-battle scenario. */
-export function questionScenario(module: SystemModule, battle: Battle, flags: EngineFlags): Scenario {
-  return {
-    file: `odds ${module.system.id}`,
-    name: `odds-${module.system.id}`,
-    system: module.system,
-    seed: DEFAULT_SEED,
-    trials: flags.trials ?? (flags.precision ? DEFAULT_PRECISION_CAP : DEFAULT_TRIALS),
-    kernel: 'fast',
-    method: 'auto',
-    exact: true,
-    question: {},
-    battles: [battle],
-    files: assignStems([battle.label]),
-  };
+  return battleFromFlags(module, flags);
 }
 
 async function answerOdds(
@@ -197,7 +135,7 @@ async function answerOdds(
   flags: Record<string, unknown> & EngineFlags,
   io: CliIO,
 ): Promise<void> {
-  const scenario = questionScenario(module, battleFromFlags(module, flags), flags);
+  const scenario = questionScenario(module, battleOf(module, flags), flags);
   const overrides = overridesFrom(flags);
   // The results writer (CSV, page, charts) loads only when there is a folder to write; it is
   // opened (checked, locked, staged) before any simulation.

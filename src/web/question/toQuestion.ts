@@ -10,8 +10,8 @@ import type { Method } from '../../engine/run/battle.js';
 import { InputError } from '../../engine/inputError.js';
 import { camel, fieldApplies, fieldsOf, flagParts } from './fields.js';
 import { presentationOf } from './presentation.js';
-import { FlagValueError, parseFlagValue, parseSeed, parseTarget, parseTrials } from './parseValue.js';
-import { battleFromFlags, parsedDefault, typedFlags } from './fromFlags.js';
+import { FlagValueError, parseFlagValue, parseSeed, parseTarget, parseTrials } from '../../app/flagValues.js';
+import { battleFromFlags, parsedDefault, typedFlags } from '../../app/question.js';
 import type { PageState } from './state.js';
 
 export interface Problem {

@@ -1,0 +1,92 @@
+/**
+ * Reading a flag's text as its value, for the command line and the web page's form alike
+ * (one definition of what `--attackers 12` or `--trials 1e6` means, and of the words a bad
+ * value gets). Pure: the CLI wraps these for commander (src/cli/parse.ts).
+ */
+import type { OddsOption } from '../cli/oddsContract.js';
+import { MAX_TRIALS } from '../engine/scenario/scenario.js';
+
+/** A value a flag refuses, in the words the user sees. */
+export class FlagValueError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FlagValueError';
+  }
+}
+
+/** A whole number in the safe range of doubles (beyond 2^53, integers are rounded). */
+export function parseInteger(value: string): number {
+  if (!/^-?\d+$/.test(value.trim())) throw new FlagValueError('must be a whole number.');
+  const n = Number.parseInt(value, 10);
+  if (!Number.isSafeInteger(n)) throw new FlagValueError(`must be between -${2 ** 53 - 1} and ${2 ** 53 - 1}.`);
+  return n;
+}
+
+/** A plain decimal number, optionally signed, with an optional exponent: no hex, no empty string. */
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
+
+/**
+ * Trials accept 1000000, 1e6 or 1_000_000; must be a whole number from 1 to 1e9. A value
+ * too large for the cap is "at most 1e9" however it is written (2^53 + 1, 1e308, 1e999),
+ * not "not a whole number".
+ */
+export function parseTrials(value: string): number {
+  const text = value.replace(/_/g, '').trim();
+  if (!DECIMAL.test(text)) throw new FlagValueError('must be a whole number (e.g. 1000000 or 1e6).');
+  const n = Number(text);
+  if (n > MAX_TRIALS) throw new FlagValueError('must be at most 1e9 (1,000,000,000).');
+  if (!Number.isInteger(n)) throw new FlagValueError('must be a whole number (e.g. 1000000 or 1e6).');
+  if (n <= 0) throw new FlagValueError('must be at least 1.');
+  return n;
+}
+
+export function parseNumber(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n)) throw new FlagValueError('must be a number.');
+  return n;
+}
+
+export function parsePrecision(value: string): number {
+  const n = parseNumber(value);
+  if (n <= 0 || n >= 0.5) throw new FlagValueError('must be a half-width between 0 and 0.5, e.g. 0.001.');
+  return n;
+}
+
+export function parseIntegerList(value: string): number[] {
+  const parts = value.split(',').map((p) => p.trim());
+  if (parts.some((p) => !/^-?\d+$/.test(p)))
+    throw new FlagValueError('must be a comma-separated list of whole numbers, e.g. 3,2,4.');
+  const numbers = parts.map((p) => Number.parseInt(p, 10));
+  if (numbers.some((n) => !Number.isSafeInteger(n)))
+    throw new FlagValueError(`must hold whole numbers between -${2 ** 53 - 1} and ${2 ** 53 - 1}.`);
+  return numbers;
+}
+
+/**
+ * Seeds are text unless they are integers whose decimal text survives the trip through a
+ * number unchanged, so `42` and `"42"` agree, while `9007199254740993` (beyond 2^53, which
+ * a number would round to ...992), `007` and `-0` stay the text that was typed.
+ */
+export function parseSeed(value: string): string | number {
+  if (value === '') throw new FlagValueError('must not be empty (any text or number).');
+  if (!/^-?\d+$/.test(value)) return value;
+  const n = Number(value);
+  return Number.isSafeInteger(n) && String(n) === value ? n : value;
+}
+
+/** A probability above 0 and at most 1, written 0.8 or 80%. */
+export function parseTarget(value: string): number {
+  const text = value.trim();
+  const n = text.endsWith('%') ? Number(text.slice(0, -1)) / 100 : Number(text);
+  if (text === '' || !Number.isFinite(n) || n <= 0 || n > 1)
+    throw new FlagValueError('must be a probability above 0 and at most 1, e.g. 0.8 or 80%.');
+  return n;
+}
+
+/** A system flag's text as its parser reads it (text flags stay text). */
+export function parseFlagValue(spec: Pick<OddsOption, 'parse'>, text: string): unknown {
+  if (spec.parse === 'int') return parseInteger(text);
+  if (spec.parse === 'number') return parseNumber(text);
+  if (spec.parse === 'int-list') return parseIntegerList(text);
+  return text;
+}
