@@ -9,6 +9,7 @@ import { NoExactAnswer } from '../engine/run/battle.js';
 import type { ExtraCommand } from './oddsContract.js';
 import { oddsCommand, shouldIAttackCommand, toOption } from './commands/odds.js';
 import { runCommand } from './commands/run.js';
+import { serveCommand } from '../web/serveCommand.js';
 import { mergeCommand } from './commands/merge.js';
 import { workerCommand } from './commands/worker.js';
 import { packageVersion } from '../node/packageInfo.js';
@@ -63,6 +64,7 @@ function buildProgram(io: CliIO): Command {
   program.addCommand(mergeCommand(io) as never);
   program.addCommand(workerCommand(io) as never);
   program.addCommand(schemaCommand(io) as never);
+  program.addCommand(serveCommand(io) as never);
   program
     .command('systems')
     .description('list the rule systems')

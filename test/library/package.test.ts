@@ -13,7 +13,8 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 describe('the packed package', () => {
   it('installs into an empty folder, imports as documented, and its types check', () => {
     const folder = tempDir('battle-odds-consumer-');
-    execFileSync(npm, ['pack', '--pack-destination', folder], { cwd: ROOT, stdio: 'pipe' });
+    // --ignore-scripts: npm test has built dist/ already (prepack would build it again, and the page).
+    execFileSync(npm, ['pack', '--ignore-scripts', '--pack-destination', folder], { cwd: ROOT, stdio: 'pipe' });
     const tarball = readdirSync(folder).find((f) => f.endsWith('.tgz'))!;
     writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ type: 'module', private: true }));
     // Dependencies come from npm's cache (npm ci filled it); nothing is built or downloaded twice.
