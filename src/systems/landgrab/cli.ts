@@ -46,6 +46,13 @@ export const landgrabOdds: OddsCommand = {
     },
     { flags: '--attacking-leader', description: "a leader attacks (+1 on the attacker's highest die)" },
     {
+      flags: '--leader-moves <where>',
+      parse: 'text',
+      description:
+        'with --path: first-attack (the leader stays home: only the first attack gets its +1) or every-attack',
+      default: 'first-attack',
+    },
+    {
       flags: '--stop-at <k>',
       parse: 'int',
       description: 'stop attacking when the attacking territory is down to k armies',
@@ -61,6 +68,7 @@ export const landgrabOdds: OddsCommand = {
     },
   ],
   flagFor(field) {
+    if (field === 'leaderMoves') return '--leader-moves';
     if (field === 'territories' || field.startsWith('territories[')) return '--capitol';
     if (/^path\[\d+\]\.fortress/.test(field)) return '--fortresses';
     if (/^path\[\d+\]\.defendingLeader/.test(field)) return '--leaders';
@@ -94,7 +102,7 @@ export const landgrabOdds: OddsCommand = {
         fortress: fortresses.has(i + 1),
         defendingLeader: leaders.has(i + 1),
       }));
-      return { type: 'chain', ...common, path };
+      return { type: 'chain', ...common, path, leaderMoves: flags.leaderMoves };
     }
     if (flags.capitol !== undefined) {
       return {
@@ -141,6 +149,8 @@ function rejectMisplacedFlags(flags: Record<string, unknown>): void {
         '--leaders',
         'applies only with --path (for one territory use --defending-leader)',
       );
+    if (flags.leaderMoves !== undefined && flags.leaderMoves !== 'first-attack')
+      throw new InputError('odds landgrab', '--leader-moves', 'applies only with --path (a chain of attacks)');
     if (flags.defenders === undefined)
       throw new InputError('odds landgrab', '--defenders', 'is required (or give --path for a chain of attacks)');
   }
@@ -168,6 +178,7 @@ function describe(flags: Record<string, unknown>): string {
     flags.fortress && 'fortress',
     flags.defendingLeader && 'defending leader',
     flags.attackingLeader && 'attacking leader',
+    flags.leaderMoves === 'every-attack' && 'leader travels',
     flags.stopAt !== undefined && flags.stopAt !== 1 && `stop at ${flags.stopAt}`,
   ].filter(Boolean);
   const tail = extras.length ? ` (${extras.join(', ')})` : '';

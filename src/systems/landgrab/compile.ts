@@ -19,11 +19,17 @@ import { whenToStop } from './decisions/stopping/whenToStop.js';
 import { bestDefence } from './decisions/defence/bestDefence.js';
 import { policyFromStopTable, stopsSomewhere } from './policy.js';
 
-function diceRule(entry: LandgrabEntry, fortress: boolean, defendingLeader: boolean): DiceRule {
+/**
+ * The dice rule of one attack; `step` is its position on a chain (0: the first). An attacking
+ * leader stays where the chain starts unless the entry lets it travel (`leaderMoves`).
+ */
+function diceRule(entry: LandgrabEntry, fortress: boolean, defendingLeader: boolean, step = 0): DiceRule {
+  const travels = 'leaderMoves' in entry && entry.leaderMoves === 'every-attack';
+  const leaderHere = entry.attackingLeader && (step === 0 || travels);
   return {
     attackerDice: entry.attackerDice,
     defenderDice: entry.defenderDice,
-    attackerBonus: entry.attackingLeader ? entry.leaderBonus : 0,
+    attackerBonus: leaderHere ? entry.leaderBonus : 0,
     defenderBonus: (fortress ? entry.fortressBonus : 0) + (defendingLeader ? entry.leaderBonus : 0),
     ties: entry.ties,
     stopAt: entry.stopAt,
@@ -50,9 +56,9 @@ export function compileLandgrab(entry: LandgrabEntry): Compiled<LandgrabPlan> {
     const steps: ChainStepPlan[] =
       entry.type === 'defence'
         ? (defence as NonNullable<typeof defence>).steps
-        : entry.path.map((t) => ({
+        : entry.path.map((t, k) => ({
             defenders: t.defenders,
-            tables: compileTables(diceRule(entry, t.fortress, t.defendingLeader)),
+            tables: compileTables(diceRule(entry, t.fortress, t.defendingLeader, k)),
           }));
     const { layout, at } = chainLayout(attackers, steps.length, { defence: entry.type === 'defence' });
     const policy =
@@ -103,7 +109,7 @@ function spreadDefenders(entry: Extract<LandgrabEntry, { type: 'defence' }>, att
   const forts = new Set(entry.fortresses);
   const leaders = new Set(entry.leaders);
   const tables = Array.from({ length: entry.territories }, (_, k) =>
-    compileTables(diceRule(entry, forts.has(k + 1), leaders.has(k + 1))),
+    compileTables(diceRule(entry, forts.has(k + 1), leaders.has(k + 1), k)),
   );
   let answer;
   try {

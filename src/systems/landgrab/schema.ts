@@ -67,10 +67,20 @@ export const battleEntrySchema = z.strictObject({
   stopRule,
 });
 
+/**
+ * [reading] Where an attacking leader's bonus applies along a chain. The help page: "a leader
+ * can be moved during fortification, but only if at least 1 army moves with the leader", so
+ * the leader stays in the territory the chain starts from: `first-attack` (default). The
+ * other reading, `every-attack`, lets the leader travel with the armies.
+ */
+export const LEADER_MOVES = ['first-attack', 'every-attack'] as const;
+const leaderMoves = z.enum(LEADER_MOVES, { error: `must be ${LEADER_MOVES.join(' or ')}` }).default('first-attack');
+
 export const chainEntrySchema = z.strictObject({
   type: z.literal('chain'),
   ...rules,
   path: z.array(territorySchema).min(1, { error: 'needs at least one territory' }).max(50),
+  leaderMoves,
   stopRule,
 });
 
@@ -86,6 +96,7 @@ export const defenceEntrySchema = z.strictObject({
   territories: z.number().int().min(1, { error: 'must be at least 1' }).max(8, { error: 'must be at most 8' }),
   fortresses: positions,
   leaders: positions,
+  leaderMoves,
 });
 
 export const capitolEntrySchema = z.strictObject({
