@@ -6,6 +6,7 @@
  * old folder as it was; a second run writing the same folder is refused.
  */
 import { ResultsFolder } from './resultsFolder.js';
+import { slug } from '../engine/fileNames.js';
 import type { BattleReport, ChartRequest, ScenarioReport } from '../engine/report.js';
 import { battleTableFiles, distributionsCsv, summaryCsv, sweepCsv, thresholdsCsv } from '../output/csv.js';
 import { reportHtml, type ChartFile } from '../output/html.js';
@@ -50,8 +51,14 @@ export function openResults(dir: string, options: ResultsOptions = {}): ResultsW
     if (options.charts === false || requests.length === 0) return [];
     const { renderSvg, svgToPng } = await import('../output/render.js');
     const drawn: ChartFile[] = [];
+    const used = new Set<string>();
     for (const request of requests) {
-      const name = `${stem}.${request.name}`;
+      // Chart names are the system's, ASCII; two charts of one battle never share a file.
+      const part = slug(request.name) || 'chart';
+      let unique = part;
+      for (let n = 2; used.has(unique); n++) unique = `${part}-${n}`;
+      used.add(unique);
+      const name = `${stem}.${unique}`;
       const spec = toVegaLite(request);
       const svg = await renderSvg(spec);
       write(`${name}.vl.json`, `${JSON.stringify(spec, null, 2)}\n`);
