@@ -1,5 +1,5 @@
 /** What the terminal shows: each battle's verdict, notes and table, and a sweep in a few lines. */
-import type { BattleReport, Metric, SweepReport } from '../engine/report.js';
+import type { BattleReport, Cell, Metric, SweepReport, Table } from '../engine/report.js';
 import { fixed, percent, thousands } from '../kit/format.js';
 
 function formatValue(m: Metric, x: number): string {
@@ -47,10 +47,34 @@ function alignColumns(all: string[][]): string {
     .join('\n');
 }
 
-export function formatBattle(r: BattleReport, options: { quantiles?: boolean } = {}): string {
+/** Rows of a system's table shown on the terminal; the CSV and the page have them all. */
+const TABLE_ROWS = 15;
+
+/** A system's extra table, aligned, cut to its first rows. */
+export function formatTable(table: Table): string {
+  const cell = (v: Cell) =>
+    typeof v === 'number'
+      ? Number.isInteger(v)
+        ? String(v)
+        : v >= 0 && v <= 1
+          ? percent(v)
+          : fixed(v)
+      : String(v ?? '');
+  const rows = table.rows.slice(0, TABLE_ROWS).map((row) => row.map(cell));
+  const more =
+    table.rows.length > TABLE_ROWS ? `  ... ${table.rows.length - TABLE_ROWS} more rows in the results\n` : '';
+  const aligned = alignColumns([table.columns, ...rows])
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');
+  return `  ${table.title}\n${aligned}\n${more}`;
+}
+
+export function formatBattle(r: BattleReport, options: { quantiles?: boolean; tables?: boolean } = {}): string {
   const verdict = r.verdict.map((line) => `  ${line}\n`).join('');
   const notes = r.notes.map((line) => `  note: ${line}\n`).join('');
-  return `${battleHeading(r)}\n${verdict}${notes}${metricsTable(r, options)}\n`;
+  const tables = options.tables ? r.tables.map((t) => `\n${formatTable(t)}`).join('') : '';
+  return `${battleHeading(r)}\n${verdict}${notes}${metricsTable(r, options)}\n${tables}`;
 }
 
 /** One battle in two lines: its heading and its verdict (or headline with interval). */

@@ -161,7 +161,10 @@ async function answerOdds(
     if (flags.json) {
       io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     } else {
-      for (const battle of report.battles) io.stdout.write(formatBattle(battle, { quantiles: flags.quantiles }));
+      for (const battle of report.battles) {
+        // Advice comes with its tables (the stop rule, what to give up): the one screen a player reads.
+        io.stdout.write(formatBattle(battle, { quantiles: flags.quantiles, tables: Boolean(flags.advise) }));
+      }
       if (flags.out) io.stdout.write(`\nwrote ${flags.out}/\n`);
     }
   } catch (error) {
