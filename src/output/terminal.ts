@@ -50,24 +50,22 @@ function alignColumns(all: string[][]): string {
 /** Rows of a system's table shown on the terminal; the CSV and the page have them all. */
 const TABLE_ROWS = 15;
 
-/** A system's extra table, aligned, cut to its first rows. */
+/** How a table cell reads on the terminal: probabilities in percent, flags as yes/no. */
+function cellText(v: Cell): string {
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (typeof v !== 'number') return String(v ?? '');
+  if (Number.isInteger(v)) return String(v);
+  return v >= 0 && v <= 1 ? percent(v) : fixed(v);
+}
+
+/** A system's extra table, aligned; a long one (a curve behind a chart) is only named, so the answer stays on screen. */
 export function formatTable(table: Table): string {
-  const cell = (v: Cell) =>
-    typeof v === 'number'
-      ? Number.isInteger(v)
-        ? String(v)
-        : v >= 0 && v <= 1
-          ? percent(v)
-          : fixed(v)
-      : String(v ?? '');
-  const rows = table.rows.slice(0, TABLE_ROWS).map((row) => row.map(cell));
-  const more =
-    table.rows.length > TABLE_ROWS ? `  ... ${table.rows.length - TABLE_ROWS} more rows in the results\n` : '';
-  const aligned = alignColumns([table.columns, ...rows])
+  if (table.rows.length > TABLE_ROWS) return `  ${table.title}: ${table.rows.length} rows (with --out or --json)\n`;
+  const aligned = alignColumns([table.columns, ...table.rows.map((row) => row.map(cellText))])
     .split('\n')
     .map((line) => `  ${line}`)
     .join('\n');
-  return `  ${table.title}\n${aligned}\n${more}`;
+  return `  ${table.title}\n${aligned}\n`;
 }
 
 export function formatBattle(r: BattleReport, options: { quantiles?: boolean; tables?: boolean } = {}): string {
