@@ -13,7 +13,7 @@ import {
   isNotSearched,
   type TokensNeeded,
 } from '../../src/systems/advanced-civilization/needed.js';
-import { recommendation } from '../../src/systems/advanced-civilization/advice.js';
+import { neededLines, recommendation } from '../../src/systems/advanced-civilization/advice.js';
 import { cli } from '../helpers/cli.js';
 
 /** The report of a battle asked with a question (exact: every battle here is solvable). */
@@ -126,6 +126,65 @@ describe('known counts: the fewest tokens to control and to clear the area', () 
     const answer = searched(raw, 0.8);
     expect(answer.controls).toMatchObject({ tokens: 0, p: 1 });
     expect(answer.curve[0].tokens).toBe(0);
+  });
+});
+
+describe('more tokens never hurt a two-nation conflict (so the first count reaching a target is the answer)', () => {
+  it('P(controls) and P(alone) never fall as the attacker adds tokens, over forts, cities, techs and readings', () => {
+    let checked = 0;
+    const falls: string[] = [];
+    for (const limit of [1, 3, 5])
+      for (const d of range(0, 8))
+        for (const place of [{}, { fort: { owner: 'B' } }, { city: { owner: 'B' } }])
+          for (const [ae, de, am] of [
+            [false, false, false],
+            [true, false, false],
+            [false, true, false],
+            [true, true, false],
+            [false, false, true],
+            [false, true, true],
+          ])
+            for (const advantageReading of ['order', 'extra-removals']) {
+              const raw = duel(
+                limit,
+                { tokens: 1, engineering: ae, metalworking: am },
+                { tokens: d, engineering: de },
+                {
+                  ...place,
+                  advantageReading,
+                },
+              );
+              const entry = compileRaw(raw).entry as never;
+              let last = { pControls: 0, pAlone: 0 };
+              for (const t of range(1, 20)) {
+                const q = attackerOdds(entry, t);
+                if (q.pControls < last.pControls || q.pAlone < last.pAlone) falls.push(JSON.stringify({ raw, t }));
+                last = q;
+              }
+              checked++;
+            }
+    expect(falls).toEqual([]);
+    expect(checked).toBe(3 * 9 * 3 * 6 * 2);
+  });
+
+  it('should a larger count fall below the target again, a line says so', () => {
+    const point = (tokens: number, pControls: number, pAlone: number) => ({ tokens, pControls, pAlone });
+    const lines = neededLines(
+      {
+        target: 0.8,
+        controls: { tokens: 5, p: 0.9, dropsAt: point(6, 0.7, 0.5) },
+        alone: { tokens: 7, p: 0.85, dropsAt: null },
+        curve: [],
+        searchedTo: 9,
+        certain: false,
+      },
+      '6',
+    );
+    expect(lines).toEqual([
+      'For at least 80% you need 5 tokens to control the area (90.0%) and 7 to clear it, alone in the area (85.0%); ' +
+        'you have 6.',
+      'More is not always better: 6 tokens control the area only 70.0% of the time.',
+    ]);
   });
 });
 
