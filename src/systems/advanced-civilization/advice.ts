@@ -102,7 +102,7 @@ function neededChart(a: TokensNeeded, name: string, have: string): ChartRequest 
     kind: 'lines',
     name: 'tokens-needed',
     title: `Chance of controlling and of clearing the area by ${name}'s tokens`,
-    subtitle: [`exact; dashed line: the target ${percentTarget(a.target)}; you have ${have}${reached}`],
+    subtitle: [`exact; the target: ${percentTarget(a.target)}; you have ${have}${reached}`],
     x: { title: `${name} tokens`, values: a.curve.map((q) => q.tokens) },
     y: { title: 'probability', format: 'percent', domain: [0, 1] },
     series: [CONTROLS, ALONE],
