@@ -4,6 +4,7 @@
  * table and a chart of each nation's tokens over the removals. Uncertain counts: the
  * attacker's chance of control and the most likely outcome, and the outcome categories
  * as a table and an intervals chart (the engine charts the tokens-left distributions).
+ * With a question (`--target`, `--advise`): the tokens needed for the target (advice.ts).
  */
 import type { Description, ResultView } from '../../engine/contract.js';
 import type { Cell, ChartRequest, Metric, Table } from '../../engine/report.js';
@@ -14,13 +15,35 @@ import type { ConflictOutcome } from './outcome.js';
 import type { ConflictRules } from './rules.js';
 import { computeLevels } from './resolver.js';
 import { conflictVerdict } from './verdict.js';
+import { DEFAULT_TARGET, addTokensNeeded, recommendation } from './advice.js';
 
 type View = ResultView<AdvCivEntry, ConflictPlan>;
 
 export function describeAdvCiv(view: View): Description {
   const detail = view.exact?.detail as FixedDetail | undefined;
-  if (!view.plan.sampled && detail) return describeFixed(view, detail);
-  return describeUncertain(view);
+  const described = !view.plan.sampled && detail ? describeFixed(view, detail) : describeUncertain(view);
+  const { target, advise } = view.question;
+  if (target === undefined && !advise) return described;
+  return answerQuestion(view, described, target ?? DEFAULT_TARGET);
+}
+
+/**
+ * The player's question: the recommendation word before an uncertain verdict (a certain
+ * outcome's sentence is already the answer), then the tokens needed for the target.
+ */
+function answerQuestion(view: View, described: Description, target: number): Required<Description> {
+  const out: Required<Description> = {
+    verdict: [...(described.verdict ?? [])],
+    metrics: described.metrics ?? [],
+    tables: [...(described.tables ?? [])],
+    charts: [...(described.charts ?? [])],
+  };
+  if (view.plan.sampled && out.verdict.length > 0) {
+    const m = view.metric(key.controls(0));
+    out.verdict[0] = `${recommendation(m.exact ?? m.estimate)}: ${out.verdict[0]}`;
+  }
+  addTokensNeeded(out, view.entry, target);
+  return out;
 }
 
 function describeFixed(view: View, { start, outcome }: FixedDetail): Description {

@@ -1,6 +1,7 @@
 /**
  * Princes & Queens' words: the verdict (possible or not, with the values and why), the
- * values as metrics, and how each value is made up as a table.
+ * values as metrics, and how each value is made up as a table; with a question (`--target`,
+ * `--advise`), from how far the attack still works (advice.ts).
  */
 import type { Description, ResultView } from '../../engine/contract.js';
 import type { Metric } from '../../engine/report.js';
@@ -9,6 +10,7 @@ import type { PqPlan } from './plan.js';
 import type { AttackResult } from './values.js';
 import { resolvePlan } from './compile.js';
 import { attackVerdict } from './verdict.js';
+import { addReach } from './advice.js';
 
 const value = (key: string, label: string, x: number): Metric => ({ key, label, kind: 'value', estimate: x, exact: x });
 
@@ -16,7 +18,7 @@ export function describePq(view: ResultView<PqEntry, PqPlan>): Description {
   const plan = view.plan;
   // Every battle is solved, so the detail is there; recomputing it is cheap and always agrees.
   const r = (view.exact?.detail as AttackResult | undefined) ?? resolvePlan(plan);
-  return {
+  const described: Required<Description> = {
     verdict: attackVerdict(r, plan.princes, plan.distance, plan.ties),
     metrics: [
       value('attackerValue', 'Attacker Battle value (points)', r.attackerValue),
@@ -31,5 +33,10 @@ export function describePq(view: ResultView<PqEntry, PqPlan>): Description {
         rows: r.parts.map((part) => [part.piece, part.value, part.why]),
       },
     ],
+    charts: [],
   };
+  // The player's question (a target, advice): from how far; the target itself is moot (nothing is random).
+  const { target, advise } = view.question;
+  if (target !== undefined || advise) addReach(described, plan);
+  return described;
 }
