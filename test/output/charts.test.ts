@@ -91,6 +91,16 @@ describe('every kind', () => {
   });
 });
 
+describe('lines', () => {
+  it('draws a guide once, with its label, across the plot', () => {
+    const c = charts.find((x) => x.request.kind === 'lines' && x.request.guide);
+    expect(c).toBeDefined();
+    const label = (c!.request as { guide: { label: string } }).guide.label;
+    expect(c!.svg.split(`>${xml(label)}<`).length - 1).toBe(1);
+    expect(c!.svg).toMatch(/stroke-dasharray="6,4"/);
+  });
+});
+
 describe('hostile user text', () => {
   it('renders, title included', () => {
     const drawn = hostiles.filter((h) => h.svg);

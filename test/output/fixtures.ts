@@ -366,6 +366,22 @@ export function tokensNeeded(): ChartRequest {
   };
 }
 
+/** One panel of lines with a target guide: the chance of conquest by armies. */
+export function chanceByArmies(): ChartRequest {
+  const armies = range(4, 27);
+  return {
+    kind: 'lines',
+    name: 'armies-needed',
+    title: 'Chance of taking the territory by armies',
+    subtitle: ['exact; dashed line: the target 80%'],
+    x: { title: 'armies in the attacking territory', values: armies },
+    y: { title: 'P(conquest)', format: 'probability', domain: [0, 1] },
+    series: ['P(conquest)'],
+    points: armies.map((a) => ({ x: a, series: 'P(conquest)', y: 1 - Math.exp(-(a - 3) / 6) })),
+    guide: { y: 0.8, label: 'target 80%' },
+  };
+}
+
 /** One example of every kind and shape, by file name. */
 export function gallery(): Array<[string, ChartRequest]> {
   const named = (prefix: string, requests: ChartRequest[]) =>
@@ -386,6 +402,7 @@ export function gallery(): Array<[string, ChartRequest]> {
     ['matchups-one-row', matchupTable(1)],
     ['attack-table', attackTable()],
     ['tokens-needed', tokensNeeded()],
+    ['armies-needed', chanceByArmies()],
   ];
 }
 
@@ -434,6 +451,7 @@ export function hostile(request: ChartRequest): ChartRequest {
       h.y = { ...h.y, title: HOSTILE };
       if (h.column) h.column = { ...h.column, title: HOSTILE, values: h.column.values.map(rename) };
       h.series = h.series.map((s) => `${HOSTILE}${s}`);
+      if (h.guide) h.guide = { ...h.guide, label: HOSTILE };
       h.points = h.points.map((p) => ({
         ...p,
         x: rename(p.x),

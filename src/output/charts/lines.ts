@@ -1,6 +1,6 @@
 /**
  * A lines chart: one line per series over a discrete x axis, with 95% interval rules at the
- * points when given and a dashed zero line for differences. A column axis makes small
+ * points when given, a dashed zero line for differences and a labelled dashed guide (a target). A column axis makes small
  * multiples, wrapped onto several rows when side by side would be too wide.
  */
 import type { LinesChart } from '../../engine/report.js';
@@ -96,6 +96,20 @@ export function linesBody(request: LinesChart): Built {
       mark: { type: 'rule', color: INK.zeroLine, strokeDash: [4, 3] },
       encoding: { y: { datum: 0, type: 'quantitative' } },
     });
+  if (request.guide) {
+    // A reference line (e.g. the target probability), labelled at its right end; drawn from one
+    // datum of its own, not once per point.
+    const y = { datum: request.guide.y * scale, type: 'quantitative' };
+    const once = { values: [{}] };
+    layers.push(
+      { data: once, mark: { type: 'rule', color: INK.zeroLine, strokeDash: [6, 4] }, encoding: { y } },
+      {
+        data: once,
+        mark: { type: 'text', align: 'right', baseline: 'bottom', dy: -3, fontSize: FONT_SIZE.label, color: INK.muted },
+        encoding: { y, x: { value: panelWidth - 2 }, text: { value: request.guide.label } },
+      },
+    );
+  }
   if (hasIntervals)
     layers.push({
       mark: { type: 'rule', strokeWidth: 2, opacity: 0.6 },
