@@ -375,7 +375,7 @@ export function chanceByArmies(): ChartRequest {
     title: 'Chance of taking the territory by armies',
     subtitle: ['exact; dashed line: the target 80%'],
     x: { title: 'armies in the attacking territory', values: armies },
-    y: { title: 'P(conquest)', format: 'probability', domain: [0, 1] },
+    y: { title: 'P(conquest)', format: 'percent', domain: [0, 1] },
     series: ['P(conquest)'],
     points: armies.map((a) => ({ x: a, series: 'P(conquest)', y: 1 - Math.exp(-(a - 3) / 6) })),
     guide: { y: 0.8, label: 'target 80%' },
