@@ -9,3 +9,6 @@ export function recommendation(p: number): string {
   if (p >= 0.4) return 'A gamble';
   return 'Hold back';
 }
+
+/** The target of an advice (`--advise`, `should-i-attack`) when the player named none. */
+export const DEFAULT_TARGET = 0.8;
