@@ -134,7 +134,6 @@ function kindWords(c: Pick<Candidate, 'value' | 'step' | 'dice'>): string {
 }
 
 const suchAs = (c: Candidate) => `such as ${c.names.slice(0, 2).join(' or ')}`;
-const article = (words: string) => (/^[aeiou]/.test(words) ? 'an' : 'a');
 
 /** Rows of the candidates table: the chosen kind and the best by P(capture), five in all. */
 function candidateRows(tried: Candidate[], chosen: Candidate | null, target: number) {
@@ -174,17 +173,19 @@ function addAddedCreature(out: Required<Description>, entry: BattleEntry, target
   }
   const { base, chosen, tried } = answer;
   const cut = answer.cut
-    ? ` The search stopped after ${ADDED_CREATURE_BUDGET_MS / 1000} s with ${tried.length} of ${answer.kinds} kinds tried, weakest first.`
+    ? ` The search stopped after ${ADDED_CREATURE_BUDGET_MS / 1000} s with ${tried.length} of ${answer.kinds} ` +
+      'kinds tried, weakest first.'
     : '';
   const best = [...tried].sort((a, b) => b.pCapture - a.pCapture)[0];
   if (chosen) {
     out.verdict.push(
-      `For at least ${want} add one creature: the weakest that is enough is ${article(kindWords(chosen))} ` +
-        `${kindWords(chosen)} ${suchAs(chosen)} (${percentShort(chosen.pCapture)}); you have ${percentShort(base)}.${cut}`,
+      `For at least ${want} add one creature: the weakest that is enough is a ` +
+        `${kindWords(chosen)} ${suchAs(chosen)} (${percentShort(chosen.pCapture)}); ` +
+        `you have ${percentShort(base)}.${cut}`,
     );
   } else if (best) {
     out.verdict.push(
-      `No single added creature reaches ${want}: the best, ${article(kindWords(best))} ${kindWords(best)} ` +
+      `No single added creature reaches ${want}: the best, a ${kindWords(best)} ` +
         `${suchAs(best)}, gives ${percentShort(best.pCapture)}; you have ${percentShort(base)}.${cut}`,
     );
   } else {
@@ -309,7 +310,8 @@ function describeExplore(view: View, plan: ExplorePlan): Description {
   const p = shown(view.metric('pExplore'));
   const n = plan.explorer.creatureCount;
   const verdict = [
-    `${recommendation(p)}: you explore the hex ${percentShort(p)} of the time${p > 0 ? survivors(view, 'explorerLeftIfExplored', n) : ''}.`,
+    `${recommendation(p)}: you explore the hex ${percentShort(p)} of the time` +
+      `${p > 0 ? survivors(view, 'explorerLeftIfExplored', n) : ''}.`,
     `${causes(view, partitionOf(view.layout, 'outcome'), EXPLORE_PHRASES)}.`.replace(/^./, (c) => c.toUpperCase()),
   ];
   if (plan.bribeGold >= 0)
