@@ -105,11 +105,28 @@ export function withAdded(entry: BattleEntry, kind: CreatureKind): BattleEntry {
   return { ...entry, attacker: { ...entry.attacker, creatures: [...entry.attacker.creatures, creatureSpec(counter)] } };
 }
 
+/**
+ * Answers with the default budget, once per entry object and target: the web page describes
+ * the same battle again at every progress update of a sampled answer.
+ */
+const answered = new WeakMap<BattleEntry, Map<number, AddedCreatureAnswer>>();
+
 export function addedCreature(
   entry: BattleEntry,
   target: number,
   budgetMs = ADDED_CREATURE_BUDGET_MS,
 ): AddedCreatureAnswer {
+  if (budgetMs !== ADDED_CREATURE_BUDGET_MS) return search(entry, target, budgetMs);
+  const known = answered.get(entry)?.get(target);
+  if (known) return known;
+  const answer = search(entry, target, budgetMs);
+  const byTarget = answered.get(entry) ?? new Map<number, AddedCreatureAnswer>();
+  byTarget.set(target, answer);
+  answered.set(entry, byTarget);
+  return answer;
+}
+
+function search(entry: BattleEntry, target: number, budgetMs: number): AddedCreatureAnswer {
   const started = performance.now();
   const base = exactCapture(entry);
   if (typeof base === 'string') return { kind: 'unsolved', reason: base };

@@ -237,30 +237,60 @@ export function attackerAlone(plan: DuelPlan, unexplored: boolean): number | nul
   return result.ok ? result.solution.pCapture : null;
 }
 
+/** What the solver gives for a plan: the report, the one-sided value and the decisions, or its refusal. */
+type Solved =
+  | { refusal: string }
+  | {
+      report: Extract<ReturnType<typeof optimalPlayReport>, { ok: true }>;
+      alone: number | null;
+      decisions: FirstDecision[];
+    };
+
+/**
+ * Solved once per plan object and hex reading: the web page describes the same battle again
+ * at every progress update of a sampled answer, and only the fixed value changes.
+ */
+const solvedPlans = new WeakMap<DuelPlan, Map<boolean, Solved>>();
+
+function solveFresh(plan: DuelPlan, unexplored: boolean): Solved {
+  const battle = duelGame(plan, unexplored);
+  const solved = solveGame(battle);
+  if (!solved.ok) return { refusal: solved.reason };
+  const report = optimalPlayReport(battle, { solved: solved.solution });
+  if (!report.ok) return { refusal: report.reason };
+  const decisions = (['attacker', 'defender'] as const)
+    .map((side) => firstDecision(solved.solution, side))
+    .filter((d): d is FirstDecision => d !== null);
+  return { report, alone: attackerAlone(plan, unexplored), decisions };
+}
+
+function solvePlan(plan: DuelPlan, unexplored: boolean): Solved {
+  const known = solvedPlans.get(plan)?.get(unexplored);
+  if (known) return known;
+  const answer = solveFresh(plan, unexplored);
+  const byReading = solvedPlans.get(plan) ?? new Map<boolean, Solved>();
+  byReading.set(unexplored, answer);
+  solvedPlans.set(plan, byReading);
+  return answer;
+}
+
 /**
  * The advice for a duel: the optimal value beside the battle's fixed policies
  * (`fixedPCapture`, the headline), the policy table and the decisions, or why not.
  */
 export function optimalPlayAdvice(plan: DuelPlan, o: { unexplored: boolean; fixedPCapture: number }): Advice {
-  const battle = duelGame(plan, o.unexplored);
-  const solved = solveGame(battle);
-  if (!solved.ok)
+  const solved = solvePlan(plan, o.unexplored);
+  if ('refusal' in solved)
     return {
-      lines: [`No optimal-play advice: ${refusalInWords(solved.reason)}. The odds above use fixed loss orders.`],
+      lines: [`No optimal-play advice: ${refusalInWords(solved.refusal)}. The odds above use fixed loss orders.`],
       tables: [],
     };
-  const s = solved.solution;
-  const report = optimalPlayReport(battle, { solved: s });
-  if (!report.ok) return { lines: [`No optimal-play advice: ${refusalInWords(report.reason)}.`], tables: [] };
-  const alone = attackerAlone(plan, o.unexplored);
+  const { report, alone, decisions } = solved;
   const lines = [
     `Played well on both sides (losses chosen after each roll), you capture the hex ` +
       `${percentShort(report.optimal)} of the time; with this battle's fixed loss orders ` +
       `${percentShort(o.fixedPCapture)}${alone === null ? '' : `, and ${percentShort(alone)} if only you play well`}.`,
   ];
-  const decisions = (['attacker', 'defender'] as const)
-    .map((side) => firstDecision(s, side))
-    .filter((d): d is FirstDecision => d !== null);
   for (const d of decisions) {
     const line = decisionLine(d);
     if (line) lines.push(line);
