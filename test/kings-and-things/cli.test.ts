@@ -78,7 +78,10 @@ describe('odds kings-and-things: answers', () => {
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.split('\n');
     expect(lines[1]).toMatch(
-      /^ {2}You capture the hex [\d.]+% of the time; [\d.]+ of your 3 creatures survive on average when you do\.$/,
+      new RegExp(
+        '^ {2}(Attack|A gamble|Hold back): you capture the hex [\\d.]+% of the time; ' +
+          '[\\d.]+ of your 3 creatures survive on average when you do\\.$',
+      ),
     );
   });
   it('a single counter name for --attacker-losses is a one-element loss order', async () => {

@@ -59,7 +59,7 @@ describe('multi-player battles', () => {
     // The headline (the first attacker's chance) first, then the owner's, then the other attacker's.
     expect(report.metrics.slice(0, 3).map((m) => m.key)).toEqual(['holds_1', 'holds_0', 'holds_2']);
     expect(report.verdict[0]).toMatch(
-      /^Red \(first attacker\) takes the hex [\d.]+% of the time; Owner \(owner\) keeps it/,
+      /^(Attack|A gamble|Hold back): Red \(first attacker\) takes the hex [\d.]+% of the time; Owner \(owner\) keeps/,
     );
     expect(report.tables[0].rows.map((r) => r[1])).toEqual(['Owner', 'Red', 'Green']);
   });
@@ -115,7 +115,7 @@ describe('multi-player battles', () => {
     const tally = run(battle, 2_000, 'names');
     const report = describeBattle(kingsAndThings, battle, tally, 2_000, null);
     expect(report.metrics.map((m) => m.key)).toContain('holds_2');
-    expect(report.verdict[0]).toMatch(/^__proto__ \(first attacker\) takes the hex/);
+    expect(report.verdict[0]).toMatch(/^(Attack|A gamble|Hold back): __proto__ \(first attacker\) takes the hex/);
   });
 
   it('bad targets are named', () => {

@@ -62,7 +62,7 @@ describe('a fight over an unexplored hex (11.9-11.92)', () => {
     const report = describeBattle(kingsAndThings, battle, run(battle, 20_000, 'words'), 20_000, null);
     expect(report.verdict[0]).toMatch(
       new RegExp(
-        '^Red \\(attacker\\) ends up holding the hex [\\d.]+% of the time ' +
+        '^(Attack|A gamble|Hold back): Red \\(attacker\\) ends up holding the hex [\\d.]+% of the time ' +
           '\\(the last army left [\\d.]+%, then exploring it\\); Blue \\(defender\\) [\\d.]+%\\.$',
       ),
     );

@@ -5,9 +5,13 @@
 import type { Description, ResultView } from '../../engine/contract.js';
 import type { ChartRequest, Metric, Table } from '../../engine/report.js';
 import type { TallyLayout } from '../../engine/tally/layout.js';
-import { fixed, percentShort, plural } from '../../kit/format.js';
-import type { KtEntry } from './schema.js';
-import { playerTitle, type DuelPlan, type ExplorePlan, type KtPlan, type MultiPlan } from './plan.js';
+import { fixed, percentShort, percentTarget, plural } from '../../kit/format.js';
+import { DEFAULT_TARGET, recommendation } from '../../kit/verdict.js';
+import { optimalPlayAdvice } from './advice.js';
+import { ADDED_CREATURE_BUDGET_MS, addedCreature, type Candidate } from './addedCreature.js';
+import { MAGIC, RANGED } from './counters.js';
+import type { BattleEntry, KtEntry } from './schema.js';
+import { STACK_LIMIT, playerTitle, type DuelPlan, type ExplorePlan, type KtPlan, type MultiPlan } from './plan.js';
 
 type View = ResultView<KtEntry, KtPlan>;
 
@@ -83,10 +87,11 @@ function describeDuel(view: View, plan: DuelPlan): Description {
   const capture = shown(view.metric('pCapture'));
   const n = plan.attacker.creatureCount;
   const first =
-    capture === 0
-      ? 'You never capture the hex.'
-      : `You capture the hex ${capture === 1 ? 'every time' : `${percentShort(capture)} of the time`}` +
-        `${survivors(view, 'attackerLeftIfCapture', n)}.`;
+    `${recommendation(capture)}: ` +
+    (capture === 0
+      ? 'you never capture the hex.'
+      : `you capture the hex ${capture === 1 ? 'every time' : `${percentShort(capture)} of the time`}` +
+        `${survivors(view, 'attackerLeftIfCapture', n)}.`);
   const verdict = [first];
   const outcomes = partitionOf(view.layout, 'outcome');
   const holds = outcomes.filter((e) => e.startsWith('pHold'));
@@ -104,10 +109,108 @@ function describeDuel(view: View, plan: DuelPlan): Description {
     verdict.push(
       `You take it by the defenders' retreat ${percentShort(shown(view.metric('pCaptureRetreated')))} of the time.`,
     );
-  return {
+  const described: Required<Description> = {
     verdict,
+    metrics: [],
+    tables: [],
     charts: [outcomeChart(view, 'outcome', 'How the battle ends', DUEL_CHART_LABELS)],
   };
+  const { target, advise } = view.question;
+  if (view.entry.type === 'battle' && (target !== undefined || advise))
+    addAddedCreature(described, view.entry, target ?? DEFAULT_TARGET);
+  if (advise) {
+    const unexplored = view.entry.type === 'battle' && view.entry.unexplored;
+    const advice = optimalPlayAdvice(plan, { unexplored, fixedPCapture: capture });
+    verdict.push(...advice.lines);
+    described.tables.push(...advice.tables);
+  }
+  return described;
+}
+
+/** "value-3 melee creature", "value-2 ranged creature", "value-4 melee charging creature". */
+function kindWords(c: Pick<Candidate, 'value' | 'step' | 'dice'>): string {
+  const step = c.step === MAGIC ? 'magic' : c.step === RANGED ? 'ranged' : 'melee';
+  return `value-${c.value} ${step}${c.dice === 2 ? ' charging' : ''} creature`;
+}
+
+const suchAs = (c: Candidate) => `such as ${c.names.slice(0, 2).join(' or ')}`;
+
+/** Rows of the candidates table: the chosen kind and the best by P(capture), five in all. */
+function candidateRows(tried: Candidate[], chosen: Candidate | null, target: number) {
+  const best = [...tried].sort((a, b) => b.pCapture - a.pCapture);
+  const rows = best.slice(0, 5);
+  if (chosen && !rows.includes(chosen)) rows[rows.length - 1] = chosen;
+  return rows
+    .sort((a, b) => b.pCapture - a.pCapture)
+    .map((c) => [kindWords(c), c.names.slice(0, 3).join(', '), c.pCapture, c.pCapture >= target, c === chosen]);
+}
+
+const SERIES = ['melee', 'melee, charging', 'ranged', 'magic'];
+const seriesOf = (c: Candidate) =>
+  c.step === MAGIC ? 'magic' : c.step === RANGED ? 'ranged' : c.dice === 2 ? 'melee, charging' : 'melee';
+
+/** "Which added creature do I need for at least p?": the weakest roster kind that reaches it. */
+function addAddedCreature(out: Required<Description>, entry: BattleEntry, target: number): void {
+  const want = percentTarget(target);
+  const answer = addedCreature(entry, target);
+  switch (answer.kind) {
+    case 'unsolved':
+      out.verdict.push(
+        `No added-creature search for ${want}: the exact solver cannot take this battle (${answer.reason}).`,
+      );
+      return;
+    case 'enough':
+      out.verdict.push(
+        `Enough for ${want}: your stack already captures the hex ${percentShort(answer.base)} of the time.`,
+      );
+      return;
+    case 'full':
+      out.verdict.push(
+        `No room for another creature to reach ${want}: your stack already holds ${answer.creatures} ` +
+          `(at most ${STACK_LIMIT} in a hex, 9.2); you capture the hex ${percentShort(answer.base)} of the time.`,
+      );
+      return;
+  }
+  const { base, chosen, tried } = answer;
+  const cut = answer.cut
+    ? ` The search stopped after ${ADDED_CREATURE_BUDGET_MS / 1000} s with ${tried.length} of ${answer.kinds} ` +
+      'kinds tried, weakest first.'
+    : '';
+  const best = [...tried].sort((a, b) => b.pCapture - a.pCapture)[0];
+  if (chosen) {
+    out.verdict.push(
+      `For at least ${want} add one creature: the weakest that is enough is a ` +
+        `${kindWords(chosen)} ${suchAs(chosen)} (${percentShort(chosen.pCapture)}); ` +
+        `you have ${percentShort(base)}.${cut}`,
+    );
+  } else if (best) {
+    out.verdict.push(
+      `No single added creature reaches ${want}: the best, a ${kindWords(best)} ` +
+        `${suchAs(best)}, gives ${percentShort(best.pCapture)}; you have ${percentShort(base)}.${cut}`,
+    );
+  } else {
+    out.verdict.push(`No added creature could be tried for ${want} (each battle was too big to solve exactly).${cut}`);
+    return;
+  }
+  out.tables.push({
+    name: 'added-creature',
+    title:
+      `Chance of capturing the hex with one creature added (the weakest reaching ${want} is chosen: ` +
+      'lowest combat value, then melee, ranged, magic, then one die before charging)',
+    columns: ['added creature', 'roster counters like it', 'P(capture)', `at least ${want}`, 'chosen'],
+    rows: candidateRows(tried, chosen, target),
+  });
+  out.charts.push({
+    kind: 'lines',
+    name: 'added-creature',
+    title: 'Chance of capturing the hex with one creature added',
+    subtitle: [`exact; dashed line: the target ${want}; you have ${percentShort(base)}`],
+    x: { title: 'combat value of the added creature', values: [1, 2, 3, 4, 5, 6] },
+    y: { title: 'P(capture)', format: 'percent', domain: [0, 1] },
+    series: SERIES.filter((name) => tried.some((c) => seriesOf(c) === name)),
+    points: tried.map((c) => ({ x: c.value, series: seriesOf(c), y: c.pCapture })),
+    guide: { y: target, label: `target ${want}` },
+  });
 }
 
 function describeMulti(view: View, plan: MultiPlan): Description {
@@ -120,15 +223,16 @@ function describeMulti(view: View, plan: MultiPlan): Description {
     (i) => `${title(i)} ${unowned ? '' : 'takes it '}${percentShort(holds(i))}`,
   );
   const verdict: string[] = [];
+  const word = `${recommendation(holds(1))}: `;
   if (!unowned) {
     verdict.push(
-      `${title(1)} takes the hex ${percentShort(holds(1))} of the time; ` +
+      `${word}${title(1)} takes the hex ${percentShort(holds(1))} of the time; ` +
         `${title(0)} keeps it ${percentShort(holds(0))}${others.length ? `; ${others.join('; ')}` : ''}.`,
     );
   } else {
     const last = shown(view.metric('lastArmy_1'));
     verdict.push(
-      `${title(1)} ends up holding the hex ${percentShort(holds(1))} of the time ` +
+      `${word}${title(1)} ends up holding the hex ${percentShort(holds(1))} of the time ` +
         `(the last army left ${percentShort(last)}, then exploring it); ` +
         `${[`${title(0)} ${percentShort(holds(0))}`, ...others].join('; ')}.`,
       `Nobody holds it ${percentShort(shown(view.metric('pExplorationFails')) + shown(view.metric('pNobodyLeft')))} ` +
@@ -171,11 +275,28 @@ function describeMulti(view: View, plan: MultiPlan): Description {
     ['pExplorationFails', 'nobody: exploration fails'],
     ['pNobodyLeft', 'nobody: no army left'],
   ]);
+  verdict.push(
+    ...notAdvised(
+      view,
+      'a battle of several players: it is worked out for two sides only (ask a two-player fight as type battle)',
+    ),
+  );
   return {
     verdict,
     tables: [table],
     charts: [outcomeChart(view, 'holder', 'Who ends holding the hex', labels)],
   };
+}
+
+/** What `--advise` and `--target` cannot answer for this battle type, one line each. */
+function notAdvised(view: View, why: string): string[] {
+  const { target, advise } = view.question;
+  return [
+    ...(advise ? [`No optimal-play advice for ${why}.`] : []),
+    ...(target !== undefined
+      ? [`No added-creature search for ${percentTarget(target)}: it covers two-sided battles (type battle) only.`]
+      : []),
+  ];
 }
 
 const EXPLORE_PHRASES = new Map([
@@ -189,7 +310,8 @@ function describeExplore(view: View, plan: ExplorePlan): Description {
   const p = shown(view.metric('pExplore'));
   const n = plan.explorer.creatureCount;
   const verdict = [
-    `You explore the hex ${percentShort(p)} of the time${p > 0 ? survivors(view, 'explorerLeftIfExplored', n) : ''}.`,
+    `${recommendation(p)}: you explore the hex ${percentShort(p)} of the time` +
+      `${p > 0 ? survivors(view, 'explorerLeftIfExplored', n) : ''}.`,
     `${causes(view, partitionOf(view.layout, 'outcome'), EXPLORE_PHRASES)}.`.replace(/^./, (c) => c.toUpperCase()),
   ];
   if (plan.bribeGold >= 0)
@@ -203,6 +325,12 @@ function describeExplore(view: View, plan: ExplorePlan): Description {
     ['pExplorerEliminated', 'failed: eliminated'],
     ['pExplorerRetreated', 'failed: retreated'],
   ]);
+  verdict.push(
+    ...notAdvised(
+      view,
+      'an exploration: the optimal-play solver does not model defenders drawn from the cup or bribes',
+    ),
+  );
   return { verdict, charts: [outcomeChart(view, 'outcome', 'How the exploration ends', labels)] };
 }
 

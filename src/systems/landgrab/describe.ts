@@ -8,6 +8,7 @@ import type { ChartRequest, Metric, Table } from '../../engine/report.js';
 import type { LandgrabEntry } from './schema.js';
 import type { ChainPlan, LandgrabPlan } from './plan.js';
 import { fixed, ofTheTime, percentShort, percentTarget } from '../../kit/format.js';
+import { recommendation } from '../../kit/verdict.js';
 import type { AttackPath } from './decisions/path.js';
 import { maximumDefenders, minimumAttackers } from './decisions/reverse.js';
 import { whenToStop } from './decisions/stopping/whenToStop.js';
@@ -15,13 +16,6 @@ import { stopRuleLines, stopRuleTable } from './stopRuleText.js';
 
 /** The default target of `--advise` when the player named none. */
 export const DEFAULT_TARGET = 0.8;
-
-/** "Attack:", "A gamble:" or "Hold back:": a plain recommendation from the chance of taking it. */
-export function recommendation(p: number): string {
-  if (p >= 0.6) return 'Attack';
-  if (p >= 0.4) return 'A gamble';
-  return 'Hold back';
-}
 
 const value = (m: Metric) => m.exact ?? m.estimate;
 

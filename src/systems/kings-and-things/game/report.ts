@@ -12,12 +12,15 @@
  * const report = optimalPlayReport({ attacker, defender });
  * if (report.ok) report.optimal; // both optimal
  * if (report.ok) report.rows.find((r) => r.attacker === 'weakest-first' && r.defender === 'buildings-first');
+ * // With the both-optimal game already solved (the same battle object): it is not solved again.
+ * const solved = solveGame(battle);
+ * if (solved.ok) optimalPlayReport(battle, { solved: solved.solution });
  */
 import { OPTIMAL, controlLabel, namedControl, type SideControl } from './controls.js';
 import { NAMED_LOSS_POLICIES, type NamedLossPolicy } from './namedOrders.js';
 import type { GameBattle, LossTurn } from './battle.js';
 import type { GameSize, SizeLimits } from './size.js';
-import { solveGame } from './solve.js';
+import { solveGame, type GameResult, type GameSolution } from './solve.js';
 
 export interface PolicyValue {
   attacker: string;
@@ -46,6 +49,11 @@ export interface ReportOptions extends SizeLimits {
   policies?: readonly NamedLossPolicy[];
   /** Also solve with the other loss turn. */
   bounds?: boolean;
+  /**
+   * The both-optimal game already solved for this battle (same loss turn), so a caller that
+   * needs the solution itself (e.g. to read decisions from it) does not solve it twice.
+   */
+  solved?: GameSolution;
 }
 
 type Labelled = { label: string; control: SideControl; names: string[] };
@@ -69,6 +77,18 @@ function namedControls(counters: GameBattle['attacker'], policies: readonly Name
   return out;
 }
 
+/** Is `s` this battle's both-optimal game under this loss turn? */
+function isBothOptimal(s: GameSolution, battle: GameBattle, lossTurn: LossTurn): boolean {
+  return (
+    s.battle === battle &&
+    s.lossTurn === lossTurn &&
+    s.attacker.losses.kind === 'optimal' &&
+    s.attacker.retreat.kind === 'optimal' &&
+    s.defender.losses.kind === 'optimal' &&
+    s.defender.retreat.kind === 'optimal'
+  );
+}
+
 export function optimalPlayReport(
   battle: GameBattle,
   o: ReportOptions = {},
@@ -77,7 +97,8 @@ export function optimalPlayReport(
   const lossTurn = o.lossTurn ?? 'attacker-first';
   const policies = o.policies ?? NAMED_LOSS_POLICIES;
   const limits = { maxStates: o.maxStates, maxWork: o.maxWork };
-  const both = solveGame(battle, { lossTurn, ...limits });
+  const reuse = o.solved && isBothOptimal(o.solved, battle, lossTurn) ? o.solved : null;
+  const both: GameResult = reuse ? { ok: true, solution: reuse } : solveGame(battle, { lossTurn, ...limits });
   if (!both.ok) return { ok: false, reason: both.reason };
   const rows: PolicyValue[] = [];
   const attackers = namedControls(battle.attacker, policies);

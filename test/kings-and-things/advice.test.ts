@@ -1,0 +1,350 @@
+/**
+ * Kings & Things decision answers: the recommendation word first, the optimal-play values
+ * and first loss decisions (`advise`) against the game solver run here on armies built
+ * without the roster, the weakest added creature (`target`) against battles solved here
+ * one by one, the refusals in words, and `should-i-attack` through the CLI.
+ */
+import { describe, expect, it } from 'vitest';
+import { compileEntry, eventOf, exactOf, kingsAndThings, run } from './helpers.js';
+import { army } from './game/fixtures.js';
+import { describeBattle } from '../../src/engine/run/battle.js';
+import { isUnsolved, type Question } from '../../src/engine/contract.js';
+import { recommendation } from '../../src/kit/verdict.js';
+import { percentShort, thousands } from '../../src/kit/format.js';
+import { roster } from '../../src/systems/kings-and-things/roster.js';
+import { addedCreature } from '../../src/systems/kings-and-things/addedCreature.js';
+import { duelGame, refusalInWords } from '../../src/systems/kings-and-things/advice.js';
+import {
+  OPTIMAL,
+  decideLosses,
+  gameSize,
+  namedControl,
+  optimalPlayReport,
+  solveGame,
+  startPosition,
+  type GameBattle,
+  type GameSolution,
+  type StepName,
+} from '../../src/systems/kings-and-things/game/index.js';
+import type { DuelPlan } from '../../src/systems/kings-and-things/plan.js';
+import type { KtEntry } from '../../src/systems/kings-and-things/schema.js';
+import { cli } from '../helpers/cli.js';
+
+const GAMBLE = { attacker: { creatures: ['Giant:4', 'Elves:2R'] }, defender: { creatures: ['Ogre', 'Troll'] } };
+const ATTACK = {
+  attacker: { creatures: ['Giant:4', 'Elves:2R', 'Goblins'] },
+  defender: { creatures: ['Ogre', 'Troll'] },
+};
+const HOLD = { ...ATTACK, defender: { creatures: ['Ogre', 'Troll'], fort: 'keep' } };
+/** HOLD's counters, built without the roster (Goblins 1, Ogre 2 and Troll 4 as the roster has them). */
+const HOLD_GAME: GameBattle = {
+  attacker: army('Giant:4, Elves:2R, Goblins:1'),
+  defender: army('Ogre:2, Troll:4, Keep'),
+};
+
+/** The report's words for an entry solved exactly (or sampled when the exact solver refuses it). */
+function words(entry: unknown, question: Question = {}) {
+  const battle = compileEntry(entry);
+  const answer = kingsAndThings.solve!(battle.plan);
+  if (isUnsolved(answer))
+    return describeBattle(kingsAndThings, battle, run(battle, 2_000, 'words'), 2_000, null, question);
+  return describeBattle(kingsAndThings, battle, null, 0, answer, question);
+}
+
+const pCaptureOf = (entry: unknown) => {
+  const battle = compileEntry(entry);
+  return eventOf(battle, exactOf(battle), 'pCapture');
+};
+
+function solved(battle: GameBattle): GameSolution {
+  const result = solveGame(battle);
+  if (!result.ok) throw new Error(result.reason);
+  return result.solution;
+}
+
+describe('the recommendation word comes first', () => {
+  it('follows the thresholds shared with LandGrab: 60% and over attack, 40% and over a gamble', () => {
+    expect([0.6, 0.5999, 0.4, 0.3999, 0].map(recommendation)).toEqual([
+      'Attack',
+      'A gamble',
+      'A gamble',
+      'Hold back',
+      'Hold back',
+    ]);
+  });
+
+  it.each([
+    ['Attack', ATTACK],
+    ['A gamble', GAMBLE],
+    ['Hold back', HOLD],
+  ])('%s: a battle, from its exact P(capture)', (word, entry) => {
+    const p = pCaptureOf(entry);
+    expect(recommendation(p)).toBe(word);
+    expect(words(entry).verdict[0]).toMatch(
+      new RegExp(`^${word}: you capture the hex ${percentShort(p)} of the time; `),
+    );
+  });
+
+  it('an exploration and a battle of several players too', () => {
+    const explore = {
+      type: 'explore',
+      explorer: { creatures: ['Giant:4', 'Elves:2R'] },
+      cup: ['Goblin:1', 'Orc:2', 'Wizard:3*'],
+    };
+    const battle = compileEntry(explore);
+    const p = eventOf(battle, exactOf(battle), 'pExplore');
+    expect(words(explore).verdict[0]).toMatch(
+      new RegExp(`^${recommendation(p)}: you explore the hex ${percentShort(p)} of the time`),
+    );
+    const multi = {
+      type: 'multi',
+      players: [{ creatures: ['Ogre'] }, { name: 'Red', creatures: ['Giant:4'] }, { creatures: ['Troll'] }],
+    };
+    const report = words(multi);
+    const held = report.metrics.find((m) => m.key === 'holds_1')!.estimate;
+    expect(report.verdict[0]).toMatch(new RegExp(`^${recommendation(held)}: Red \\(first attacker\\) takes the hex`));
+  });
+});
+
+describe('advise: optimal play from the game solver', () => {
+  const report = words(HOLD, { advise: true });
+  const solution = solved(HOLD_GAME);
+
+  it("the policy table holds optimalPlayReport's values; the line: optimal, fixed and one-sided values", () => {
+    const expected = optimalPlayReport(HOLD_GAME);
+    if (!expected.ok) throw new Error(expected.reason);
+    const table = report.tables.find((t) => t.name === 'optimal-play')!;
+    expect(table.rows).toHaveLength(expected.rows.length);
+    expected.rows.forEach((r, i) => {
+      expect(String(table.rows[i][0]).startsWith(r.attacker)).toBe(true);
+      expect(String(table.rows[i][1]).startsWith(r.defender)).toBe(true);
+      expect(table.rows[i][2] as number).toBeCloseTo(r.pCapture, 12);
+    });
+    // The battle's own orders: the attacker weakest-first, the defender buildings-first (both never retreat).
+    const alone = solveGame(HOLD_GAME, {
+      attacker: OPTIMAL,
+      defender: namedControl(HOLD_GAME.defender, 'buildings-first'),
+    });
+    if (!alone.ok) throw new Error(alone.reason);
+    expect(report.verdict).toContain(
+      'Played well on both sides (losses chosen after each roll), you capture the hex ' +
+        `${percentShort(expected.optimal)} ` +
+        `of the time; with this battle's fixed loss orders ${percentShort(pCaptureOf(HOLD))}, ` +
+        `and ${percentShort(alone.solution.pCapture)} if only you play well.`,
+    );
+  });
+
+  it("the decision table's best options are decideLosses' first options", () => {
+    const table = report.tables.find((t) => t.name === 'optimal-losses')!;
+    const best = table.rows.filter((r) => r[4] === 1);
+    expect(best.length).toBeGreaterThan(2);
+    for (const [side, step, hits, otherHits, , givesUp, p] of best) {
+      const [onA, onD] = side === 'attacker' ? [hits, otherHits] : [otherHits, hits];
+      const { first, second } = decideLosses(solution, startPosition(solution), step as StepName, +onA!, +onD!);
+      const decision = first.side === side ? first : second;
+      expect(p as number).toBeCloseTo(decision.options[0].pCapture, 12);
+      for (const part of decision.options[0].takes) expect(String(givesUp)).toContain(part.names[0]);
+    }
+    // The attacker's first step under fire is melee (the keep, Ogre and Troll fire there); the Elves fire before it.
+    const melee = decideLosses(solution, startPosition(solution), 'melee', 1, 1).first.options[0];
+    expect(melee.takes.map((t) => t.names[0])).toEqual(['Goblins']);
+    expect(report.verdict.join('\n')).toContain(
+      'If you take 1 hit in the melee step (nothing lost in earlier steps; the defender taking 1 hit, ' +
+        'the likeliest), ' +
+        `your best loss is Goblins (then P(capture) ${percentShort(melee.pCapture)})`,
+    );
+    // The defender is first hit by the Elves, in the ranged step: the keep takes it.
+    const ranged = decideLosses(solution, startPosition(solution), 'ranged', 0, 1).second.options[0];
+    expect(report.verdict).toContain(
+      `If the defender takes 1 hit in the ranged step, its best loss is 1 hit on the Keep ` +
+        `(then P(capture) ${percentShort(ranged.pCapture)}).`,
+    );
+  });
+
+  it('optimalPlayReport reuses a solved game and gives the same rows', () => {
+    const fresh = optimalPlayReport(HOLD_GAME);
+    const reused = optimalPlayReport(HOLD_GAME, { solved: solution });
+    expect(reused).toMatchObject({ ok: true, optimal: solution.pCapture });
+    expect(fresh.ok && reused.ok && reused.rows).toEqual(fresh.ok && fresh.rows);
+  });
+});
+
+describe('advise: refusals say why', () => {
+  const line = (entry: unknown) =>
+    words(entry, { advise: true }).verdict.find((l) => l.startsWith('No optimal-play advice'));
+
+  it('house-rule knobs', () => {
+    const knob = { attacker: { creatures: [{ name: 'Giant', value: 4, hits: 2 }] }, defender: { creatures: ['Ogre'] } };
+    expect(line(knob)).toBe(
+      'No optimal-play advice: Giant has house-rule hits or a hit modifier, which the optimal-play solver does not ' +
+        'model. The odds above use fixed loss orders.',
+    );
+  });
+
+  it('a battle too big for the solver, with its size', () => {
+    const big = {
+      attacker: {
+        creatures: [
+          'Giant:4',
+          'Elves:2R',
+          'Dragon:3*C',
+          'Knight:3C',
+          'Nomads',
+          'Bandits',
+          'Goblins',
+          'Ogre',
+          'Wolves',
+          'Druid:3*',
+        ],
+      },
+      defender: {
+        creatures: ['Ogre', 'Troll', 'Archers:2R', 'Wizard:3*', 'Bears', 'Elf Mage', 'Unicorn', 'Cyclops', 'Dinosaur'],
+        fort: 'castle',
+        city: true,
+      },
+    };
+    const states = gameSize(duelGame(compileEntry(big).plan as DuelPlan, false)).states;
+    expect(states).toBeGreaterThan(4_000_000);
+    expect(line(big)).toBe(
+      `No optimal-play advice: the battle is too big to work out the best play exactly (${thousands(states)} ` +
+        'positions, over the limit of 4,000,000); fewer kinds of counters on a side make it smaller. ' +
+        'The odds above use fixed loss orders.',
+    );
+    expect(
+      refusalInWords('cannot solve: 2097152 states need about 500000000 steps of work, over the limit of 400000000'),
+    ).toBe(
+      'the battle is too big to work out the best play within a few seconds (2,097,152 positions, with many dice in ' +
+        'a step); fewer kinds of counters on a side make it smaller',
+    );
+  });
+
+  it('several players, and explorations', () => {
+    const multi = { type: 'multi', players: [{ creatures: ['Ogre'] }, { creatures: ['Giant:4'] }] };
+    expect(line(multi)).toBe(
+      'No optimal-play advice for a battle of several players: it is worked out for two sides only ' +
+        '(ask a two-player fight as type battle).',
+    );
+    const explore = { type: 'explore', explorer: { creatures: ['Giant:4'] }, cup: ['Goblin:1'] };
+    expect(line(explore)).toBe(
+      'No optimal-play advice for an exploration: the optimal-play solver does not model defenders drawn from the ' +
+        'cup or bribes.',
+    );
+    expect(words(explore, { target: 0.9 }).verdict).toContain(
+      'No added-creature search for 90%: it covers two-sided battles (type battle) only.',
+    );
+  });
+});
+
+/** The roster's creatures as stat codes ('3', '2R', '4*', '3C'), each with the order's key. */
+function rosterKinds() {
+  const kinds = new Map<string, { code: string; key: [number, number, number] }>();
+  for (const c of roster().creatures) {
+    const code = `${c.value}${c.magic ? '*' : c.ranged ? 'R' : ''}${c.charge ? 'C' : ''}`;
+    kinds.set(code, { code, key: [c.value, c.magic ? 2 : c.ranged ? 1 : 0, c.charge ? 2 : 1] });
+  }
+  return [...kinds.values()];
+}
+
+const codeOf = (value: string, step: string, charging: boolean) =>
+  `${value}${step === 'magic' ? '*' : step === 'ranged' ? 'R' : ''}${charging ? 'C' : ''}`;
+const plus = (entry: typeof HOLD, code: string) => ({
+  ...entry,
+  attacker: { creatures: [...entry.attacker.creatures, `Added:${code}`] },
+});
+const lexLess = (a: number[], b: number[]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+
+describe('target: the weakest added creature', () => {
+  it('reaches the target, and no weaker kind of the roster does (each battle solved here)', () => {
+    const line = words(HOLD, { target: 0.8 }).verdict.find((l) => l.startsWith('For at least 80%'))!;
+    const m = new RegExp(
+      '^For at least 80% add one creature: the weakest that is enough is a value-(\\d) (melee|ranged|magic)' +
+        '( charging)? creature such as .+ \\(([\\d.]+)%\\); you have ([\\d.]+)%\\.$',
+    ).exec(line);
+    expect(m, line).not.toBeNull();
+    const [, value, step, charging, shown, base] = m!;
+    expect(base).toBe((pCaptureOf(HOLD) * 100).toFixed(1));
+    const chosen = codeOf(value, step, Boolean(charging));
+    const p = pCaptureOf(plus(HOLD, chosen));
+    expect(p).toBeGreaterThanOrEqual(0.8);
+    expect(shown).toBe((p * 100).toFixed(1));
+    const key = rosterKinds().find((k) => k.code === chosen)!.key;
+    const weaker = rosterKinds().filter((k) => lexLess(k.key, key) < 0);
+    expect(weaker.length).toBeGreaterThan(5);
+    for (const k of weaker) expect(pCaptureOf(plus(HOLD, k.code)), k.code).toBeLessThan(0.8);
+  });
+
+  it('its table and chart list the kinds tried, the chosen one marked', () => {
+    const report = words(HOLD, { target: 0.8 });
+    const table = report.tables.find((t) => t.name === 'added-creature')!;
+    expect(table.rows.filter((r) => r[4] === true)).toHaveLength(1);
+    expect(report.charts.map((c) => c.name)).toContain('added-creature');
+  });
+
+  it('says when nothing reaches it, naming the best of all kinds', () => {
+    const hopeless = {
+      attacker: { creatures: ['Goblins'] },
+      defender: { creatures: ['Troll', 'Ogre'], fort: 'citadel' },
+    };
+    const best = Math.max(...rosterKinds().map((k) => pCaptureOf(plus(hopeless, k.code))));
+    expect(best).toBeLessThan(0.8);
+    const line = words(hopeless, { target: 0.8 }).verdict.find((l) => l.startsWith('No single added creature'))!;
+    expect(line).toMatch(
+      new RegExp(`^No single added creature reaches 80%: the best, .+, gives ${percentShort(best)}; you have `),
+    );
+  });
+
+  it('says when the stack is enough already, or full', () => {
+    expect(words(ATTACK, { target: 0.75 }).verdict).toContain(
+      `Enough for 75%: your stack already captures the hex ${percentShort(pCaptureOf(ATTACK))} of the time.`,
+    );
+    const ten = {
+      attacker: { creatures: ['10x Goblins:1'] },
+      defender: { creatures: ['Troll', 'Ogre'], fort: 'castle' },
+    };
+    expect(words(ten, { target: 0.99 }).verdict.join('\n')).toContain(
+      'No room for another creature to reach 99%: your stack already holds 10 (at most 10 in a hex, 9.2)',
+    );
+  });
+
+  it('skips a battle the exact solver refuses, saying why, and stops at its time budget', () => {
+    const refused = {
+      attacker: { creatures: ['Giant:4', 'Goblins'] },
+      defender: { creatures: ['Ogre', 'Troll'], fort: 'keep', retreat: { whenDownTo: 1 } },
+    };
+    expect(words(refused, { target: 0.8 }).verdict.join('\n')).toMatch(
+      new RegExp(
+        "No added-creature search for 80%: the exact solver cannot take this battle \\(the defender's creatures " +
+          'may retreat',
+      ),
+    );
+    const entry = compileEntry(HOLD).entry as KtEntry;
+    if (entry.type !== 'battle') throw new Error('a battle');
+    expect(addedCreature(entry, 0.8, -1)).toMatchObject({ kind: 'none', cut: true, tried: [] });
+  });
+});
+
+describe('should-i-attack kings-and-things', () => {
+  it('answers the odds, the added creature and the decisions in one screen', async () => {
+    const r = await cli([
+      'should-i-attack',
+      'kings-and-things',
+      '--attackers',
+      'Giant:4,Elves:2R,Goblins',
+      '--defenders',
+      'Ogre,Troll',
+      '--fort',
+      'keep',
+      '--exact-only',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines[1]).toBe(
+      `  Hold back: you capture the hex ${percentShort(pCaptureOf(HOLD))} of the time; ` +
+        '1.6 of your 3 creatures survive on average when you do.',
+    );
+    expect(r.stdout).toContain('  For at least 80% add one creature: the weakest that is enough is');
+    expect(r.stdout).toContain(`  Played well on both sides (losses chosen after each roll), you capture the hex`);
+    expect(r.stdout).toContain('  If you take 1 hit in the melee step');
+    expect(r.stdout).toContain('  If the defender takes 1 hit in the ranged step, its best loss is 1 hit on the Keep');
+  });
+});
