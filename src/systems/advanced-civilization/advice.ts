@@ -10,19 +10,6 @@ import type { AdvCivEntry } from './schema.js';
 import { tokenDistribution } from './compile.js';
 import { isNotSearched, reaches, tokensNeeded, type TokensNeeded, type TokensPoint } from './needed.js';
 
-/** The default target of `--advise` (and `should-i-attack`) when the player named none. */
-export const DEFAULT_TARGET = 0.8;
-
-/**
- * "Attack", "A gamble" or "Hold back" from the chance of controlling the area. An interim copy of
- * LandGrab's words and thresholds (>= 0.6, >= 0.4), kept here until the shared one lands in src/kit/.
- */
-export function recommendation(p: number): string {
-  if (p >= 0.6) return 'Attack';
-  if (p >= 0.4) return 'A gamble';
-  return 'Hold back';
-}
-
 /** The attacker's own count in words: "6", "4 to 9", "3, 5 or 8". */
 export function tokensText(entry: AdvCivEntry): string {
   const values = tokenDistribution(entry.nations[0].tokens).values;

@@ -15,7 +15,8 @@ import type { ConflictOutcome } from './outcome.js';
 import type { ConflictRules } from './rules.js';
 import { computeLevels } from './resolver.js';
 import { conflictVerdict } from './verdict.js';
-import { DEFAULT_TARGET, addTokensNeeded, recommendation } from './advice.js';
+import { DEFAULT_TARGET, recommendation } from '../../kit/verdict.js';
+import { addTokensNeeded } from './advice.js';
 
 type View = ResultView<AdvCivEntry, ConflictPlan>;
 

@@ -8,14 +8,11 @@ import type { ChartRequest, Metric, Table } from '../../engine/report.js';
 import type { LandgrabEntry } from './schema.js';
 import type { ChainPlan, LandgrabPlan } from './plan.js';
 import { fixed, ofTheTime, percentShort, percentTarget } from '../../kit/format.js';
-import { recommendation } from '../../kit/verdict.js';
+import { DEFAULT_TARGET, recommendation } from '../../kit/verdict.js';
 import type { AttackPath } from './decisions/path.js';
 import { maximumDefenders, minimumAttackers } from './decisions/reverse.js';
 import { whenToStop } from './decisions/stopping/whenToStop.js';
 import { stopRuleLines, stopRuleTable } from './stopRuleText.js';
-
-/** The default target of `--advise` when the player named none. */
-export const DEFAULT_TARGET = 0.8;
 
 const value = (m: Metric) => m.exact ?? m.estimate;
 

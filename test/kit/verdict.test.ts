@@ -1,0 +1,20 @@
+/** The recommendation word every system's verdict starts with. */
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TARGET, recommendation } from '../../src/kit/verdict.js';
+
+describe('recommendation', () => {
+  it('reads 60% and over as Attack, 40% and over as A gamble, else Hold back', () => {
+    expect([1, 0.6, 0.5999, 0.4, 0.3999, 0].map(recommendation)).toEqual([
+      'Attack',
+      'Attack',
+      'A gamble',
+      'A gamble',
+      'Hold back',
+      'Hold back',
+    ]);
+  });
+
+  it('has a default target that is itself an Attack', () => {
+    expect(recommendation(DEFAULT_TARGET)).toBe('Attack');
+  });
+});
