@@ -7,7 +7,6 @@ import {
   DEFAULT_SEED,
   DEFAULT_TRIALS,
   battleFromFlags,
-  flagName,
   parsedDefault,
   questionScenario,
   typedFlags,

@@ -52,7 +52,6 @@ const FADED_OPACITY = 0.3;
 const DARK_SHARE = { probability: 0.45, diverging: 0.55 } as const;
 
 type Colour = HeatmapChart['colour'];
-type Cell = HeatmapChart['cells'][number];
 
 interface Layout {
   /** none: one panel; grid: column/row facets as asked; wrap: panels (rows x columns) in reading order. */

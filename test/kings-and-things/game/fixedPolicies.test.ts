@@ -7,16 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { kingsAndThings } from '../../../src/systems/kings-and-things/index.js';
 import { isUnsolved } from '../../../src/engine/contract.js';
 import { binSum, findEvent } from '../../../src/engine/tally/layout.js';
-import { namedOrder } from '../../../src/systems/kings-and-things/lossOrder.js';
 import type { DuelPlan } from '../../../src/systems/kings-and-things/plan.js';
-import {
-  NAMED_LOSS_POLICIES,
-  gameFromPlan,
-  namedLossOrder,
-  solveGame,
-} from '../../../src/systems/kings-and-things/game/index.js';
+import { gameFromPlan, solveGame } from '../../../src/systems/kings-and-things/game/index.js';
 import { compileEntry } from '../helpers.js';
-import { army } from './fixtures.js';
 
 const SIX = ['Giant:4', 'Elves:2R', 'Dragon:3*C', 'Knight:3C', 'Nomads:1', 'Bandits:2'];
 
@@ -84,21 +77,4 @@ describe('fixed loss orders and retreat rules: the game solver equals solveDuel'
     }).plan as DuelPlan;
     expect(gameFromPlan(plan)).toEqual({ problem: expect.stringMatching(/round number/) });
   });
-});
-
-describe('the named loss orders here are lossOrder.ts’s', () => {
-  const armies = [
-    'Giant:4, Elves:2R, Dragon:3*C, Knight:3C, Nomads:1, Bandits:2',
-    'Ogre:2, Archers:2R, Troll:4, Witch:3*, Castle, City, Village',
-    'Wolf:2, Bear:2, Owl:1, Hawk:1R, Imp:1*, Tower',
-    'Knight:2C, Giant:4, Keep, Village, City',
-  ];
-  for (const spec of armies) {
-    it(spec, () => {
-      for (const policy of NAMED_LOSS_POLICIES) {
-        const names = (order: { name: string }[]) => order.map((c) => c.name);
-        expect(names(namedLossOrder(army(spec), policy))).toEqual(names(namedOrder(army(spec), policy)));
-      }
-    });
-  }
 });

@@ -15,7 +15,8 @@
  * orderedLoss(m, [keep, ogre, archer])(m.full, 3); // keep neutralized, ogre dead: only the archer left
  */
 import type { Counter } from '../counters.js';
-import { creatureKey, digitsOf, indexOf, isBuilding, type SideModel } from './sideModel.js';
+import { isBuilding } from '../counters.js';
+import { creatureKey, digitsOf, indexOf, type SideModel } from './sideModel.js';
 
 /** Visit every composition the side can be left with after taking `hits` hits (each once). */
 export function forEachLoss(m: SideModel, index: number, hits: number, visit: (after: number) => void): void {

@@ -10,7 +10,8 @@
 import type { Counter } from '../counters.js';
 import type { GameSolution } from './solve.js';
 import type { SideSpace } from './sideSpace.js';
-import { creatureKey, digitsOf, indexOf, isBuilding } from './sideModel.js';
+import { isBuilding } from '../counters.js';
+import { creatureKey, digitsOf, indexOf } from './sideModel.js';
 
 export const STEP_NAMES = ['magic', 'ranged', 'melee'] as const;
 export type StepName = (typeof STEP_NAMES)[number];

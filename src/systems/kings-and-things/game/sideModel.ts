@@ -19,14 +19,7 @@
  * m.size; // 3 * 2 * 4 = 24 compositions
  * digitsOf(m, m.full); // [2, 1, 3]
  */
-import type { Counter, CounterKind } from '../counters.js';
-
-/**
- * Forts, cities and villages absorb hits up to their value (counters.ts has the same test;
- * it is repeated here because counters.ts loads the roster from disk, and this folder must
- * also run in a browser).
- */
-export const isBuilding = (c: Pick<Counter, 'kind'>) => c.kind === 'fort' || c.kind === 'city' || c.kind === 'village';
+import { isBuilding, type Counter, type CounterKind } from '../counters.js';
 
 export interface CreatureType {
   /** Names of the side's counters of this type (interchangeable in combat). */
