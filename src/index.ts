@@ -7,33 +7,21 @@
  * console.log(report.verdict[0], report.metrics[0].exact);
  */
 import type { BattleReport, ScenarioReport } from './engine/report.js';
-import type { KernelName, Question } from './engine/contract.js';
-import type { Method } from './engine/run/battle.js';
 import { findSystem, SYSTEMS } from './app/systems.js';
 import { compileEntry } from './engine/scenario/entry.js';
 import { parseScenario, type Scenario } from './engine/scenario/scenario.js';
 import { assignStems } from './engine/fileNames.js';
 import { InputError } from './engine/inputError.js';
 import { InProcessExecutor, type Executor } from './engine/executor.js';
-import { runScenario as runValidatedScenario, type Progress } from './app/runScenario.js';
+import { runScenario as runValidatedScenario, type Overrides, type Progress } from './app/runScenario.js';
 import { packageVersion } from './node/packageInfo.js';
 import { loadScenario } from './node/scenarioFile.js';
 import { openResults, type WrittenFiles } from './node/writeResults.js';
 
 export * from './core.js';
 
-export interface Options {
-  trials?: number;
-  seed?: string | number;
-  kernel?: KernelName;
-  /** `auto`: exact where solvable, else Monte Carlo; `sample`: Monte Carlo; `exact`: exact or throw. */
-  method?: Method;
-  /** With Monte Carlo, exact values beside the estimates where solvable. */
-  check?: boolean;
-  /** Sample until the headline's 95% half-width is at most this (trials is then the cap). */
-  precision?: number;
-  /** A target probability ("how many do I need?") and/or advice on the decisions. */
-  question?: Question;
+/** The run's overrides (trials, seed, method, question ...; see Overrides), and where it runs. */
+export interface Options extends Overrides {
   /** Worker threads (default 0: in this thread). */
   threads?: number;
   signal?: AbortSignal;

@@ -15,11 +15,13 @@ export interface Overrides {
   trials?: number;
   seed?: string | number;
   kernel?: KernelName;
+  /** `auto`: exact where solvable, else Monte Carlo; `sample`: Monte Carlo; `exact`: exact or throw. */
   method?: Method;
   /** With Monte Carlo, exact values beside the estimates where solvable. */
   check?: boolean;
+  /** Sample until the headline's 95% half-width is at most this (trials is then the cap). */
   precision?: number;
-  /** A target probability and/or advice on the decisions (see Question). */
+  /** A target probability ("how many do I need?") and/or advice on the decisions (see Question). */
   question?: Question;
 }
 

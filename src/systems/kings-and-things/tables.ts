@@ -67,7 +67,7 @@ export function damageAfter(order: readonly Counter[], h: number): number[] {
 }
 
 /** Distribution of the number of hits from independent dice with hit chances p (a convolution). */
-function hitDistribution(chances: number[]): number[] {
+export function hitDistribution(chances: number[]): number[] {
   let dist = [1];
   for (const p of chances) {
     const next = new Array<number>(dist.length + 1).fill(0);

@@ -14,6 +14,7 @@
  * space.states.length; // positions
  * space.probs[(p * 3 + MELEE) * space.stride + 2]; // P(2 hits in the melee step from position p)
  */
+import { hitDistribution } from '../tables.js';
 import { buildingsOnly, digitsOf, type SideModel } from './sideModel.js';
 import { forEachLoss, orderedLoss } from './lossMoves.js';
 import type { LossControl } from './controls.js';
@@ -60,20 +61,6 @@ export function reachableStates(model: SideModel, losses: LossControl, retreatTo
     }
   }
   return [...seen].sort((a, b) => a - b);
-}
-
-/** P(k hits) from independent dice hitting with chances p (a convolution). */
-function hitDistribution(chances: number[]): number[] {
-  let dist = [1];
-  for (const p of chances) {
-    const next = new Array<number>(dist.length + 1).fill(0);
-    for (let k = 0; k < dist.length; k++) {
-      next[k] += dist[k] * (1 - p);
-      next[k + 1] += dist[k] * p;
-    }
-    dist = next;
-  }
-  return dist;
 }
 
 /** Dice of each step in a composition: hit chance of each die (a die <= current value hits). */
