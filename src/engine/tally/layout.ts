@@ -58,7 +58,10 @@ export interface HistogramPart {
   from: number;
   to: number;
   terms: HistogramTerm[];
-  /** The condition under which it is counted (e.g. "given a conquest"): normalised by its own total. */
+  /**
+   * The condition under which it is counted (e.g. "given a conquest"): normalised by its own total.
+   * The label states the condition too, so it reads alone wherever it is shown.
+   */
   given?: string;
   means: MeanSpec[];
   quantiles?: { key: string; label: string };
