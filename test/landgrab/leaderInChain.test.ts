@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { exactOf, landgrabBattle } from '../helpers/landgrab.js';
 import { binSum, findEvent } from '../../src/engine/tally/layout.js';
+import { cli } from '../helpers/cli.js';
 
 /** P(attacker loses k armies in one round) by enumerating every roll, bonus on each side's highest die. */
 function roundLosses(nA: number, nD: number, bonusA: number, bonusD: number): number[] {
@@ -81,5 +82,31 @@ describe('an attacking leader along a chain', () => {
       12,
     );
     expect(p).toBeCloseTo(0.8745, 3);
+  });
+});
+
+describe('leaderMoves without an attacking leader', () => {
+  const refused = /leaderMoves: applies only when the attacker has a leader \(attackingLeader: true/;
+
+  it('is refused in an entry (chain or defence), naming the field, whichever reading it names', () => {
+    for (const leaderMoves of ['every-attack', 'first-attack']) {
+      expect(() => chain({ leaderMoves })).toThrow(refused);
+      expect(() => landgrabBattle({ type: 'defence', attackers: 20, armies: 6, territories: 2, leaderMoves })).toThrow(
+        refused,
+      );
+    }
+    expect(() => chain({ attackingLeader: true, leaderMoves: 'first-attack' })).not.toThrow();
+  });
+
+  it('is refused on the command line, never shown as "leader travels"', async () => {
+    const args = ['odds', 'landgrab', '--attackers', '20', '--path', '3,5,2', '--fortresses', '2'];
+    const r = await cli([...args, '--leader-moves', 'every-attack']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/odds landgrab: --leader-moves: applies only when the attacker has a leader/);
+    // The default needs no leader; with a leader both readings are answered.
+    expect((await cli(args)).code).toBe(0);
+    const travels = await cli([...args, '--attacking-leader', '--leader-moves', 'every-attack']);
+    expect(travels.stdout.split('\n')[0]).toContain('(attacking leader, leader travels)');
   });
 });

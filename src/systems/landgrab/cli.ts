@@ -49,7 +49,7 @@ export const landgrabOdds: OddsCommand = {
       flags: '--leader-moves <where>',
       parse: 'text',
       description:
-        'with --path: first-attack (the leader stays home: only the first attack gets its +1) or every-attack',
+        'with --path and --attacking-leader: first-attack (the leader stays home: only the first attack gets its +1) or every-attack',
       default: 'first-attack',
     },
     {
@@ -102,7 +102,10 @@ export const landgrabOdds: OddsCommand = {
         fortress: fortresses.has(i + 1),
         defendingLeader: leaders.has(i + 1),
       }));
-      return { type: 'chain', ...common, path, leaderMoves: flags.leaderMoves };
+      // Left at its default without a leader, the entry leaves it out (given, the schema refuses it).
+      const leaderMoves =
+        flags.attackingLeader || flags.leaderMoves !== 'first-attack' ? { leaderMoves: flags.leaderMoves } : {};
+      return { type: 'chain', ...common, path, ...leaderMoves };
     }
     if (flags.capitol !== undefined) {
       return {

@@ -70,11 +70,18 @@ export const battleEntrySchema = z.strictObject({
 /**
  * [reading] Where an attacking leader's bonus applies along a chain. The help page: "a leader
  * can be moved during fortification, but only if at least 1 army moves with the leader", so
- * the leader stays in the territory the chain starts from: `first-attack` (default). The
- * other reading, `every-attack`, lets the leader travel with the armies.
+ * the leader stays in the territory the chain starts from: `first-attack` (when left out). The
+ * other reading, `every-attack`, lets the leader travel with the armies. Given only with an
+ * attacking leader (a cross-field check below): without one it would be ignored.
  */
 export const LEADER_MOVES = ['first-attack', 'every-attack'] as const;
-const leaderMoves = z.enum(LEADER_MOVES, { error: `must be ${LEADER_MOVES.join(' or ')}` }).default('first-attack');
+const leaderMoves = z
+  .enum(LEADER_MOVES, { error: `must be ${LEADER_MOVES.join(' or ')}` })
+  .optional()
+  .describe(
+    "where an attacking leader's +1 applies along the path: first-attack (when left out; the leader stays " +
+      'where the chain starts) or every-attack (it travels with the armies); only with attackingLeader',
+  );
 
 export const chainEntrySchema = z.strictObject({
   type: z.literal('chain'),
@@ -115,7 +122,8 @@ export function territoryArmies(entry: { attackers?: number; attackingArmies?: n
 
 /**
  * `type` may be left out: it then defaults to `battle` (the JSON Schema says so too).
- * Cross-field rules: exactly one army-count convention, and a stop level below the army count.
+ * Cross-field rules: exactly one army-count convention, a stop level below the army count, and
+ * `leaderMoves` only with an attacking leader (a setting that does not apply is refused, never ignored).
  */
 export const landgrabEntrySchema = z
   .discriminatedUnion('type', [battleEntrySchema, chainEntrySchema, capitolEntrySchema, defenceEntrySchema])
@@ -154,6 +162,19 @@ export const landgrabEntrySchema = z
           });
         }
       }
+    }
+    if (
+      (entry.type === 'chain' || entry.type === 'defence') &&
+      entry.leaderMoves !== undefined &&
+      !entry.attackingLeader
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['leaderMoves'],
+        message:
+          'applies only when the attacker has a leader (attackingLeader: true, --attacking-leader): ' +
+          "without one no attack gets a leader's +1",
+      });
     }
     if (entry.stopAt >= a) {
       ctx.addIssue({
