@@ -155,6 +155,34 @@ describe('verdicts: the answer in words', () => {
     expect(report.verdict[1]).toContain('reading "extra-removals"');
   });
 
+  it("the docs' worked example: B's city and fort with no tokens, 9 attackers; B's +1 is listed, and it removes after A", () => {
+    const report = reportOf(duel(2, { tokens: 9 }, { tokens: 0 }, { city: { owner: 'B' }, fort: { owner: 'B' } }));
+    expect(report.verdict[1]).toBe(
+      "Advantage Levels at the start: A 0, B 1 (fort +1: neither holds Engineering), in the city fight with its city's " +
+        '6 tokens; reading "order": the lower level removes first, whatever the counts.',
+    );
+    // As the resolver fought it: A removes first in every round of the city fight (A 8/6, B 8/5, ...).
+    const rounds = rowsOf(tableOf(report, 'removals')).filter((r) => r.phase === 'city fight' && r.removing);
+    expect(rounds.slice(0, 4).map((r) => r.removing)).toEqual(['A', 'B', 'A', 'B']);
+    expect(rounds.every((r) => r['B level'] === 1 && r['A level'] === 0)).toBe(true);
+  });
+
+  it('a fort controller with no tokens and no city is listed but not in the fight: the fighters decide', () => {
+    const report = reportOf({
+      limit: 1,
+      nations: [
+        { name: 'A', tokens: 3 },
+        { name: 'B', tokens: 0 },
+        { name: 'C', tokens: 3 },
+      ],
+      fort: { owner: 'B' },
+    });
+    expect(report.verdict[1]).toBe(
+      'Advantage Levels at the start: A 0, C 0, B 1 (fort +1: B lacks Engineering, no opponent holds it), ' +
+        'no tokens in the area; equal levels: the counts decide.',
+    );
+  });
+
   it('no conflict', () => {
     expect(reportOf(duel(6, { tokens: 3 }, { tokens: 2 })).verdict).toEqual([
       'No conflict: 5 tokens do not exceed the limit 6. A has the majority.',

@@ -6,7 +6,7 @@
  */
 import { fortBonus, type ConflictRules } from './rules.js';
 import { computeLevels, opponentHoldsEngineering } from './resolver.js';
-import type { ConflictOutcome } from './outcome.js';
+import type { CityCheck, ConflictOutcome } from './outcome.js';
 
 /** "A", "A and B", "A, B and C". */
 export function listWords(items: string[]): string {
@@ -129,24 +129,52 @@ export function conflictVerdict(rules: ConflictRules, start: number[], armies: n
   return lines;
 }
 
-/** Advantage Levels at the start of the conflict, when a fort or a level could matter. */
+/**
+ * Advantage Levels at the start of the conflict, when a fort or a level could matter. Every
+ * nation with tokens is listed, and so are the city's owner and the fort's controller when they
+ * have none: an owner whose city is attacked fights the city fight with its replacement tokens
+ * at the level it has then (as the resolver computes it), else it is not in the fight.
+ */
 function levelsLine(rules: ConflictRules, start: number[], armies: number[], o: ConflictOutcome): string | null {
   const fought = o.events.some((e) => e.nations.length > 0);
   if (!fought) return null;
-  const present = start.map((_, i) => i).filter((i) => start[i] > 0);
   const levels = new Int32Array(start.length);
   computeLevels(rules, Int32Array.from(start), Int32Array.from(armies), levels);
-  const anyLevel = present.some((i) => levels[i] > 0);
+  const owner = rules.cityOwner;
+  // The tokens the city fight starts with, the city replaced by its owner's tokens.
+  const atCityFight =
+    o.cityAttacked && o.city
+      ? o.afterTokenFight.map((x, i) => (i === owner ? x + (o.city as CityCheck).replacement : x))
+      : null;
+  const entrant = atCityFight && start[owner] === 0 ? owner : -1;
+  if (entrant >= 0) {
+    // With no tokens at the start it has no Army tokens: Military and Mathematics do not count.
+    const cityLevels = new Int32Array(start.length);
+    computeLevels(rules, Int32Array.from(atCityFight as number[]), new Int32Array(start.length), cityLevels);
+    levels[entrant] = cityLevels[entrant];
+  }
+  const present = start.map((_, i) => i).filter((i) => start[i] > 0);
+  const fighters = entrant >= 0 ? [...present, entrant] : present;
+  const absent = [owner, rules.fortOwner].filter((i, k, all) => i >= 0 && start[i] === 0 && all.indexOf(i) === k);
+  const listed = [...present, ...absent];
+  const anyLevel = listed.some((i) => levels[i] > 0);
   if (!anyLevel && rules.fortOwner < 0) return null;
-  const parts = present.map((i) => {
+  const parts = listed.map((i) => {
     const why: string[] = [];
+    const here = start[i] > 0;
     if (rules.metalworking[i]) why.push('Metalworking +1');
-    if (armies[i] > 0 && rules.military[i]) why.push('Military +1');
-    if (armies[i] > 0 && rules.mathematics[i]) why.push('Mathematics +1');
-    if (i === rules.fortOwner) why.push(fortPart(rules, start));
-    return `${rules.names[i]} ${levels[i]}${why.length ? ` (${why.join(', ')})` : ''}`;
+    if (here && armies[i] > 0 && rules.military[i]) why.push('Military +1');
+    if (here && armies[i] > 0 && rules.mathematics[i]) why.push('Mathematics +1');
+    if (i === rules.fortOwner) why.push(fortPart(rules, i === entrant ? (atCityFight as number[]) : start));
+    const reasons = why.length ? ` (${why.join(', ')})` : '';
+    const presence = here
+      ? ''
+      : i === entrant
+        ? `, in the city fight with its city's ${(o.city as CityCheck).replacement} tokens`
+        : ', no tokens in the area';
+    return `${rules.names[i]} ${levels[i]}${reasons}${presence}`;
   });
-  const differ = present.some((i) => levels[i] !== levels[present[0]]);
+  const differ = fighters.some((i) => levels[i] !== levels[fighters[0]]);
   const reading = !differ
     ? 'equal levels: the counts decide'
     : rules.reading === 'order'
