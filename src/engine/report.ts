@@ -265,7 +265,10 @@ export const sweepReportSchema = z.object({
   outcomes: z
     .object({ label: z.string(), keys: z.array(z.string()), labels: z.array(z.string()) })
     .optional()
-    .describe("The battles' outcome categories (probability metrics of which exactly one happens), when declared"),
+    .describe(
+      "The battles' outcome categories (probability metrics of which exactly one happens), when declared; " +
+        'a category no cell reports (impossible throughout the sweep) is left out',
+    ),
   cellText: z.array(z.string()).optional().describe('Metric keys the sweep asks to write in the cells of its charts'),
   cellTextSigned: z.boolean().optional().describe('Write those numbers with their sign (margins)'),
   cells: z.array(sweepCellReportSchema),

@@ -25,6 +25,20 @@ describe('battle-odds odds advanced-civilization (built binary)', () => {
     expect(r.stdout).toMatch(/Both stay: limit no longer exceeded\s+100\.00%/);
   });
 
+  it('leaves out rows that cannot happen: no city, no "city stands" row; no fort, no fort rows', async () => {
+    const r = await odds('--limit', '3', '--attacker', '6', '--defender', '4');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toMatch(/city|fort/i);
+    expect(r.stdout).toMatch(/Both stay: limit no longer exceeded\s+0\.00%/);
+    const json = JSON.parse((await odds('--limit', '3', '--attacker', '6', '--defender', '2-6', '--json')).stdout);
+    const keys = json.battles[0].metrics.map((m: { key: string }) => m.key);
+    expect(keys).not.toContain('cityStands');
+    expect(keys).toContain('stay');
+    // With a city it can happen, and is reported.
+    const city = await odds('--limit', '2', '--attacker', '6', '--defender', '0', '--city');
+    expect(city.stdout).toMatch(/defender's city stands beside others\s+100\.00%/);
+  });
+
   it('--json carries the outcome category, the controller and the verdict', async () => {
     const r = await odds('--limit', '2', '--attacker', '6', '--defender', '0', '--city', '--json');
     expect(r.code, r.stderr).toBe(0);

@@ -14,6 +14,8 @@ import { runScenario } from '../../src/app/runScenario.js';
 import { SYSTEMS, findSystem } from '../../src/app/systems.js';
 import { scenarioReportSchema, type SweepReport } from '../../src/engine/report.js';
 import { summaryCsv, sweepCsv } from '../../src/output/csv.js';
+import { sweepRequests } from '../../src/output/charts/fromReport.js';
+import type { HeatmapChart } from '../../src/engine/report.js';
 import { compileRaw, outcomeOf } from './helpers.js';
 import { ROOT } from '../helpers/cli.js';
 
@@ -53,12 +55,12 @@ describe('the Engineering matchup table is an engine sweep (bundled scenario)', 
   it('declares the outcome categories, so the chart module can colour cells by outcome', () => {
     expect(sweep.outcomes).toEqual({
       label: 'Outcome of the conflict',
-      keys: ['alone_0', 'alone_1', 'stay', 'cityStands', 'empty'],
+      // No cell has a city: "a city stands beside others" cannot happen, and is not a category here.
+      keys: ['alone_0', 'alone_1', 'stay', 'empty'],
       labels: [
         'attacker alone in the area',
         'defender alone in the area',
         'Both stay: limit no longer exceeded',
-        'A city stands beside others (no city here)',
         'Area empty',
       ],
     });
@@ -68,6 +70,42 @@ describe('the Engineering matchup table is an engine sweep (bundled scenario)', 
         const hits = sweep.outcomes!.keys.map((k) => v.metrics.find((m) => m.key === k)!.exact);
         expect(hits.filter((x) => x === 1)).toHaveLength(1);
       }
+  });
+
+  it('a sweep with a city on one axis keeps "city stands" and colours every cell by its outcome', async () => {
+    const mixed = parseScenario(
+      {
+        name: 'city-or-not',
+        system: 'advanced-civilization',
+        sweep: {
+          base: {
+            limit: 2,
+            nations: [
+              { name: 'attacker', tokens: 4 },
+              { name: 'defender', tokens: 0 },
+            ],
+          },
+          axes: {
+            'nations.0.tokens': { from: 4, to: 8 },
+            city: [
+              { label: 'no city', set: { city: false } },
+              { label: 'city', set: { city: { owner: 'defender' } } },
+            ],
+          },
+        },
+      },
+      'city-or-not.json',
+      SYSTEMS,
+    );
+    const report = await runSweep(mixed.system, mixed.sweep!, exactOptions, inProcess);
+    expect(report.outcomes!.keys).toContain('cityStands');
+    // Cells without a city do not report it, yet each still has one certain outcome.
+    const noCity = report.cells.filter((c) => c.at[1] === 'no city');
+    expect(noCity.length).toBeGreaterThan(0);
+    expect(noCity.every((c) => c.variants.every((v) => !v.metrics.some((m) => m.key === 'cityStands')))).toBe(true);
+    const [chart] = sweepRequests('city-or-not', report) as HeatmapChart[];
+    expect(chart.colour.scale).toBe('categories');
+    expect(chart.cells).toHaveLength(report.cells.length);
   });
 
   it('a cell: 4 against 4 holding a fort, neither has Engineering: both stay 1/2 (order), as the resolver says', () => {

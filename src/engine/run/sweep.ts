@@ -105,12 +105,16 @@ export async function runSweep(
   const axes = sweep.axes.map((a) => ({ name: a.name, title: a.title, values: a.values }));
   const partition = first.layout.parts.find((p) => p.kind === 'partition');
   const eventLabel = (name: string) => first.layout.parts.find((p) => p.name === name && p.kind === 'event');
+  // A category no cell reports cannot happen anywhere in the sweep (its layout does not report it): left out.
+  const reported = (name: string) =>
+    cells.length === 0 || cells.some((c) => c.variants.some((v) => v.metrics.some((m) => m.key === name)));
+  const outcomeKeys = partition?.kind === 'partition' ? partition.events.filter(reported) : [];
   const outcomes =
     partition?.kind === 'partition'
       ? {
           label: partition.label,
-          keys: partition.events,
-          labels: partition.events.map((e) => (eventLabel(e) as { label: string }).label),
+          keys: outcomeKeys,
+          labels: outcomeKeys.map((e) => (eventLabel(e) as { label: string }).label),
         }
       : undefined;
   return {

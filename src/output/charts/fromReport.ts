@@ -120,12 +120,16 @@ export function sweepRequests(scenario: string, sweep: SweepReport): ChartReques
   ];
 }
 
-/** The one outcome category that happens in a cell's variant, when every outcome is certain (0 or 1). */
+/**
+ * The one outcome category that happens in a cell's variant, when every outcome is certain (0 or 1).
+ * A category the cell does not report (impossible there, e.g. a city standing where there is no
+ * city) is skipped: when exactly one reported category is certain, the others cannot happen.
+ */
 function certainOutcome(sweep: SweepReport, variant: { metrics: Metric[] }): number {
   const keys = sweep.outcomes?.keys ?? [];
   const values = keys.map((k) => variant.metrics.find((m) => m.key === k));
-  if (values.some((m) => m === undefined || (m.exact !== 0 && m.exact !== 1))) return -1;
-  const happened = values.flatMap((m, i) => (m!.exact === 1 ? [i] : []));
+  if (values.some((m) => m !== undefined && m.exact !== 0 && m.exact !== 1)) return -1;
+  const happened = values.flatMap((m, i) => (m?.exact === 1 ? [i] : []));
   return happened.length === 1 ? happened[0] : -1;
 }
 

@@ -75,7 +75,8 @@ export function maxTokensLeft(rules: Pick<ConflictRules, 'cityOwner'>, tokens: T
  * The alone bins, stay, city stands and empty partition the battles (the outcome
  * categories); so do the control bins. Every part exists whatever the area holds, so a
  * variant that adds or removes the fort keeps the layout's size; the city and fort
- * events are reported only where there is a city or a fort. A sampled conflict reports
+ * events (the city attack, a city standing beside others, the fort's fate) are reported
+ * only where there is a city or a fort: elsewhere they cannot happen. A sampled conflict reports
  * each nation's tokens left as a distribution; a fixed one as values (describe).
  */
 export function conflictLayout(
@@ -101,10 +102,12 @@ export function conflictLayout(
   const empty = b.block('empty#bin', 1);
   names.forEach((name, i) => b.event(key.alone(i), p(`${name} alone in the area`), [[alone + i, 1]]));
   b.event('stay', p(`${n === 2 ? 'Both stay' : 'Several nations stay'}: limit no longer exceeded`), [[stay, 1]]);
+  // Without a city it cannot happen: counted (0) and in the partition, so sweeps line up, but not reported.
   b.event(
     'cityStands',
     p(city ? `${names[rules.cityOwner]}'s city stands beside others` : 'A city stands beside others (no city here)'),
     [[cityStands, 1]],
+    { report: city },
   );
   b.event('empty', p('Area empty'), [[empty, 1]]);
   b.partition('outcome', 'Outcome of the conflict', [
