@@ -29,7 +29,15 @@ export function addQuestionOptions<C extends Command<any, any, any>>(command: C,
       parseTarget,
     ),
   );
-  if (!advise) command.addOption(new Option('--advise', 'also advise on the decisions: when to stop, optimal play'));
+  // should-i-attack always advises: there --advise is accepted (a command copied from odds works) and a no-op.
+  command.addOption(
+    new Option(
+      '--advise',
+      advise
+        ? 'always on here (accepted, changes nothing)'
+        : 'also advise on the decisions: when to stop, optimal play',
+    ),
+  );
   return command;
 }
 

@@ -151,4 +151,12 @@ describe("verdicts and answers to the player's question", () => {
     expect(r.stdout).toContain('Enough for 80%');
     expect(r.stdout).toContain('Stop rule for at least 80%');
   });
+
+  it('should-i-attack accepts --advise (it always advises): the same screen, no unknown-option error', async () => {
+    const args = ['should-i-attack', 'landgrab', '--attackers', '20', '--defenders', '10', '--exact-only'];
+    const plain = await cli(args);
+    const advised = await cli([...args, '--advise']);
+    expect(advised.code, advised.stderr).toBe(0);
+    expect(advised.stdout).toBe(plain.stdout);
+  });
 });
