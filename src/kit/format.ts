@@ -13,13 +13,23 @@ export function roundSignificant(x: number, digits = 6): number {
 
 /**
  * A probability as a percentage with two decimals, e.g. `56.76%`. A value that is not
- * certain never prints as 0.00% or 100.00%: it prints as `<0.01%` or `>99.99%`.
+ * certain never prints as 0.00% or 100.00%: it prints as `<0.01%` or `>99.99%`. A `sampled`
+ * value (a Monte Carlo frequency with no exact value behind it) is never certain: every trial
+ * (or none) succeeding prints as `>99.99%` (`<0.01%`) too, which stays true if it is in fact 1 (0).
  */
-export function percent(p: number): string {
+export function percent(p: number, sampled = false): string {
   if (!Number.isFinite(p)) return '-';
-  if (p > 0 && p < 0.00005) return '<0.01%';
-  if (p < 1 && p > 0.99995) return '>99.99%';
+  if (p < 0.00005 && (p > 0 || (sampled && p === 0))) return '<0.01%';
+  if (p > 0.99995 && (p < 1 || (sampled && p === 1))) return '>99.99%';
   return `${(p * 100).toFixed(2)}%`;
+}
+
+/**
+ * Whether the value shown for a metric is a sampled frequency only: it came from trials
+ * (the metric has an interval) and no exact value says the same.
+ */
+export function sampledOnly(m: Metric, shown: number = m.exact ?? m.estimate): boolean {
+  return m.ci95 !== undefined && m.exact !== shown;
 }
 
 /** A mean with two decimals. */
@@ -32,11 +42,14 @@ export function thousands(n: number): string {
   return Math.round(n).toLocaleString('en-US');
 }
 
-/** A probability in a sentence: one decimal, e.g. `73.6%`, never `0.0%` or `100.0%` unless certain. */
-export function percentShort(p: number): string {
+/**
+ * A probability in a sentence: one decimal, e.g. `73.6%`, never `0.0%` or `100.0%` unless certain
+ * (a `sampled` 0 or 1 is not: see `percent`).
+ */
+export function percentShort(p: number, sampled = false): string {
   if (!Number.isFinite(p)) return '-';
-  if (p > 0 && p < 0.0005) return 'under 0.1%';
-  if (p < 1 && p > 0.9995) return 'over 99.9%';
+  if (p < 0.0005 && (p > 0 || (sampled && p === 0))) return 'under 0.1%';
+  if (p > 0.9995 && (p < 1 || (sampled && p === 1))) return 'over 99.9%';
   return `${(p * 100).toFixed(1)}%`;
 }
 
@@ -55,5 +68,5 @@ export function ofTheTime(m: Metric): string {
   const p = m.exact ?? m.estimate;
   const estimated = m.ci95 && m.exact === undefined;
   const interval = estimated ? ` (95% interval ${percentShort(m.ci95![0])} to ${percentShort(m.ci95![1])})` : '';
-  return `${percentShort(p)} of the time${interval}`;
+  return `${percentShort(p, sampledOnly(m, p))} of the time${interval}`;
 }

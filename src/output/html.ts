@@ -5,7 +5,7 @@
  * estimate (with its 95% interval) or exact.
  */
 import type { BattleReport, Cell, Metric, ScenarioReport, SweepReport, Table } from '../engine/report.js';
-import { fixed, percent, roundSignificant, thousands } from '../kit/format.js';
+import { fixed, percent, roundSignificant, sampledOnly, thousands } from '../kit/format.js';
 import { sweepMethodNote } from './charts/fromReport.js';
 
 const MAX_TABLE_ROWS = 300;
@@ -18,9 +18,10 @@ export function escapeHtml(text: unknown): string {
 }
 const escape = escapeHtml;
 
-function value(m: Metric, x: number | undefined): string {
+/** `sampled`: a frequency from trials only, so a 0 or 1 is not shown as certain (as on the terminal). */
+function value(m: Metric, x: number | undefined, sampled = false): string {
   if (x === undefined || !Number.isFinite(x)) return '';
-  if (m.kind === 'probability') return percent(x);
+  if (m.kind === 'probability') return percent(x, sampled);
   if (m.kind === 'quantile' || (m.kind === 'value' && Number.isInteger(x))) return String(x);
   return fixed(x);
 }
@@ -39,7 +40,8 @@ function metricsTable(r: BattleReport): string {
     .map((m) => {
       const ci = m.ci95 ? `${value(m, m.ci95[0])} – ${value(m, m.ci95[1])}` : '';
       const exact = hasExact ? `<td>${escape(value(m, m.exact))}</td>` : '';
-      return `<tr><th scope="row">${escape(m.label)}</th><td>${escape(value(m, m.estimate))}</td><td>${escape(ci)}</td>${exact}</tr>`;
+      const estimate = `<td>${escape(value(m, m.estimate, sampledOnly(m, m.estimate)))}</td>`;
+      return `<tr><th scope="row">${escape(m.label)}</th>${estimate}<td>${escape(ci)}</td>${exact}</tr>`;
     })
     .join('\n');
   const head = `<th></th><th>estimate (Monte Carlo)</th><th>95% interval</th>${hasExact ? '<th>exact</th>' : ''}`;

@@ -1,9 +1,10 @@
 /** What the terminal shows: each battle's verdict, notes and table, and a sweep in a few lines. */
 import type { BattleReport, Cell, Metric, SweepReport, Table } from '../engine/report.js';
-import { fixed, percent, thousands } from '../kit/format.js';
+import { fixed, percent, sampledOnly, thousands } from '../kit/format.js';
 
-function formatValue(m: Metric, x: number): string {
-  if (m.kind === 'probability') return percent(x);
+/** A metric's value; `sampled`: a frequency from trials only, so a 0 or 1 is not shown as certain. */
+function formatValue(m: Metric, x: number, sampled = false): string {
+  if (m.kind === 'probability') return percent(x, sampled);
   if (m.kind === 'quantile' || (m.kind === 'value' && Number.isInteger(x))) return Number.isFinite(x) ? String(x) : '-';
   return fixed(x);
 }
@@ -27,7 +28,7 @@ export function metricsTable(r: BattleReport, options: { quantiles?: boolean } =
   const hasExact = metrics.some((m) => m.exact !== undefined);
   const rows = metrics.map((m) => [
     m.label,
-    formatValue(m, m.estimate),
+    formatValue(m, m.estimate, sampledOnly(m, m.estimate)),
     m.ci95 ? `[${formatValue(m, m.ci95[0])}, ${formatValue(m, m.ci95[1])}]` : '',
     ...(hasExact ? [m.exact !== undefined ? formatValue(m, m.exact) : ''] : []),
   ]);
@@ -79,7 +80,8 @@ export function formatBattle(r: BattleReport, options: { quantiles?: boolean; ta
 export function formatBattleBrief(r: BattleReport): string {
   if (r.verdict.length > 0) return `  ${battleHeading(r)}\n${r.verdict.map((line) => `      ${line}\n`).join('')}`;
   const head = r.metrics[0];
-  const value = formatValue(head, head.exact ?? head.estimate);
+  const shown = head.exact ?? head.estimate;
+  const value = formatValue(head, shown, sampledOnly(head, shown));
   const ci = head.ci95 ? ` [${formatValue(head, head.ci95[0])}, ${formatValue(head, head.ci95[1])}]` : ' (exact)';
   return `  ${battleHeading(r)}\n      ${head.label}: ${value}${ci}\n`;
 }
@@ -98,12 +100,20 @@ export function formatSweep(sweep: SweepReport): string {
   );
   const headlineOf = (c: SweepReport['cells'][number], v: number) => c.variants[v].metrics[0];
   for (const [i, variant] of sweep.variants.entries()) {
-    const values = sweep.cells.map((c) => {
+    const shown = sweep.cells.map((c) => {
       const m = headlineOf(c, i);
-      return m.exact ?? m.estimate;
+      const x = m.exact ?? m.estimate;
+      return { x, sampled: sampledOnly(m, x) };
     });
+    // An end of the range is certain when some cell's exact value says so.
+    const end = (x: number) =>
+      percent(
+        x,
+        shown.every((s) => s.x !== x || s.sampled),
+      );
+    const values = shown.map((s) => s.x);
     lines.push(
-      `      ${variant}: ${sweep.headline.label} ranges ${percent(Math.min(...values))} .. ${percent(Math.max(...values))}`,
+      `      ${variant}: ${sweep.headline.label} ranges ${end(Math.min(...values))} .. ${end(Math.max(...values))}`,
     );
   }
   // A difference of two probabilities is in percentage points, not percent.

@@ -16,6 +16,7 @@ import type { ConflictRules } from './rules.js';
 import { computeLevels } from './resolver.js';
 import { conflictVerdict } from './verdict.js';
 import { DEFAULT_TARGET, recommendation } from '../../kit/verdict.js';
+import { percentShort, sampledOnly } from '../../kit/format.js';
 import { addTokensNeeded } from './advice.js';
 
 type View = ResultView<AdvCivEntry, ConflictPlan>;
@@ -204,11 +205,12 @@ function describeUncertain(view: View): Description {
 
 /** The attacker's chance of control and the most likely outcome category, in words. */
 function uncertainVerdict(attackerName: string, categories: Metric[], attacker: Metric): string {
-  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-  const interval = (m: Metric) => (m.ci95 ? ` [${pct(m.ci95[0])}, ${pct(m.ci95[1])}]` : '');
+  // A sampled estimate near (or at) 0 or 1 is not shown as certain.
+  const pct = (m: Metric) => percentShort(m.estimate, sampledOnly(m, m.estimate));
+  const interval = (m: Metric) => (m.ci95 ? ` [${percentShort(m.ci95[0])}, ${percentShort(m.ci95[1])}]` : '');
   const likely = [...categories].sort((a, b) => b.estimate - a.estimate)[0];
   return (
-    `${attackerName} controls the area with probability ${pct(attacker.estimate)}${interval(attacker)}; ` +
-    `most likely outcome: ${bare(likely.label)} (${pct(likely.estimate)}).`
+    `${attackerName} controls the area with probability ${pct(attacker)}${interval(attacker)}; ` +
+    `most likely outcome: ${bare(likely.label)} (${pct(likely)}).`
   );
 }

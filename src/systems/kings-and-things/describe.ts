@@ -5,7 +5,7 @@
 import type { Description, ResultView } from '../../engine/contract.js';
 import type { ChartRequest, Metric, Table } from '../../engine/report.js';
 import type { TallyLayout } from '../../engine/tally/layout.js';
-import { fixed, percentShort, percentTarget, plural } from '../../kit/format.js';
+import { fixed, percentShort, percentTarget, plural, sampledOnly } from '../../kit/format.js';
 import { DEFAULT_TARGET, recommendation } from '../../kit/verdict.js';
 import { optimalPlayAdvice } from './advice.js';
 import { ADDED_CREATURE_BUDGET_MS, addedCreature, type Candidate } from './addedCreature.js';
@@ -16,6 +16,8 @@ import { STACK_LIMIT, playerTitle, type DuelPlan, type ExplorePlan, type KtPlan,
 type View = ResultView<KtEntry, KtPlan>;
 
 const shown = (m: Metric) => m.exact ?? m.estimate;
+/** A probability metric in a sentence; a sampled 0 or 1 is not written as certain. */
+const pct = (m: Metric) => percentShort(shown(m), sampledOnly(m));
 
 /** The layout's outcome categories (its partition), by event name. */
 function partitionOf(layout: TallyLayout, name: string): string[] {
@@ -62,7 +64,7 @@ function survivors(view: View, key: string, total: number): string {
 function causes(view: View, names: string[], phrases: Map<string, string>): string {
   return names
     .filter((n) => shown(view.metric(n)) > (n === 'pHoldRoundLimit' ? 1e-9 : 0))
-    .map((n) => `${phrases.get(n) ?? view.metric(n).label} ${percentShort(shown(view.metric(n)))}`)
+    .map((n) => `${phrases.get(n) ?? view.metric(n).label} ${pct(view.metric(n))}`)
     .join(', ');
 }
 
@@ -85,13 +87,15 @@ const DUEL_CHART_LABELS = new Map([
 
 function describeDuel(view: View, plan: DuelPlan): Description {
   const capture = shown(view.metric('pCapture'));
+  // Trials alone never show "never" or "every time": a sampled 0 or 1 reads "under 0.1%" / "over 99.9%".
+  const sampled = sampledOnly(view.metric('pCapture'), capture);
+  const often = capture === 1 && !sampled ? 'every time' : `${percentShort(capture, sampled)} of the time`;
   const n = plan.attacker.creatureCount;
   const first =
     `${recommendation(capture)}: ` +
-    (capture === 0
+    (capture === 0 && !sampled
       ? 'you never capture the hex.'
-      : `you capture the hex ${capture === 1 ? 'every time' : `${percentShort(capture)} of the time`}` +
-        `${survivors(view, 'attackerLeftIfCapture', n)}.`);
+      : `you capture the hex ${often}${survivors(view, 'attackerLeftIfCapture', n)}.`);
   const verdict = [first];
   const outcomes = partitionOf(view.layout, 'outcome');
   const holds = outcomes.filter((e) => e.startsWith('pHold'));
@@ -106,9 +110,7 @@ function describeDuel(view: View, plan: DuelPlan): Description {
       );
   }
   if (capture > 0 && outcomes.includes('pCaptureRetreated') && shown(view.metric('pCaptureRetreated')) > 0)
-    verdict.push(
-      `You take it by the defenders' retreat ${percentShort(shown(view.metric('pCaptureRetreated')))} of the time.`,
-    );
+    verdict.push(`You take it by the defenders' retreat ${pct(view.metric('pCaptureRetreated'))} of the time.`);
   const described: Required<Description> = {
     verdict,
     metrics: [],
@@ -219,25 +221,27 @@ function describeMulti(view: View, plan: MultiPlan): Description {
   const unowned = plan.unowned;
   const title = (i: number) => playerTitle(names, i, unowned);
   const holds = (i: number) => shown(view.metric(`holds_${i}`));
+  const held = (i: number) => pct(view.metric(`holds_${i}`));
   const others = Array.from({ length: P - 2 }, (_, k) => k + 2).map(
-    (i) => `${title(i)} ${unowned ? '' : 'takes it '}${percentShort(holds(i))}`,
+    (i) => `${title(i)} ${unowned ? '' : 'takes it '}${held(i)}`,
   );
   const verdict: string[] = [];
   const word = `${recommendation(holds(1))}: `;
   if (!unowned) {
     verdict.push(
-      `${word}${title(1)} takes the hex ${percentShort(holds(1))} of the time; ` +
-        `${title(0)} keeps it ${percentShort(holds(0))}${others.length ? `; ${others.join('; ')}` : ''}.`,
+      `${word}${title(1)} takes the hex ${held(1)} of the time; ` +
+        `${title(0)} keeps it ${held(0)}${others.length ? `; ${others.join('; ')}` : ''}.`,
     );
   } else {
-    const last = shown(view.metric('lastArmy_1'));
+    const fails = view.metric('pExplorationFails');
+    const nobody = view.metric('pNobodyLeft');
+    const neither = percentShort(shown(fails) + shown(nobody), sampledOnly(fails) || sampledOnly(nobody));
     verdict.push(
-      `${word}${title(1)} ends up holding the hex ${percentShort(holds(1))} of the time ` +
-        `(the last army left ${percentShort(last)}, then exploring it); ` +
-        `${[`${title(0)} ${percentShort(holds(0))}`, ...others].join('; ')}.`,
-      `Nobody holds it ${percentShort(shown(view.metric('pExplorationFails')) + shown(view.metric('pNobodyLeft')))} ` +
-        `of the time: the last army fails to explore it ${percentShort(shown(view.metric('pExplorationFails')))}, ` +
-        `no army is left ${percentShort(shown(view.metric('pNobodyLeft')))}.`,
+      `${word}${title(1)} ends up holding the hex ${held(1)} of the time ` +
+        `(the last army left ${pct(view.metric('lastArmy_1'))}, then exploring it); ` +
+        `${[`${title(0)} ${held(0)}`, ...others].join('; ')}.`,
+      `Nobody holds it ${neither} of the time: the last army fails to explore it ${pct(fails)}, ` +
+        `no army is left ${pct(nobody)}.`,
     );
   }
   const table: Table = {
@@ -310,7 +314,7 @@ function describeExplore(view: View, plan: ExplorePlan): Description {
   const p = shown(view.metric('pExplore'));
   const n = plan.explorer.creatureCount;
   const verdict = [
-    `${recommendation(p)}: you explore the hex ${percentShort(p)} of the time` +
+    `${recommendation(p)}: you explore the hex ${pct(view.metric('pExplore'))} of the time` +
       `${p > 0 ? survivors(view, 'explorerLeftIfExplored', n) : ''}.`,
     `${causes(view, partitionOf(view.layout, 'outcome'), EXPLORE_PHRASES)}.`.replace(/^./, (c) => c.toUpperCase()),
   ];

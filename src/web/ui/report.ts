@@ -4,11 +4,12 @@
  * tables. The same report shape the CLI prints; numbers formatted as the terminal does.
  */
 import type { BattleReport, Metric, Table } from '../../engine/report.js';
-import { fixed, percent, thousands } from '../../kit/format.js';
+import { fixed, percent, sampledOnly, thousands } from '../../kit/format.js';
 import { h } from './dom.js';
 
-export function formatValue(m: Metric, x: number): string {
-  if (m.kind === 'probability') return percent(x);
+/** `sampled`: a frequency from trials only, so a 0 or 1 is not shown as certain (as on the terminal). */
+export function formatValue(m: Metric, x: number, sampled = false): string {
+  if (m.kind === 'probability') return percent(x, sampled);
   if (m.kind === 'quantile' || (m.kind === 'value' && Number.isInteger(x))) return Number.isFinite(x) ? String(x) : '-';
   return fixed(x);
 }
@@ -16,7 +17,7 @@ export function formatValue(m: Metric, x: number): string {
 /** The headline in a few characters: an exact certainty reads "Yes" or "No", not 100.00% or 0.00%. */
 export function headlineValue(m: Metric, x: number, exact: boolean): string {
   if (exact && m.kind === 'probability' && (x === 0 || x === 1)) return x === 1 ? 'Yes' : 'No';
-  return formatValue(m, x);
+  return formatValue(m, x, sampledOnly(m, x));
 }
 
 function interval(m: Metric): string {
@@ -87,7 +88,7 @@ export function metricsTable(report: BattleReport): HTMLElement {
             h(
               'td',
               { 'data-value': String(sampled ? m.estimate : (m.exact ?? m.estimate)) },
-              formatValue(m, sampled ? m.estimate : (m.exact ?? m.estimate)),
+              formatValue(m, sampled ? m.estimate : (m.exact ?? m.estimate), sampled && sampledOnly(m, m.estimate)),
               m.ci95 ? h('span', { class: 'ci' }, interval(m)) : null,
             ),
             withExact ? h('td', { class: 'exact' }, m.exact !== undefined ? formatValue(m, m.exact) : '') : null,
