@@ -58,6 +58,14 @@ export interface Unsolved {
 }
 
 /**
+ * What advice can optimise, where a system offers a choice: `armies` keeps the most armies
+ * while still reaching the target, `conquest` maximises the chance of taking everything
+ * attacked, `value` maximises the armies kept plus `territoryWorth` for each territory taken.
+ */
+export const OBJECTIVES = ['armies', 'conquest', 'value'] as const;
+export type Objective = (typeof OBJECTIVES)[number];
+
+/**
  * What the player asks beyond the odds, for systems that can answer it (describe() reads it):
  * a target probability ("how many do I need for at least p?") and whether to advise on the
  * decisions (when to stop, what to give up, how to defend).

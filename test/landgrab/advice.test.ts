@@ -9,6 +9,7 @@ import { landgrab } from '../../src/systems/landgrab/index.js';
 import { whenToStop } from '../../src/systems/landgrab/decisions/stopping/whenToStop.js';
 import { bestDefence } from '../../src/systems/landgrab/decisions/defence/bestDefence.js';
 import { minimumAttackers } from '../../src/systems/landgrab/decisions/reverse.js';
+import { battlePath } from '../../src/systems/landgrab/decisions/path.js';
 import type { LandgrabPlan } from '../../src/systems/landgrab/plan.js';
 import { binSum, findEvent } from '../../src/engine/tally/layout.js';
 import { Xoshiro128 } from '../../src/engine/random/xoshiro128.js';
@@ -69,6 +70,97 @@ describe("a stop rule as the kernels' policy", () => {
     expect(headlineOf(chain, exactOf(chain))).toBeCloseTo(answer.optimal.pConquest, 12);
     const hits = headlineOf(chain, sampled(chain, 'fast', 3));
     expect(Math.abs(proportionZTest(hits, TRIALS, answer.optimal.pConquest).z)).toBeLessThan(4.5);
+  });
+});
+
+describe("a stop rule for each objective as the kernels' policy", () => {
+  const battleTables = (b: ReturnType<typeof landgrabBattle>) =>
+    (b.plan as Extract<LandgrabPlan, { kind: 'battle' }>).tables;
+
+  it('value (a territory worth 10): exact and both kernels fight under the solved rule', () => {
+    const battle = landgrabBattle({
+      attackers: 20,
+      defenders: 10,
+      stopRule: { objective: 'value', territoryWorth: 10 },
+    });
+    const answer = whenToStop(battlePath(battleTables(battle), 20, 10), { kind: 'value', perTerritory: 10 });
+    expect(answer.neverStops).toBe(false);
+    const exact = exactOf(battle);
+    const p = headlineOf(battle, exact);
+    expect(p).toBeCloseTo(answer.optimal.pConquest, 12);
+    const at = (battle.plan as Extract<LandgrabPlan, { kind: 'battle' }>).at;
+    let kept = 0;
+    for (let a = 0; a <= 20; a++) kept += a * (exact[at.won + a] + exact[at.heldAttacker + a]);
+    expect(kept + 10 * p).toBeCloseTo(answer.value, 10);
+    // It gives up a little P(conquest) for armies, and is worth more than fighting to the end.
+    expect(p).toBeLessThan(answer.baseline.pConquest);
+    expect(answer.gain).toBeGreaterThan(0.01);
+    for (const kernel of ['fast', 'faithful'] as const) {
+      const hits = headlineOf(battle, sampled(battle, kernel, kernel === 'fast' ? 5 : 6));
+      expect(Math.abs(proportionZTest(hits, TRIALS, p).z)).toBeLessThan(4.5);
+    }
+  });
+
+  it('value on a chain (3, 4 fortress, 2; a territory worth 4): exact and the kernel agree with the solver', () => {
+    const chain = landgrabBattle({
+      type: 'chain',
+      attackers: 20,
+      path: [{ defenders: 3 }, { defenders: 4, fortress: true }, { defenders: 2 }],
+      stopRule: { objective: 'value', territoryWorth: 4 },
+    });
+    const plan = chain.plan as Extract<LandgrabPlan, { kind: 'chain' }>;
+    expect(plan.policy).toBeDefined();
+    const answer = whenToStop({ attackers: 20, steps: plan.steps }, { kind: 'value', perTerritory: 4 });
+    const exact = exactOf(chain);
+    expect(headlineOf(chain, exact)).toBeCloseTo(answer.optimal.pConquest, 12);
+    let territories = 0;
+    for (let k = 0; k <= 3; k++) territories += k * exact[plan.at.taken + k];
+    expect(territories).toBeCloseTo(answer.optimal.expectedTerritoriesTaken, 12);
+    // P drops from fighting to the end's 0.923 to 0.912: the kernel must follow the rule to match.
+    expect(answer.baseline.pConquest - answer.optimal.pConquest).toBeGreaterThan(0.01);
+    const hits = headlineOf(chain, sampled(chain, 'fast', 7));
+    expect(Math.abs(proportionZTest(hits, TRIALS, answer.optimal.pConquest).z)).toBeLessThan(4.5);
+  });
+
+  it('value too low to attack for: the rule never attacks, and neither do the kernels', () => {
+    const battle = landgrabBattle({
+      attackers: 20,
+      defenders: 10,
+      stopRule: { objective: 'value', territoryWorth: 2 },
+    });
+    const exact = exactOf(battle);
+    expect(headlineOf(battle, exact)).toBe(0);
+    const at = (battle.plan as Extract<LandgrabPlan, { kind: 'battle' }>).at;
+    expect(exact[at.heldAttacker + 20]).toBeCloseTo(1, 12);
+    expect(headlineOf(battle, sampled(battle, 'fast', 8))).toBe(0);
+  });
+
+  it('conquest: fighting to the end is optimal, so the battle is the plain one', () => {
+    const ruled = landgrabBattle({ attackers: 12, defenders: 8, fortress: true, stopRule: { objective: 'conquest' } });
+    const plain = landgrabBattle({ attackers: 12, defenders: 8, fortress: true });
+    expect((ruled.plan as Extract<LandgrabPlan, { kind: 'battle' }>).policy).toBeUndefined();
+    expect(exactOf(ruled)).toEqual(exactOf(plain));
+  });
+
+  it('"minConquest" alone still means the armies objective, and an explicit one is the same rule', () => {
+    const implicit = landgrabBattle({ attackers: 20, defenders: 10, stopRule: { minConquest: 0.8 } });
+    const explicit = landgrabBattle({
+      attackers: 20,
+      defenders: 10,
+      stopRule: { objective: 'armies', minConquest: 0.8 },
+    });
+    expect(exactOf(explicit)).toEqual(exactOf(implicit));
+  });
+
+  it.each([
+    [{ objective: 'armies' }, /stopRule\.minConquest: is required with objective armies/],
+    [{ objective: 'value' }, /stopRule\.territoryWorth: is required with objective value/],
+    [{ objective: 'conquest', minConquest: 0.8 }, /stopRule\.minConquest: applies only with objective armies/],
+    [{ minConquest: 0.8, territoryWorth: 3 }, /stopRule\.territoryWorth: applies only with objective value/],
+    [{ objective: 'value', territoryWorth: -1 }, /stopRule\.territoryWorth: must be 0 or more/],
+    [{ objective: 'most' }, /stopRule\.objective: must be one of armies, conquest, value/],
+  ])('refuses the stop rule %j, naming the field', (stopRule, message) => {
+    expect(() => landgrabBattle({ attackers: 20, defenders: 10, stopRule })).toThrow(message);
   });
 });
 
