@@ -1,5 +1,5 @@
 /**
- * The three objectives a player can state (an entry's `stopRule`), as the
+ * The three objectives a player can state (`--objective`, an entry's `stopRule`), as the
  * product asks the solver for them (objective.ts), against every deterministic stopping
  * policy of tiny attacks evaluated by the independent reference recursion: the best value,
  * the fight-to-the-end baseline and the gain in the objective's own terms, and the stop
