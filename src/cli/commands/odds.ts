@@ -8,10 +8,12 @@ import {
   DEFAULT_TRIALS,
   battleFromFlags,
   parsedDefault,
+  questionFlag,
   questionScenario,
   typedFlags,
 } from '../../app/question.js';
 import { InputError } from '../../engine/inputError.js';
+import { checkQuestion } from '../../engine/question.js';
 import { addEngineOptions, addQuestionOptions, overridesFrom, type EngineFlags } from '../engineOptions.js';
 import { parseInteger, parseIntegerList, parseNumber } from '../parse.js';
 import { chooseExecutor, readySignal } from '../jobs.js';
@@ -81,7 +83,7 @@ function questionCommand(preset: QuestionPreset, modules: readonly SystemModule[
       ),
     );
     addEngineOptions(sub, { trials: String(DEFAULT_TRIALS), seed: DEFAULT_SEED, sampling: Boolean(system.sampler) });
-    addQuestionOptions(sub, preset.advise);
+    addQuestionOptions(sub, preset.advise, system.objectives);
     sub.addOption(new Option('--out <dir>', 'also write CSV, JSON and charts to this folder'));
     sub.addOption(new Option('--no-charts', 'with --out: skip the SVG/PNG charts (faster)'));
     sub.addOption(
@@ -136,6 +138,8 @@ async function answerOdds(
 ): Promise<void> {
   const scenario = questionScenario(module, battleOf(module, flags), flags);
   const overrides = overridesFrom(flags);
+  const problem = checkQuestion(module.system, overrides.question ?? {}, questionFlag);
+  if (problem) throw new InputError(`odds ${module.system.id}`, questionFlag(problem.field), problem.message);
   // The results writer (CSV, page, charts) loads only when there is a folder to write; it is
   // opened (checked, locked, staged) before any simulation.
   const results =

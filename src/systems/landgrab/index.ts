@@ -27,4 +27,6 @@ export const landgrab: RuleSystem<LandgrabEntry, LandgrabPlan> = {
     return solvePlan(plan, layoutOf(plan).size);
   },
   describe: describeLandgrab,
+  // What the stop rule optimises (`--objective`, `objective`; "stopRule" in an entry): objective.ts.
+  objectives: ['armies', 'conquest', 'value'],
 };
