@@ -214,7 +214,7 @@ export async function runBench(options: { quick: boolean }): Promise<Row[]> {
   return rows;
 }
 
-const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../cli/main.js', import.meta.url));
 
 /** Median wall-clock and process time of `node <args>`, in ms. */
 function commandMs(args: string[], repeats: number): { wallMs: number; cpuMs: number } {

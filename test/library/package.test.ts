@@ -45,6 +45,33 @@ describe('the packed package', () => {
     expect(out.core).toBe(true);
     expect(out.trials).toBe(2000);
 
+    // The command line as installed: the bin of the manifest (the bundle), an exact answer and
+    // a sampled one on two worker threads (the pool finds its worker beside the bundle).
+    const bin = path.join(modules, 'battle-odds', manifest.bin['battle-odds']);
+    const exact = execFileSync(process.execPath, [bin, 'odds', 'landgrab', '--attackers', '4', '--defenders', '2'], {
+      encoding: 'utf8',
+    });
+    expect(exact).toContain('exact');
+    const sampled = execFileSync(
+      process.execPath,
+      [
+        bin,
+        'odds',
+        'landgrab',
+        '--attackers',
+        '4',
+        '--defenders',
+        '2',
+        '--sample',
+        '--trials',
+        '20000',
+        '--threads',
+        '2',
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(sampled).toContain('20,000 trials');
+
     writeFileSync(
       path.join(folder, 'use.ts'),
       [
