@@ -77,7 +77,8 @@ export async function runBench(options: { quick: boolean }): Promise<Row[]> {
     process.stdout.write(`${row.what.padEnd(76)}${value.padStart(9)} ${row.unit}${target}\n`);
   };
   process.stdout.write(
-    `battle-odds bench: ${threads} threads available, ${trials.toLocaleString('en-US')} battles per measurement, median of ${repeats}\n\n`,
+    `battle-odds bench: ${threads} threads available, ${trials.toLocaleString('en-US')} battles per measurement, ` +
+      `median of ${repeats}\n\n`,
   );
   try {
     const landgrab = findSystem('landgrab') as RuleSystem;

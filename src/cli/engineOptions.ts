@@ -72,19 +72,22 @@ export function addEngineOptions<C extends Command<any, any, any>>(
     .addOption(
       new Option(
         '--trials <n>',
-        `Monte Carlo trials per battle${defaults.trials ? ` (default: ${defaults.trials})` : " (default: the scenario's)"}`,
+        'Monte Carlo trials per battle' +
+          (defaults.trials ? ` (default: ${defaults.trials})` : " (default: the scenario's)"),
       ).argParser(parseTrials),
     )
     .addOption(
       new Option(
         '--seed <s>',
-        `random seed, any text or number; same seed, same numbers${defaults.seed ? ` (default: "${defaults.seed}")` : " (default: the scenario's)"}`,
+        'random seed, any text or number; same seed, same numbers' +
+          (defaults.seed ? ` (default: "${defaults.seed}")` : " (default: the scenario's)"),
       ).argParser(parseSeed),
     )
     .addOption(
       new Option(
         '--threads <n>',
-        'worker threads; 0 runs in this process (default: all cores, in-process for tiny jobs; results are identical either way)',
+        'worker threads; 0 runs in this process (default: all cores, in-process for tiny jobs; ' +
+          'results are identical either way)',
       ).argParser(parseThreads),
     )
     .addOption(

@@ -32,7 +32,8 @@ function schemaCommand(io: CliIO): Command {
     })
     .addHelpText(
       'after',
-      '\nExamples:\n  $ battle-odds schema > scenario.schema.json\n  $ battle-odds schema --write schema/scenario.schema.json\n' +
+      '\nExamples:\n  $ battle-odds schema > scenario.schema.json\n' +
+        '  $ battle-odds schema --write schema/scenario.schema.json\n' +
         '  $ battle-odds schema --report --write schema/report.schema.json\n\n' +
         'Point a scenario\'s "$schema" at the file for completion and checks in your editor.\n',
     ) as never;

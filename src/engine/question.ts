@@ -25,7 +25,8 @@ export interface QuestionProblem {
  *
  * @example
  * checkQuestion(landgrab, { advise: true, objective: 'value' }, (f) => f)
- * // { field: 'territoryWorth', message: 'is required with objective value (what one territory taken is worth, in armies)' }
+ * // { field: 'territoryWorth',
+ * //   message: 'is required with objective value (what one territory taken is worth, in armies)' }
  */
 export function checkQuestion(
   system: RuleSystem,

@@ -109,7 +109,7 @@ describe('house-rule comparisons on common random numbers', () => {
   // paired variance |d|(1 - |d|) / n: no pairing can do better for a difference d. Both
   // kernels should reach it for house rules that only ever help the defender.
   for (const kernel of ['fast', 'faithful'] as const) {
-    it(`couples the ${kernel} kernel's variants monotonically (fortress +2, 3 defender dice vs fortress +1)`, async () => {
+    it(`couples the ${kernel} kernel's variants monotonically (fortress +2, 3 dice vs fortress +1)`, async () => {
       const house = sweepScenario({
         base: { attackers: 10, defenders: 6, fortress: true },
         axes: { attackers: [6, 10, 14], defenders: [3, 6] },

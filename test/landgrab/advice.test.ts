@@ -222,7 +222,8 @@ describe("verdicts and answers to the player's question", () => {
       0.8,
     );
     expect(report.verdict[1]).toBe(
-      `For at least 80% you need ${needed.attackers} armies in the attacking territory (${((needed.pConquest as number) * 100).toFixed(1)}%); you have 12.`,
+      `For at least 80% you need ${needed.attackers} armies in the attacking territory ` +
+        `(${((needed.pConquest as number) * 100).toFixed(1)}%); you have 12.`,
     );
     expect(report.tables.map((t) => t.name)).toContain('armies-needed');
     expect(report.charts.map((c) => c.name)).toContain('armies-needed');

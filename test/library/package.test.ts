@@ -35,8 +35,10 @@ describe('the packed package', () => {
         "import { odds, runScenario, systems } from 'battle-odds';",
         "import { findSystem } from 'battle-odds/core';",
         "const report = await odds('landgrab', { attackers: 4, defenders: 2 }, { method: 'exact' });",
-        "const scenario = await runScenario({ name: 'x', system: 'landgrab', trials: 2000, battles: [{ attackers: 5, defenders: 3 }] }, { method: 'sample' });",
-        'console.log(JSON.stringify({ p: report.metrics[0].exact, systems: systems.map((s) => s.id), core: Boolean(findSystem("landgrab")), trials: scenario.battles[0].trials }));',
+        "const file = { name: 'x', system: 'landgrab', trials: 2000, battles: [{ attackers: 5, defenders: 3 }] };",
+        "const scenario = await runScenario(file, { method: 'sample' });",
+        'console.log(JSON.stringify({ p: report.metrics[0].exact, systems: systems.map((s) => s.id),',
+        '  core: Boolean(findSystem("landgrab")), trials: scenario.battles[0].trials }));',
       ].join('\n'),
     );
     const out = JSON.parse(execFileSync(process.execPath, ['use.mjs'], { cwd: folder, encoding: 'utf8' }));

@@ -62,7 +62,7 @@ describe('hostile names', () => {
     expect(readdirSync(out)).toEqual(['hostile']);
   });
 
-  it('a label too long for a file name still runs (its files get a short stem); a too-long scenario name is refused', async () => {
+  it('a label too long for a file name runs (files get a short stem); a too-long name is refused', async () => {
     const dir = tempDir();
     const label = scenarioFile(dir, 'label.json', {
       ...valid,

@@ -150,7 +150,8 @@ describe('the objective of the advice in the page', () => {
     const page = await pageReport(q);
     const line = cliCommand(q, page);
     expect(line).toBe(
-      'battle-odds odds landgrab --attackers 20 --defenders 10 --exact-only --advise --objective value --territory-worth 10',
+      'battle-odds odds landgrab --attackers 20 --defenders 10 --exact-only ' +
+        '--advise --objective value --territory-worth 10',
     );
     const reference = await cliReport(commandWords(line).slice(2));
     expect(page.verdict).toEqual(reference.verdict);

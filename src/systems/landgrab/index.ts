@@ -21,7 +21,9 @@ export const landgrab: RuleSystem<LandgrabEntry, LandgrabPlan> = {
     const states = exactStates(plan);
     if (states > MAX_EXACT_STATES) {
       return {
-        unsolved: `${states.toLocaleString('en-US')} states, more than the exact solver's ${MAX_EXACT_STATES.toLocaleString('en-US')}`,
+        unsolved:
+          `${states.toLocaleString('en-US')} states, ` +
+          `more than the exact solver's ${MAX_EXACT_STATES.toLocaleString('en-US')}`,
       };
     }
     return solvePlan(plan, layoutOf(plan).size);

@@ -12,7 +12,8 @@ import { fixed, percentShort, percentTarget } from '../../kit/format.js';
 function rowRule(row: StopRow): string {
   if (row.shape === 'stop') return `${row.attackers} vs any`;
   if (row.shape === 'threshold') return `${row.attackers} vs ${row.stopWhenDefendersAtLeast}+`;
-  return `${row.attackers} vs ${row.stopRanges.map((r) => (r.from === r.to ? `${r.from}` : `${r.from}-${r.to}`)).join(' or ')}`;
+  const ranges = row.stopRanges.map((r) => (r.from === r.to ? `${r.from}` : `${r.from}-${r.to}`));
+  return `${row.attackers} vs ${ranges.join(' or ')}`;
 }
 
 const MAX_RULES_IN_TEXT = 6;
@@ -54,11 +55,16 @@ function staysHome(answer: StoppingAnswer): boolean {
   return Boolean(start?.stopRanges.some((r) => r.from <= answer.defenders[0] && answer.defenders[0] <= r.to));
 }
 
+/** "11.7 armies": the armies an outcome keeps on average. */
+function armiesKept(o: StoppingAnswer['optimal']): string {
+  return `${fixed(o.expectedArmiesKept, 1)} armies`;
+}
+
 /** "takes it 96.5% of the time and keeps 11.7 armies" (on a chain: ", 2.94 territories on average," before "and"). */
 function outcomeWords(answer: StoppingAnswer, o: StoppingAnswer['optimal']): string {
   const territories =
     answer.defenders.length > 1 ? `, ${fixed(o.expectedTerritoriesTaken, 2)} territories on average,` : '';
-  return `takes it ${percentShort(o.pConquest)} of the time${territories} and keeps ${fixed(o.expectedArmiesKept, 1)} armies`;
+  return `takes it ${percentShort(o.pConquest)} of the time${territories} and keeps ${armiesKept(o)}`;
 }
 
 export function stopRuleLines(answer: StoppingAnswer): string[] {
@@ -67,20 +73,22 @@ export function stopRuleLines(answer: StoppingAnswer): string[] {
   const head = `Stop rule for ${aim(answer)}`;
   if (answer.objective.kind === 'max-armies') {
     const want = percentTarget(answer.objective.minConquest);
-    const ending = `fighting to the end takes it ${percentShort(fightOn.pConquest)} of the time and keeps ${fixed(fightOn.expectedArmiesKept, 1)} armies`;
+    const ending =
+      `fighting to the end takes it ${percentShort(fightOn.pConquest)} of the time ` +
+      `and keeps ${armiesKept(fightOn)}`;
     if (answer.constraint && !answer.constraint.feasible) return [`No stop rule reaches ${want}: ${ending}.`];
     if (answer.neverStops) return [`Stop rule for at least ${want}: fight to the end (${ending}).`];
     return [
       `${head}: ${breakOff(answer)}.`,
-      `It takes it ${percentShort(o.pConquest)} of the time and keeps ${fixed(o.expectedArmiesKept, 1)} armies on average ` +
+      `It takes it ${percentShort(o.pConquest)} of the time and keeps ${armiesKept(o)} on average ` +
         `(+${fixed(answer.gain, 1)}); ${ending}.`,
     ];
   }
   if (answer.objective.kind === 'max-conquest') {
     if (answer.neverStops) {
       return [
-        `${head}: fight to the end; that is optimal, no stop rule takes it more often than ${percentShort(o.pConquest)} ` +
-          `of the time (it keeps ${fixed(o.expectedArmiesKept, 1)} armies on average).`,
+        `${head}: fight to the end; that is optimal, no stop rule takes it more often than ` +
+          `${percentShort(o.pConquest)} of the time (it keeps ${armiesKept(o)} on average).`,
       ];
     }
     return [
