@@ -51,7 +51,8 @@ const ODDS: QuestionPreset = {
 const SHOULD_I_ATTACK: QuestionPreset = {
   name: 'should-i-attack',
   description:
-    'the verdict, how many you need for a target (default 80%) and the decisions (stop rule, optimal play), in one screen',
+    'the verdict, how many you need for a target (default 80%) and the decisions (stop rule, optimal play), ' +
+    'in one screen',
   advise: true,
 };
 
@@ -79,7 +80,8 @@ function questionCommand(preset: QuestionPreset, modules: readonly SystemModule[
     sub.addOption(
       new Option(
         '--entry <json>',
-        "the battle as a scenario file's battle entry, in JSON (any battle type of this system); instead of the flags above",
+        "the battle as a scenario file's battle entry, in JSON (any battle type of this system); " +
+          'instead of the flags above',
       ),
     );
     addEngineOptions(sub, { trials: String(DEFAULT_TRIALS), seed: DEFAULT_SEED, sampling: Boolean(system.sampler) });
