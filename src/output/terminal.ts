@@ -13,8 +13,10 @@ export function battleHeading(r: BattleReport): string {
   const how =
     r.method === 'exact'
       ? 'exact'
-      : `${thousands(r.trials)} trials, seed ${JSON.stringify(r.seed)}, ${r.kernel} kernel, ${(r.elapsedMs / 1000).toFixed(2)} s`;
-  return `${r.label}  (${r.system} ${r.type}; ${how})${r.partial ? '  PARTIAL: interrupted before all trials ran' : ''}`;
+      : `${thousands(r.trials)} trials, seed ${JSON.stringify(r.seed)}, ${r.kernel} kernel, ` +
+        `${(r.elapsedMs / 1000).toFixed(2)} s`;
+  const partial = r.partial ? '  PARTIAL: interrupted before all trials ran' : '';
+  return `${r.label}  (${r.system} ${r.type}; ${how})${partial}`;
 }
 
 /** Metrics as aligned columns: name, estimate, 95% interval, exact. Quantiles only when asked. */
@@ -59,7 +61,10 @@ function cellText(v: Cell): string {
   return v >= 0 && v <= 1 ? percent(v) : fixed(v);
 }
 
-/** A system's extra table, aligned; a long one (a curve behind a chart) is only named, so the answer stays on screen. */
+/**
+ * A system's extra table, aligned; a long one (a curve behind a chart) is only named, so the
+ * answer stays on screen.
+ */
 export function formatTable(table: Table): string {
   if (table.rows.length > TABLE_ROWS) return `  ${table.title}: ${table.rows.length} rows (with --out or --json)\n`;
   const aligned = alignColumns([table.columns, ...table.rows.map((row) => row.map(cellText))])
@@ -113,7 +118,8 @@ export function formatSweep(sweep: SweepReport): string {
       );
     const values = shown.map((s) => s.x);
     lines.push(
-      `      ${variant}: ${sweep.headline.label} ranges ${end(Math.min(...values))} .. ${end(Math.max(...values))}`,
+      `      ${variant}: ${sweep.headline.label} ranges ` +
+        `${end(Math.min(...values))} .. ${end(Math.max(...values))}`,
     );
   }
   // A difference of two probabilities is in percentage points, not percent.

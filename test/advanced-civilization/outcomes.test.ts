@@ -155,11 +155,13 @@ describe('verdicts: the answer in words', () => {
     expect(report.verdict[1]).toContain('reading "extra-removals"');
   });
 
-  it("the docs' worked example: B's city and fort with no tokens, 9 attackers; B's +1 is listed, and it removes after A", () => {
-    const report = reportOf(duel(2, { tokens: 9 }, { tokens: 0 }, { city: { owner: 'B' }, fort: { owner: 'B' } }));
+  it("the docs' worked example: B's city and fort, no tokens, 9 attackers; B's +1 listed, removing after A", () => {
+    const places = { city: { owner: 'B' }, fort: { owner: 'B' } };
+    const report = reportOf(duel(2, { tokens: 9 }, { tokens: 0 }, places));
     expect(report.verdict[1]).toBe(
-      "Advantage Levels at the start: A 0, B 1 (fort +1: neither holds Engineering), in the city fight with its city's " +
-        '6 tokens; reading "order": the lower level removes first, whatever the counts.',
+      'Advantage Levels at the start: A 0, B 1 (fort +1: neither holds Engineering), ' +
+        "in the city fight with its city's 6 tokens; " +
+        'reading "order": the lower level removes first, whatever the counts.',
     );
     // As the resolver fought it: A removes first in every round of the city fight (A 8/6, B 8/5, ...).
     const rounds = rowsOf(tableOf(report, 'removals')).filter((r) => r.phase === 'city fight' && r.removing);

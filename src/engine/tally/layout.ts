@@ -13,7 +13,9 @@
  * const b = new LayoutBuilder();
  * const won = b.block('won', 11);
  * b.event('pWin', 'P(attacker wins)', [[won, 11]]);
- * b.histogram('left', { label: 'Armies left', xLabel: 'armies', series: 'attacker', from: 0, to: 10, terms: [{ offset: won }] });
+ * b.histogram('left', {
+ *   label: 'Armies left', xLabel: 'armies', series: 'attacker', from: 0, to: 10, terms: [{ offset: won }],
+ * });
  * const layout = b.build(); // layout.size === 11
  */
 
