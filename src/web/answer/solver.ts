@@ -60,7 +60,11 @@ export class ExactPlacement {
         if (reply.id !== id) return;
         this.busy = null;
         if ('error' in reply) return reject(new Error(reply.error));
-        if (reply.ms < FAST_MS && battle.layout.size < LARGE_LAYOUT) this.slow.delete(system.id);
+        if (reply.ms < FAST_MS && battle.layout.size < LARGE_LAYOUT) {
+          // Back on the page's thread with no strikes: one slow solve there is not enough to send it back.
+          this.slow.delete(system.id);
+          this.strikes.delete(system.id);
+        }
         resolve({ answer: 'unsolved' in reply ? { unsolved: reply.unsolved } : reply.solution, ms: reply.ms });
       };
       worker.onerror = (event) => {
