@@ -1,4 +1,4 @@
-import type { Metric } from '../engine/report.js';
+import type { Cell, Metric } from '../engine/report.js';
 
 /**
  * Number formatting shared by the systems' verdicts, the CSV files, the terminal and the
@@ -20,6 +20,17 @@ export function percent(p: number): string {
   if (p > 0 && p < 0.00005) return '<0.01%';
   if (p < 1 && p > 0.99995) return '>99.99%';
   return `${(p * 100).toFixed(2)}%`;
+}
+
+/**
+ * How a cell of a system's table reads, in the terminal and on the page: probabilities in
+ * percent, flags as yes/no, whole numbers as they are, others with two decimals.
+ */
+export function tableCell(v: Cell): string {
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (typeof v !== 'number') return String(v ?? '');
+  if (Number.isInteger(v)) return String(v);
+  return v >= 0 && v <= 1 ? percent(v) : fixed(v);
 }
 
 /** A mean with two decimals. */

@@ -4,7 +4,7 @@
  * tables. The same report shape the CLI prints; numbers formatted as the terminal does.
  */
 import type { BattleReport, Metric, Table } from '../../engine/report.js';
-import { fixed, percent, thousands } from '../../kit/format.js';
+import { fixed, percent, tableCell, thousands } from '../../kit/format.js';
 import { h } from './dom.js';
 
 export function formatValue(m: Metric, x: number): string {
@@ -126,7 +126,7 @@ export function extraTable(table: Table): HTMLElement {
         h(
           'tr',
           {},
-          row.map((cell) => h('td', {}, cell === null ? '' : String(cell))),
+          row.map((cell) => h('td', {}, tableCell(cell))),
         ),
       ),
     ),
