@@ -414,6 +414,9 @@ describe.skipIf(!CHROMIUM)('the web page in chromium', () => {
       landgrab: '#landgrab?attackers=12&defenders=8&fortress&method=sample&trials=100000',
       'landgrab-table': '#landgrab?attackers=12&defenders=8&fortress&table=attackers:2-20,defenders:1-12',
       'princes-and-queens': '#princes-and-queens',
+      // Long armies in the command line, and the advice's wide tables.
+      'kings-and-things-advice':
+        `#kings-and-things?attackers=${KT_ATTACKERS}&defenders=${KT_DEFENDERS}` + '&fort=castle&target=0.8&advise',
     };
     for (const m of SYSTEM_MODULES) phone[m.system.id] ??= `#${m.system.id}`;
     const desktop = { 'landgrab-table': phone['landgrab-table'] };

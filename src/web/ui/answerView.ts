@@ -78,12 +78,16 @@ export class PageAnswer implements AnswerView {
     this.status.textContent = methodLine(report, this.threads);
     this.render(report, false, rest === 'coming' ? this.coming(asked, report) : null);
     if (rest !== 'coming') this.whole = report;
-    // One unbreakable span per word: a line may break between words, never inside `--defenders`.
+    // One unbreakable span per word: a line may break between words, never inside `--defenders`;
+    // a long list (an army) may also break after its commas, so it fits a phone.
     fill(
       this.command,
       cliCommand(asked, report)
         .split(' ')
-        .flatMap((word, i) => [i > 0 ? ' ' : '', h('span', {}, word)]),
+        .flatMap((word, i) => [
+          i > 0 ? ' ' : '',
+          ...word.split(/(?<=,)/).flatMap((part, j) => [j > 0 ? h('wbr') : null, h('span', {}, part)]),
+        ]),
     );
     // Screen readers hear the finished answer only, not every interim estimate (nor its first line twice).
     if (rest !== 'arrived') this.announce.textContent = report.verdict[0] ?? '';

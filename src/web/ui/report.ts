@@ -105,28 +105,38 @@ export function metricsTable(report: BattleReport): HTMLElement {
   );
 }
 
+/** A system's table under its title; a table wider than the screen scrolls on its own, its title stays in view. */
 export function extraTable(table: Table): HTMLElement {
+  const id = `table-${table.name}`;
   return h(
-    'table',
+    'figure',
     { class: 'extra' },
-    h('caption', {}, table.title),
+    h('figcaption', { id }, table.title),
     h(
-      'thead',
-      {},
+      'div',
+      { class: 'scroll' },
       h(
-        'tr',
-        {},
-        table.columns.map((c) => h('th', { scope: 'col' }, c)),
-      ),
-    ),
-    h(
-      'tbody',
-      {},
-      table.rows.map((row) =>
+        'table',
+        { 'aria-labelledby': id },
         h(
-          'tr',
+          'thead',
           {},
-          row.map((cell) => h('td', {}, tableCell(cell))),
+          h(
+            'tr',
+            {},
+            table.columns.map((c) => h('th', { scope: 'col' }, c)),
+          ),
+        ),
+        h(
+          'tbody',
+          {},
+          table.rows.map((row) =>
+            h(
+              'tr',
+              {},
+              row.map((cell) => h('td', {}, tableCell(cell))),
+            ),
+          ),
         ),
       ),
     ),
