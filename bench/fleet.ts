@@ -28,7 +28,7 @@ import { packageVersion } from '../src/node/packageInfo.js';
 import { QueueExecutor } from '../src/fleet/queue/queueExecutor.js';
 import { parseQueueUrl } from '../src/fleet/queue/connection.js';
 
-const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/cli/main.js');
+const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../cli/main.js');
 
 async function startRedis(): Promise<{ url: string; stop(): void }> {
   const port = await new Promise<number>((resolve) => {

@@ -15,6 +15,7 @@ import { InputError } from './engine/inputError.js';
 import { InProcessExecutor, type Executor } from './engine/executor.js';
 import { runScenario as runValidatedScenario, type Overrides, type Progress } from './app/runScenario.js';
 import { packageVersion } from './node/packageInfo.js';
+import { OnDemandPool } from './node/onDemandPool.js';
 import { loadScenario } from './node/scenarioFile.js';
 import { openResults, type WrittenFiles } from './node/writeResults.js';
 
@@ -30,10 +31,8 @@ export interface Options extends Overrides {
 
 async function withExecutor<T>(threads: number | undefined, work: (executor: Executor) => Promise<T>): Promise<T> {
   let executor: Executor = new InProcessExecutor(findSystem);
-  if (threads && threads > 0) {
-    const { PoolExecutor } = await import('./node/poolExecutor.js');
-    executor = new PoolExecutor(threads);
-  }
+  // Threads start with the first sampled chunk: an exact answer never starts them.
+  if (threads && threads > 0) executor = new OnDemandPool(threads);
   try {
     return await work(executor);
   } finally {

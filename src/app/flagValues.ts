@@ -83,6 +83,15 @@ export function parseTarget(value: string): number {
   return n;
 }
 
+/** What a territory taken is worth (`--territory-worth`): a number of armies, 0 or more. */
+export function parseWorth(value: string): number {
+  const text = value.trim();
+  const n = Number(text);
+  if (!DECIMAL.test(text) || !Number.isFinite(n) || n < 0)
+    throw new FlagValueError('must be a number of armies, 0 or more, e.g. 10.');
+  return n;
+}
+
 /** A system flag's text as its parser reads it (text flags stay text). */
 export function parseFlagValue(spec: Pick<OddsOption, 'parse'>, text: string): unknown {
   if (spec.parse === 'int') return parseInteger(text);

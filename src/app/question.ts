@@ -33,6 +33,11 @@ export function parsedDefault(spec: OddsOption): unknown {
   return parseFlagValue(spec, spec.default);
 }
 
+/** The flag that asks a Question field (`territoryWorth` -> `--territory-worth`), so its errors name it. */
+export function questionFlag(field: string): string {
+  return `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
 /** The system's flags given (not left at their defaults), as typed on a command line. */
 export function typedFlags(module: SystemModule, flags: Record<string, unknown>): string[] {
   const parts: string[] = [];

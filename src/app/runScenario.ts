@@ -10,6 +10,8 @@ import type { BattleReport, ScenarioReport } from '../engine/report.js';
 import type { Scenario } from '../engine/scenario/scenario.js';
 import { runBattle, type Method } from '../engine/run/battle.js';
 import { runSweep } from '../engine/run/sweep.js';
+import { checkQuestion } from '../engine/question.js';
+import { InputError } from '../engine/inputError.js';
 
 export interface Overrides {
   trials?: number;
@@ -64,6 +66,9 @@ export async function runScenario(
   context: RunContext,
   hooks: RunHooks = {},
 ): Promise<ScenarioReport> {
+  const question = { ...scenario.question, ...overrides.question };
+  const problem = checkQuestion(scenario.system, question, (field) => `question.${field}`);
+  if (problem) throw new InputError(context.file ?? scenario.file, `question.${problem.field}`, problem.message);
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const progress = hooks.progress ?? NO_PROGRESS;
@@ -79,7 +84,7 @@ export async function runScenario(
     kernel: overrides.kernel ?? scenario.kernel,
     method: overrides.method ?? scenario.method,
     check: overrides.check ?? scenario.exact,
-    question: { ...scenario.question, ...overrides.question },
+    question,
     signal: hooks.signal,
     onStarted: samplingStarted,
   };

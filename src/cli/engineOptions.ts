@@ -1,7 +1,8 @@
 /** Options every sampling command shares (odds, run). */
 import { Option, type Command } from '@commander-js/extra-typings';
-import { parsePrecision, parseSeed, parseTarget, parseThreads, parseTrials } from './parse.js';
-import type { KernelName } from '../engine/contract.js';
+import { parsePrecision, parseSeed, parseTarget, parseThreads, parseTrials, parseWorth } from './parse.js';
+import type { KernelName, Objective } from '../engine/contract.js';
+import { OBJECTIVE_HELP } from '../engine/question.js';
 import type { Overrides } from '../app/runScenario.js';
 
 export interface EngineFlags {
@@ -19,17 +20,42 @@ export interface EngineFlags {
   quantiles?: boolean;
   target?: number;
   advise?: boolean;
+  objective?: Objective;
+  territoryWorth?: number;
   force?: boolean;
 }
 
-/** What the player asks beyond the odds: a target probability and advice on the decisions. */
-export function addQuestionOptions<C extends Command<any, any, any>>(command: C, advise = false): C {
+/**
+ * What the player asks beyond the odds: a target probability and advice on the decisions,
+ * and, for a system that offers objectives (`RuleSystem.objectives`), what the advice optimises.
+ */
+export function addQuestionOptions<C extends Command<any, any, any>>(
+  command: C,
+  advise = false,
+  objectives: readonly Objective[] = [],
+): C {
   command.addOption(
     new Option('--target <p>', 'how many do I need for at least this probability? e.g. 0.8 or 80%').argParser(
       parseTarget,
     ),
   );
   if (!advise) command.addOption(new Option('--advise', 'also advise on the decisions: when to stop, optimal play'));
+  if (objectives.length > 0) {
+    const choices = objectives.map((o, i) => `${o} (${OBJECTIVE_HELP[o]}${i === 0 ? '; the default' : ''})`);
+    command
+      .addOption(
+        new Option(
+          '--objective <name>',
+          `what the advice's stop rule optimises${advise ? '' : ' (with --advise)'}: ${choices.join(', ')}`,
+        ).choices(objectives),
+      )
+      .addOption(
+        new Option(
+          '--territory-worth <w>',
+          'with --objective value: what one territory taken is worth, in armies, e.g. 10',
+        ).argParser(parseWorth),
+      );
+  }
   return command;
 }
 
@@ -46,19 +72,22 @@ export function addEngineOptions<C extends Command<any, any, any>>(
     .addOption(
       new Option(
         '--trials <n>',
-        `Monte Carlo trials per battle${defaults.trials ? ` (default: ${defaults.trials})` : " (default: the scenario's)"}`,
+        'Monte Carlo trials per battle' +
+          (defaults.trials ? ` (default: ${defaults.trials})` : " (default: the scenario's)"),
       ).argParser(parseTrials),
     )
     .addOption(
       new Option(
         '--seed <s>',
-        `random seed, any text or number; same seed, same numbers${defaults.seed ? ` (default: "${defaults.seed}")` : " (default: the scenario's)"}`,
+        'random seed, any text or number; same seed, same numbers' +
+          (defaults.seed ? ` (default: "${defaults.seed}")` : " (default: the scenario's)"),
       ).argParser(parseSeed),
     )
     .addOption(
       new Option(
         '--threads <n>',
-        'worker threads; 0 runs in this process (default: all cores, in-process for tiny jobs; results are identical either way)',
+        'worker threads; 0 runs in this process (default: all cores, in-process for tiny jobs; ' +
+          'results are identical either way)',
       ).argParser(parseThreads),
     )
     .addOption(
@@ -103,6 +132,8 @@ export function overridesFrom(flags: EngineFlags): Overrides {
     question: {
       ...(flags.target !== undefined ? { target: flags.target } : {}),
       ...(flags.advise ? { advise: true } : {}),
+      ...(flags.objective !== undefined ? { objective: flags.objective } : {}),
+      ...(flags.territoryWorth !== undefined ? { territoryWorth: flags.territoryWorth } : {}),
     },
   };
 }

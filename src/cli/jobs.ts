@@ -6,6 +6,8 @@ import type { Executor } from '../engine/executor.js';
 import { InProcessExecutor } from '../engine/executor.js';
 import { findSystem } from '../app/systems.js';
 import { signalSamplingStarted } from '../node/readyFile.js';
+import { OnDemandPool } from '../node/onDemandPool.js';
+import { coreCount } from '../node/cores.js';
 
 /** Below this many sampled trials in a whole job, worker start-up costs more than it saves. */
 const IN_PROCESS_BELOW = 300_000;
@@ -14,9 +16,8 @@ const IN_PROCESS_BELOW = 300_000;
 export async function chooseExecutor(threads: number | undefined, sampledTrials: number): Promise<Executor> {
   const wanted = threads ?? (sampledTrials < IN_PROCESS_BELOW ? 0 : undefined);
   if (wanted === 0) return new InProcessExecutor(findSystem);
-  // piscina loads only when threads are used: an exact answer never pays for it.
-  const { PoolExecutor, defaultThreads } = await import('../node/poolExecutor.js');
-  return new PoolExecutor(wanted ?? defaultThreads());
+  // The pool starts with the first chunk: an exact answer never pays for piscina or threads.
+  return new OnDemandPool(wanted ?? coreCount());
 }
 
 /**

@@ -26,6 +26,7 @@ export const parsePrecision = forCommander(values.parsePrecision);
 export const parseIntegerList = forCommander(values.parseIntegerList);
 export const parseSeed = forCommander(values.parseSeed);
 export const parseTarget = forCommander(values.parseTarget);
+export const parseWorth = forCommander(values.parseWorth);
 
 export function parseThreads(value: string): number {
   return checkThreads(parseInteger(value), coreCount());

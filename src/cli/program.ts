@@ -32,7 +32,8 @@ function schemaCommand(io: CliIO): Command {
     })
     .addHelpText(
       'after',
-      '\nExamples:\n  $ battle-odds schema > scenario.schema.json\n  $ battle-odds schema --write schema/scenario.schema.json\n' +
+      '\nExamples:\n  $ battle-odds schema > scenario.schema.json\n' +
+        '  $ battle-odds schema --write schema/scenario.schema.json\n' +
         '  $ battle-odds schema --report --write schema/report.schema.json\n\n' +
         'Point a scenario\'s "$schema" at the file for completion and checks in your editor.\n',
     ) as never;
@@ -124,7 +125,20 @@ export async function runProgram(argv: string[], io: CliIO = processIO): Promise
       );
       return EXIT_USAGE;
     }
-    io.stderr.write(`battle-odds: internal error: ${(error as Error).stack ?? String(error)}\n`);
+    // A bug, not the user's input: one line by default; BATTLE_ODDS_DEBUG=1 adds the stack for the report.
+    const debug = process.env.BATTLE_ODDS_DEBUG === '1';
+    const detail = debug ? ((error as Error).stack ?? String(error)) : oneLine(error);
+    io.stderr.write(
+      `battle-odds: internal error: ${detail}\n` +
+        (debug
+          ? ''
+          : 'This is a bug in battle-odds: please report it with the command (BATTLE_ODDS_DEBUG=1 shows where).\n'),
+    );
     return 1;
   }
+}
+
+function oneLine(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.replace(/\s*\n\s*/g, ' ').slice(0, 300);
 }

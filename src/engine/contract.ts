@@ -1,5 +1,5 @@
 /**
- * The one small contract every rule system implements (4 members required, 3 optional).
+ * The one small contract every rule system implements (4 members required, 4 optional).
  * The engine knows nothing about dice, forts or tokens: it validates an entry with the
  * system's schema, compiles it into a plan and a named tally layout, then samples it
  * (the sampler's kernels fill the tally), solves it (the solver fills the same layout with
@@ -58,15 +58,29 @@ export interface Unsolved {
 }
 
 /**
+ * What advice can optimise, where a system offers a choice (it lists them in
+ * `RuleSystem.objectives`, its default first): `armies` keeps the most armies while still
+ * reaching the target, `conquest` maximises the chance of taking everything attacked,
+ * `value` maximises the armies kept plus `territoryWorth` for each territory taken.
+ */
+export const OBJECTIVES = ['armies', 'conquest', 'value'] as const;
+export type Objective = (typeof OBJECTIVES)[number];
+
+/**
  * What the player asks beyond the odds, for systems that can answer it (describe() reads it):
  * a target probability ("how many do I need for at least p?") and whether to advise on the
- * decisions (when to stop, what to give up, how to defend).
+ * decisions (when to stop, what to give up, how to defend), and for what objective.
+ * `checkQuestion` (question.ts) refuses combinations the system cannot answer.
  */
 export interface Question {
   /** A probability the player wants to reach, 0 < target <= 1. */
   target?: number;
   /** Answer the decisions too (stop rules, optimal play), not only the odds. */
   advise?: boolean;
+  /** What the advice optimises (only with `advise`, where the system lists objectives); default its first. */
+  objective?: Objective;
+  /** With objective `value`: what one territory taken is worth, in armies (0 or more). */
+  territoryWorth?: number;
 }
 
 /** What describe() reads: the entry, the plan, and the engine's metrics and distributions by name. */
@@ -110,6 +124,8 @@ export interface RuleSystem<Entry = any, Plan = any> {
   /** The exact answer, or why there is none for this plan (too large, a rule it does not model ...). */
   solve?(plan: Plan): Solution | Unsolved;
   describe?(result: ResultView<Entry, Plan>): Description;
+  /** The objectives its advice can optimise (Question.objective), the default first; absent: none to choose. */
+  objectives?: readonly Objective[];
 }
 
 export function isUnsolved(answer: Solution | Unsolved): answer is Unsolved {

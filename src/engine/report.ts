@@ -27,7 +27,9 @@ export type Metric = z.infer<typeof metricSchema>;
 
 export const distributionSchema = z.object({
   key: z.string(),
-  label: z.string().describe('What it is a distribution of, e.g. "Attacker armies left"'),
+  label: z
+    .string()
+    .describe('What it is a distribution of, condition included: "Attacker armies left, given a conquest"'),
   xLabel: z.string().describe('Axis title for the values, with units'),
   series: z.string().describe('Side or player it belongs to, for chart colours'),
   given: z.string().optional().describe('The condition of a conditional distribution, e.g. "given a conquest"'),

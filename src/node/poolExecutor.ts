@@ -33,6 +33,7 @@ const LOAD_TIMEOUT_MS = 30_000;
 export class PoolExecutor implements Executor {
   private readonly pool: Piscina;
   private readonly loaded = new Set<number>();
+  private readonly abortCallbacks = new WeakMap<AbortSignal, Set<() => void>>();
   private closing?: Promise<void>;
 
   constructor(readonly threads: number) {
@@ -68,23 +69,39 @@ export class PoolExecutor implements Executor {
     const cancel = new AbortController();
     const running = this.pool.run(task, { signal: cancel.signal }) as Promise<Float64Array>;
     return new Promise((resolve, reject) => {
-      const onAbort = () => {
+      const stopWatching = this.onAbort(signal, () => {
         reject(new ChunkAbortedError(signal.reason));
         // Ending a thread that is still loading aborts the process: wait until all have loaded.
         void this.whenAllLoaded().then(() => cancel.abort());
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
+      });
       running.then(
         (tally) => {
-          signal.removeEventListener('abort', onAbort);
+          stopWatching();
           resolve(tally);
         },
         (error: unknown) => {
-          signal.removeEventListener('abort', onAbort);
+          stopWatching();
           reject(isAbortError(error) ? new ChunkAbortedError(signal.reason) : error);
         },
       );
     });
+  }
+
+  /**
+   * Calls `callback` when `signal` aborts, until the returned function is called. One listener
+   * per signal serves every chunk in flight: a listener per chunk would pass Node's limit of 10
+   * (MaxListenersExceededWarning) as soon as more chunks than that are queued, as shards do.
+   */
+  private onAbort(signal: AbortSignal, callback: () => void): () => void {
+    let callbacks = this.abortCallbacks.get(signal);
+    if (!callbacks) {
+      const waiting = new Set<() => void>();
+      signal.addEventListener('abort', () => [...waiting].forEach((f) => f()), { once: true });
+      this.abortCallbacks.set(signal, waiting);
+      callbacks = waiting;
+    }
+    callbacks.add(callback);
+    return () => callbacks.delete(callback);
   }
 
   /** True when every current worker thread has loaded its modules (and may be ended safely). */

@@ -39,7 +39,8 @@ function metricsTable(r: BattleReport): string {
     .map((m) => {
       const ci = m.ci95 ? `${value(m, m.ci95[0])} – ${value(m, m.ci95[1])}` : '';
       const exact = hasExact ? `<td>${escape(value(m, m.exact))}</td>` : '';
-      return `<tr><th scope="row">${escape(m.label)}</th><td>${escape(value(m, m.estimate))}</td><td>${escape(ci)}</td>${exact}</tr>`;
+      const label = `<th scope="row">${escape(m.label)}</th>`;
+      return `<tr>${label}<td>${escape(value(m, m.estimate))}</td><td>${escape(ci)}</td>${exact}</tr>`;
     })
     .join('\n');
   const head = `<th></th><th>estimate (Monte Carlo)</th><th>95% interval</th>${hasExact ? '<th>exact</th>' : ''}`;
@@ -62,7 +63,9 @@ function plainTable(table: Pick<Table, 'title' | 'columns' | 'rows'>, cell: Cell
       ? `<p class="note">First ${shown.length} of ${table.rows.length} rows; all of them are in the CSV.</p>`
       : '';
   const head = table.columns.map((c) => `<th>${escape(c)}</th>`).join('');
-  return `<details><summary>${escape(table.title)} (${table.rows.length} rows)</summary><div class="scroll"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>${more}</details>`;
+  const summary = `<summary>${escape(table.title)} (${table.rows.length} rows)</summary>`;
+  const scroll = `<div class="scroll"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+  return `<details>${summary}${scroll}${more}</details>`;
 }
 
 /** The answer first, in bold; further lines as a list under it. */
@@ -138,9 +141,15 @@ function thresholdsTable(sweep: SweepReport): Pick<Table, 'title' | 'columns' | 
 function sweepSection(sweep: SweepReport, charts: ChartFile[]): string {
   const axes =
     sweep.axes.map((a) => `${escape(a.title)} (${a.values.length} values)`).join(' × ') || 'variants compared';
-  const how = `${axes} = ${sweep.cells.length} cells · variants: ${escape(sweep.variants.join(', '))} · ${escape(sweepMethodNote(sweep))} · ${(sweep.elapsedMs / 1000).toFixed(2)} s`;
+  const how = [
+    `${axes} = ${sweep.cells.length} cells`,
+    `variants: ${escape(sweep.variants.join(', '))}`,
+    escape(sweepMethodNote(sweep)),
+    `${(sweep.elapsedMs / 1000).toFixed(2)} s`,
+  ].join(' · ');
   const thresholds = sweep.thresholds.length > 0 ? plainTable(thresholdsTable(sweep)) : '';
-  return `<section><h2>Sweep: ${escape(sweep.headline.label)}</h2><p class="how">${how}</p>${figures(charts)}${thresholds}${plainTable(sweepCellsTable(sweep))}</section>`;
+  const heading = `<h2>Sweep: ${escape(sweep.headline.label)}</h2><p class="how">${how}</p>`;
+  return `<section>${heading}${figures(charts)}${thresholds}${plainTable(sweepCellsTable(sweep))}</section>`;
 }
 
 export interface PageCharts {
@@ -167,17 +176,25 @@ export function reportHtml(report: ScenarioReport, charts: PageCharts): string {
       'numbers',
       exactAll
         ? 'all exact'
-        : 'Monte Carlo estimates with 95% intervals (Wilson for probabilities); exact values where the system solves exactly',
+        : 'Monte Carlo estimates with 95% intervals (Wilson for probabilities); ' +
+          'exact values where the system solves exactly',
     ],
   ];
   if (report.partial) metaRows.push(['status', 'PARTIAL: the run was interrupted; only finished chunks are counted']);
-  const files = `${report.battles.length > 0 ? 'summary.csv, distributions.csv, ' : ''}${sweep ? 'sweep.csv, ' : ''}report.json`;
+  const files = [
+    ...(report.battles.length > 0 ? ['summary.csv', 'distributions.csv'] : []),
+    ...(sweep ? ['sweep.csv'] : []),
+    'report.json',
+  ].join(', ');
+  const meta = metaRows.map(([k, v]) => `<tr><th>${escape(k)}</th><td>${escape(v)}</td></tr>`).join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(report.scenario)} · battle-odds</title>
 <style>
-body { font-family: "DejaVu Sans", system-ui, sans-serif; margin: 2rem auto; max-width: 1100px; padding: 0 1rem; color: #1a1a1a; }
-h1 { margin-bottom: .2rem; overflow-wrap: anywhere; } h2 { overflow-wrap: anywhere; } .lede { color: #444; margin-top: 0; }
+body { font-family: "DejaVu Sans", system-ui, sans-serif; margin: 2rem auto; max-width: 1100px; padding: 0 1rem; }
+body { color: #1a1a1a; }
+h1 { margin-bottom: .2rem; overflow-wrap: anywhere; } h2 { overflow-wrap: anywhere; }
+.lede { color: #444; margin-top: 0; }
 table { border-collapse: collapse; margin: .6rem 0 1rem; font-size: .92rem; }
 th, td { padding: .25rem .6rem; border-bottom: 1px solid #e3e3e3; text-align: right; }
 th[scope=row], .meta th { text-align: left; font-weight: normal; color: #333; }
@@ -191,7 +208,7 @@ figure { margin: 1rem 0; overflow-x: auto; } figure img { max-width: 100%; heigh
 <body>
 <h1>${escape(report.scenario)}</h1>
 <p class="lede">${escape(report.description ?? '')}</p>
-<table class="meta"><tbody>${metaRows.map(([k, v]) => `<tr><th>${escape(k)}</th><td>${escape(v)}</td></tr>`).join('')}</tbody></table>
+<table class="meta"><tbody>${meta}</tbody></table>
 ${sections.join('\n')}
 <p class="note">Files beside this page: ${files}, and each chart as Vega-Lite (.vl.json), SVG and PNG.</p>
 </body></html>

@@ -12,8 +12,10 @@ export function battleHeading(r: BattleReport): string {
   const how =
     r.method === 'exact'
       ? 'exact'
-      : `${thousands(r.trials)} trials, seed ${JSON.stringify(r.seed)}, ${r.kernel} kernel, ${(r.elapsedMs / 1000).toFixed(2)} s`;
-  return `${r.label}  (${r.system} ${r.type}; ${how})${r.partial ? '  PARTIAL: interrupted before all trials ran' : ''}`;
+      : `${thousands(r.trials)} trials, seed ${JSON.stringify(r.seed)}, ${r.kernel} kernel, ` +
+        `${(r.elapsedMs / 1000).toFixed(2)} s`;
+  const partial = r.partial ? '  PARTIAL: interrupted before all trials ran' : '';
+  return `${r.label}  (${r.system} ${r.type}; ${how})${partial}`;
 }
 
 /** Metrics as aligned columns: name, estimate, 95% interval, exact. Quantiles only when asked. */
@@ -50,7 +52,10 @@ function alignColumns(all: string[][]): string {
 /** Rows of a system's table shown on the terminal; the CSV and the page have them all. */
 const TABLE_ROWS = 15;
 
-/** A system's extra table, aligned; a long one (a curve behind a chart) is only named, so the answer stays on screen. */
+/**
+ * A system's extra table, aligned; a long one (a curve behind a chart) is only named, so the
+ * answer stays on screen.
+ */
 export function formatTable(table: Table): string {
   if (table.rows.length > TABLE_ROWS) return `  ${table.title}: ${table.rows.length} rows (with --out or --json)\n`;
   const aligned = alignColumns([table.columns, ...table.rows.map((row) => row.map(tableCell))])
@@ -95,7 +100,8 @@ export function formatSweep(sweep: SweepReport): string {
       return m.exact ?? m.estimate;
     });
     lines.push(
-      `      ${variant}: ${sweep.headline.label} ranges ${percent(Math.min(...values))} .. ${percent(Math.max(...values))}`,
+      `      ${variant}: ${sweep.headline.label} ranges ` +
+        `${percent(Math.min(...values))} .. ${percent(Math.max(...values))}`,
     );
   }
   // A difference of two probabilities is in percentage points, not percent.

@@ -174,3 +174,79 @@ describe('reinforcements (a LandGrab command)', () => {
     expect(r.stdout.trim()).toBe('11');
   });
 });
+
+describe('--objective: what the stop rule optimises (LandGrab)', () => {
+  const attack = ['landgrab', '--attackers', '20', '--defenders', '10', '--exact-only'];
+
+  it('should-i-attack --objective conquest says fighting to the end is optimal', async () => {
+    const r = await cli(['should-i-attack', ...attack, '--objective', 'conquest']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(
+      '  Stop rule for the best chance of taking the territory: fight to the end; that is optimal, no stop rule ' +
+        'takes it more often than 96.5% of the time (it keeps 11.7 armies on average).\n',
+    );
+  });
+
+  it('should-i-attack --objective value --territory-worth 10: the rule, its gain, and the table', async () => {
+    const r = await cli(['should-i-attack', ...attack, '--objective', 'value', '--territory-worth', '10']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(
+      '  Stop rule for the most value (armies kept + 10 per territory taken): break off at (your armies vs their ' +
+        'defenders) 2 vs 4+, 3 vs 5+, 4 vs 6+, 5 vs 7+, 6 vs 8+, 9 vs 9+, ... (table).\n' +
+        '  It is worth 21.41 on average (+0.03): it takes it 95.8% of the time and keeps 11.8 armies; fighting to ' +
+        'the end is worth 21.38 (it takes it 96.5% of the time and keeps 11.7 armies).\n',
+    );
+    expect(r.stdout).toMatch(/Stop rule for the most value \(armies kept \+ 10 per territory taken\): break off with/);
+    expect(r.stdout).toMatch(/\n {2}12 +10 or more\n/);
+  });
+
+  it('odds --advise --objective value on a chain (--path), and the default objective unchanged', async () => {
+    const chain = ['landgrab', '--attackers', '20', '--path', '3,4,2', '--fortresses', '2', '--exact-only'];
+    const r = await cli(['odds', ...chain, '--advise', '--objective', 'value', '--territory-worth', '4']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Stop rule for the most value (armies kept + 4 per territory taken): break off at');
+    expect(r.stdout).toContain('territory 1: 2 vs 3+, territory 2: 2 vs 2+');
+    const named = await cli(['should-i-attack', ...attack, '--objective', 'armies']);
+    const plain = await cli(['should-i-attack', ...attack]);
+    expect(named.stdout).toBe(plain.stdout);
+    expect(plain.stdout).toContain('Stop rule for at least 80% while keeping the most armies: break off at');
+  });
+
+  it.each([
+    [['odds', ...attack, '--objective', 'conquest'], 'odds landgrab: --objective: applies only with --advise'],
+    [
+      ['should-i-attack', ...attack, '--objective', 'value'],
+      'odds landgrab: --territory-worth: is required with --objective value',
+    ],
+    [
+      ['should-i-attack', ...attack, '--territory-worth', '5'],
+      'odds landgrab: --territory-worth: applies only with --objective value',
+    ],
+    [
+      ['should-i-attack', ...attack, '--objective', 'most'],
+      "argument 'most' is invalid. Allowed choices are armies, conquest, value",
+    ],
+    [
+      ['should-i-attack', ...attack, '--objective', 'value', '--territory-worth', 'x'],
+      "argument 'x' is invalid. must be a number of armies, 0 or more",
+    ],
+    [
+      ['should-i-attack', 'princes-and-queens', '--distance', '2', '--objective', 'conquest'],
+      "unknown option '--objective'",
+    ],
+  ])('%j is refused with one line naming the flag', async (args, message) => {
+    const r = await cli(args);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(message);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('is offered only where the system has objectives, and explained in --help', async () => {
+    const help = await cli(['should-i-attack', 'landgrab', '--help']);
+    expect(help.stdout).toMatch(/--objective <name>/);
+    expect(help.stdout).toMatch(/--territory-worth <w>/);
+    const other = await cli(['should-i-attack', 'princes-and-queens', '--help']);
+    expect(other.stdout).not.toMatch(/--objective/);
+  });
+});

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SYSTEMS, findSystem } from '../../src/app/systems.js';
 import { isUnsolved, type RuleSystem } from '../../src/engine/contract.js';
 import { compileEntry, type Battle } from '../../src/engine/scenario/entry.js';
-import { runBattle } from '../../src/engine/run/battle.js';
+import { describeBattle, runBattle } from '../../src/engine/run/battle.js';
 import { sampleBattle } from '../../src/engine/run/sample.js';
 import { InProcessExecutor } from '../../src/engine/executor.js';
 import { PoolExecutor } from '../../src/node/poolExecutor.js';
@@ -90,6 +90,16 @@ describe.each(CASES.map((c) => [`${c.system}: ${c.label}`, c] as const))('%s', (
     const again = compileEntry(system, JSON.parse(JSON.stringify(battle.entry)), 'contract', '', c.label);
     expect(again.entry).toEqual(battle.entry);
     expect(again.layout).toEqual(battle.layout);
+  });
+
+  it('names its conditional histograms with their condition (charts and CSV show the label alone)', () => {
+    for (const part of battle.layout.parts)
+      if (part.kind === 'histogram' && part.given) expect(part.label, part.name).toContain(part.given.slice(6));
+  });
+
+  it('a sampled answer with no finished trial has no estimates (never the exact values)', () => {
+    const report = describeBattle(system, battle, new Float64Array(battle.layout.size), 0, exact);
+    for (const m of report.metrics.filter((x) => x.kind !== 'value')) expect(m.estimate, m.key).toBeNaN();
   });
 
   it('shows its headline first, exact and sampled, in the published report shape', async () => {

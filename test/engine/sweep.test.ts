@@ -4,6 +4,7 @@ import { runSweep } from '../../src/engine/run/sweep.js';
 import { InProcessExecutor } from '../../src/engine/executor.js';
 import { SYSTEMS, findSystem } from '../../src/app/systems.js';
 import { InputError } from '../../src/engine/inputError.js';
+import { withPath } from '../../src/engine/scenario/sweep.js';
 import { pairedDifference } from '../../src/stats/pairedDifference.js';
 
 function sweepScenario(sweep: Record<string, unknown>, extra: Record<string, unknown> = {}) {
@@ -108,7 +109,7 @@ describe('house-rule comparisons on common random numbers', () => {
   // paired variance |d|(1 - |d|) / n: no pairing can do better for a difference d. Both
   // kernels should reach it for house rules that only ever help the defender.
   for (const kernel of ['fast', 'faithful'] as const) {
-    it(`couples the ${kernel} kernel's variants monotonically (fortress +2, 3 defender dice vs fortress +1)`, async () => {
+    it(`couples the ${kernel} kernel's variants monotonically (fortress +2, 3 dice vs fortress +1)`, async () => {
       const house = sweepScenario({
         base: { attackers: 10, defenders: 6, fortress: true },
         axes: { attackers: [6, 10, 14], defenders: [3, 6] },
@@ -164,5 +165,17 @@ describe('paired difference statistics', () => {
     // var = (0.05 - 0.0009) / 1000
     expect((d.ci95[1] - d.ci95[0]) / 2).toBeCloseTo(1.959963984540054 * Math.sqrt((0.05 - 0.0009) / 1000), 12);
     expect(d.unpairedCi95[1] - d.unpairedCi95[0]).toBeGreaterThan(d.ci95[1] - d.ci95[0]);
+  });
+});
+
+describe('withPath', () => {
+  it('sets a path of any names as own keys: __proto__ is a key the schema will refuse, never the prototype', () => {
+    const entry = withPath({ attackers: 3 }, '__proto__.attackers', 4);
+    expect(Object.getPrototypeOf(entry)).toBe(Object.prototype);
+    expect(Object.keys(entry)).toEqual(['attackers', '__proto__']);
+    expect(entry.attackers).toBe(3);
+    expect(withPath({ nations: [{ tokens: 1 }, { tokens: 2 }] }, 'nations.1.tokens', 5)).toEqual({
+      nations: [{ tokens: 1 }, { tokens: 5 }],
+    });
   });
 });

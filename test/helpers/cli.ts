@@ -7,7 +7,7 @@ import { runProgram } from '../../src/cli/program.js';
 import { bufferIO } from '../../src/cli/io.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const BIN = path.join(ROOT, 'dist/src/cli/main.js');
+export const BIN = path.join(ROOT, 'dist/cli/main.js');
 
 export interface CliResult {
   code: number;

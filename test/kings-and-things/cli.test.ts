@@ -48,7 +48,7 @@ describe('odds kings-and-things: flags that do not apply are refused', () => {
   it('--bribe without --explore', async () => {
     expectFlagError(await odds('--attackers', 'Orc:2', '--bribe', '5'), '--bribe', /only with --explore/);
   });
-  it('--fort-levels: a comparison of several battles, which odds does not answer (it points to the sweep)', async () => {
+  it('--fort-levels: a comparison of several battles, not for odds (it points to the sweep)', async () => {
     expectFlagError(
       await odds('--attackers', 'Orc:2', '--fort-levels'),
       '--fort-levels',

@@ -35,8 +35,10 @@ describe('the packed package', () => {
         "import { odds, runScenario, systems } from 'battle-odds';",
         "import { findSystem } from 'battle-odds/core';",
         "const report = await odds('landgrab', { attackers: 4, defenders: 2 }, { method: 'exact' });",
-        "const scenario = await runScenario({ name: 'x', system: 'landgrab', trials: 2000, battles: [{ attackers: 5, defenders: 3 }] }, { method: 'sample' });",
-        'console.log(JSON.stringify({ p: report.metrics[0].exact, systems: systems.map((s) => s.id), core: Boolean(findSystem("landgrab")), trials: scenario.battles[0].trials }));',
+        "const file = { name: 'x', system: 'landgrab', trials: 2000, battles: [{ attackers: 5, defenders: 3 }] };",
+        "const scenario = await runScenario(file, { method: 'sample' });",
+        'console.log(JSON.stringify({ p: report.metrics[0].exact, systems: systems.map((s) => s.id),',
+        '  core: Boolean(findSystem("landgrab")), trials: scenario.battles[0].trials }));',
       ].join('\n'),
     );
     const out = JSON.parse(execFileSync(process.execPath, ['use.mjs'], { cwd: folder, encoding: 'utf8' }));
@@ -44,6 +46,33 @@ describe('the packed package', () => {
     expect(out.systems).toContain('landgrab');
     expect(out.core).toBe(true);
     expect(out.trials).toBe(2000);
+
+    // The command line as installed: the bin of the manifest (the bundle), an exact answer and
+    // a sampled one on two worker threads (the pool finds its worker beside the bundle).
+    const bin = path.join(modules, 'battle-odds', manifest.bin['battle-odds']);
+    const exact = execFileSync(process.execPath, [bin, 'odds', 'landgrab', '--attackers', '4', '--defenders', '2'], {
+      encoding: 'utf8',
+    });
+    expect(exact).toContain('exact');
+    const sampled = execFileSync(
+      process.execPath,
+      [
+        bin,
+        'odds',
+        'landgrab',
+        '--attackers',
+        '4',
+        '--defenders',
+        '2',
+        '--sample',
+        '--trials',
+        '20000',
+        '--threads',
+        '2',
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(sampled).toContain('20,000 trials');
 
     writeFileSync(
       path.join(folder, 'use.ts'),

@@ -148,7 +148,7 @@ export function battleReport(method: 'exact' | 'monte-carlo' = 'monte-carlo'): B
       },
       {
         key: 'rounds',
-        label: 'Rounds fought',
+        label: 'Rounds fought, given a conquest',
         xLabel: 'rounds',
         series: 'Blue',
         given: 'given a conquest',

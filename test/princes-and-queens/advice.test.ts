@@ -118,7 +118,8 @@ describe('the answer in words', () => {
     const far = ask({ distance: 3, terrain: 'plain', defender: 'two-princes', defenderDistance: 6 }, { advise: true });
     expect(far.verdict.slice(2)).toEqual([
       'Farthest attack on this defender: one Prince from any distance (0 against 0 even 50 hexes away), two ' +
-        'Princes from any distance (0 against 0 even 50 hexes away); you attack with one Prince 3 hexes from his Queen.',
+        'Princes from any distance (0 against 0 even 50 hexes away); ' +
+        'you attack with one Prince 3 hexes from his Queen.',
       // They hold while 2 x (5 - j) > 2, up to 3.
       'The two defending Princes hold against this attack up to 3 hexes from their Queen; they are 6 away.',
     ]);

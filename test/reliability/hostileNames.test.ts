@@ -62,7 +62,7 @@ describe('hostile names', () => {
     expect(readdirSync(out)).toEqual(['hostile']);
   });
 
-  it('a label too long for a file name still runs (its files get a short stem); a too-long scenario name is refused', async () => {
+  it('a label too long for a file name runs (files get a short stem); a too-long name is refused', async () => {
     const dir = tempDir();
     const label = scenarioFile(dir, 'label.json', {
       ...valid,
@@ -77,5 +77,51 @@ describe('hostile names', () => {
     const refused = await run(runArgs(name, path.join(dir, 'out2')));
     expect(isCleanRefusal(refused)).toBe(true);
     expect(existsSync(path.join(dir, 'out2'))).toBe(false);
+  });
+});
+
+describe("names that are JavaScript's own property names", () => {
+  beforeAll(ensureBuilt);
+
+  // Players, nations and variants are chart series: looked up in plain objects, "constructor"
+  // found Object's own constructor and the chart could not be drawn (after the whole run).
+  it('players, nations and variants named constructor, __proto__ or toString get charts like any other', async () => {
+    const dir = tempDir();
+    const names = ['constructor', '__proto__', 'toString'];
+    const multi = scenarioFile(dir, 'multi.json', {
+      name: 'proto-players',
+      system: 'kings-and-things',
+      trials: 500,
+      battles: [
+        {
+          type: 'multi',
+          players: names.map((name, i) => ({ name, creatures: [['Ogre:2'], ['Giant:4'], ['3x Orc:2']][i] })),
+        },
+      ],
+    });
+    const nations = scenarioFile(dir, 'nations.json', {
+      name: 'proto-nations',
+      system: 'advanced-civilization',
+      trials: 500,
+      battles: [{ type: 'conflict', limit: 4, nations: names.map((name, i) => ({ name, tokens: [8, 2, 3][i] })) }],
+    });
+    const variants = scenarioFile(dir, 'variants.json', {
+      name: 'proto-variants',
+      system: 'landgrab',
+      trials: 200,
+      sweep: {
+        base: { type: 'battle', attackers: 3, defenders: 2 },
+        axes: { attackers: [3, 4] },
+        variants: names.map((label, i) => ({ label, set: { defenders: 2 + i } })),
+      },
+    });
+    for (const file of [multi, nations, variants]) {
+      const out = path.join(dir, path.basename(file, '.json'));
+      const r = await run(['run', file, '--threads', '0', '--out', out]);
+      expect(r.stderr, file).toBe('');
+      expect(r.code, file).toBe(0);
+      const written = readdirSync(path.join(out, readdirSync(out)[0]));
+      expect(written.some((f) => f.endsWith('.png'))).toBe(true);
+    }
   });
 });

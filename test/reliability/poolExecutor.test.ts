@@ -114,3 +114,25 @@ describe('isAbortError', () => {
     expect(isAbortError('AbortError')).toBe(false);
   });
 });
+
+describe('OnDemandPool', () => {
+  it('starts nothing until a chunk comes, then answers as the in-process executor does', async () => {
+    const { OnDemandPool } = await import('../../src/node/onDemandPool.js');
+    const idle = new OnDemandPool(2);
+    await idle.close(); // never started: nothing to close
+    const aborted = new AbortController();
+    aborted.abort();
+    await expect(idle.run(task(10), aborted.signal)).rejects.toSatisfy(isAbortError);
+
+    const pool = new OnDemandPool(1);
+    try {
+      const [pooled, local] = await Promise.all([
+        pool.run(task(20_000)),
+        new InProcessExecutor(findSystem).run(task(20_000)),
+      ]);
+      expect(Array.from(pooled)).toEqual(Array.from(local));
+    } finally {
+      await pool.close();
+    }
+  });
+});

@@ -287,6 +287,26 @@ describe.skipIf(!CHROMIUM)('the web page in chromium', () => {
     await again.close();
   });
 
+  it('asks the objective of the advice: the stop rule follows it, and a link keeps it', async () => {
+    const page = await open('#landgrab?attackers=20&defenders=10&advise&objective=value&territory-worth=10');
+    expect(await page.inputValue('#f-objective')).toBe('value');
+    expect(await page.inputValue('#f-territory-worth')).toBe('10');
+    expect((await lastReport(page)).verdict.join('\n')).toContain(
+      'Stop rule for the most value (armies kept + 10 per territory taken)',
+    );
+    expect(await page.textContent('#command')).toContain('--advise --objective value --territory-worth 10');
+    await page.selectOption('#f-objective', 'conquest');
+    await page.waitForFunction(() => document.getElementById('error-territory-worth')?.textContent !== '');
+    expect(await page.textContent('#error-territory-worth')).toBe('applies only with --objective value');
+    await page.fill('#f-territory-worth', '');
+    await page.waitForFunction(() => new URL(location.href).hash.endsWith('objective=conquest'));
+    await page.waitForFunction(() => !document.getElementById('answer')?.classList.contains('stale'));
+    expect((await lastReport(page)).verdict.join('\n')).toContain(
+      'Stop rule for the best chance of taking the territory: fight to the end; that is optimal',
+    );
+    await page.close();
+  });
+
   it('shows a problem on its field in the CLI words, and greys the previous answer', async () => {
     const page = await open('#landgrab');
     await page.fill('#f-attackers', '1x');

@@ -136,6 +136,59 @@ describe('a question in the page is the CLI question', () => {
   });
 });
 
+describe('the objective of the advice in the page', () => {
+  const advised = (objective: string, territoryWorth = ''): PageState => ({
+    ...withArgs(landgrab, exampleState(landgrab), ['--attackers', '20', '--defenders', '10']),
+    advise: true,
+    objective,
+    territoryWorth,
+  });
+
+  it('asks the CLI question: same command line, same stop rule', async () => {
+    const q = asked(landgrab, advised('value', '10'));
+    expect(q.question).toEqual({ advise: true, objective: 'value', territoryWorth: 10 });
+    const page = await pageReport(q);
+    const line = cliCommand(q, page);
+    expect(line).toBe(
+      'battle-odds odds landgrab --attackers 20 --defenders 10 --exact-only ' +
+        '--advise --objective value --territory-worth 10',
+    );
+    const reference = await cliReport(commandWords(line).slice(2));
+    expect(page.verdict).toEqual(reference.verdict);
+    expect(page.verdict.join('\n')).toContain('Stop rule for the most value (armies kept + 10 per territory taken)');
+  });
+
+  it("puts the CLI's refusals on the objective's fields", () => {
+    expect(toQuestion(landgrab, advised('value'))).toEqual({
+      ok: false,
+      problems: [
+        {
+          param: 'territory-worth',
+          message: 'is required with --objective value (what one territory taken is worth, in armies)',
+        },
+      ],
+    });
+    expect(toQuestion(landgrab, { ...advised('conquest'), advise: false })).toMatchObject({
+      ok: false,
+      problems: [{ param: 'objective' }],
+    });
+    expect(toQuestion(landgrab, advised('value', '-1'))).toMatchObject({
+      ok: false,
+      problems: [{ param: 'territory-worth', message: 'must be a number of armies, 0 or more, e.g. 10.' }],
+    });
+  });
+
+  it('lives in the URL, and a system with no objectives never reads one', () => {
+    const state = advised('value', '2.5');
+    const hash = stateToHash(landgrab, state);
+    expect(hash).toBe('#landgrab?attackers=20&defenders=10&advise&objective=value&territory-worth=2.5');
+    expect(stateFromHash(SYSTEM_MODULES, hash)).toEqual(state);
+    expect(stateFromHash(SYSTEM_MODULES, '#princes-and-queens?distance=2&objective=value')?.objective).toBe('');
+    // The default objective is the form's blank choice.
+    expect(stateFromHash(SYSTEM_MODULES, '#landgrab?attackers=20&defenders=10&objective=armies')?.objective).toBe('');
+  });
+});
+
 describe('the question in the URL', () => {
   it('round-trips every example and edited questions, leaving defaults out', () => {
     for (const module of SYSTEM_MODULES) {

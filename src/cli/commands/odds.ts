@@ -8,10 +8,12 @@ import {
   DEFAULT_TRIALS,
   battleFromFlags,
   parsedDefault,
+  questionFlag,
   questionScenario,
   typedFlags,
 } from '../../app/question.js';
 import { InputError } from '../../engine/inputError.js';
+import { checkQuestion } from '../../engine/question.js';
 import { addEngineOptions, addQuestionOptions, overridesFrom, type EngineFlags } from '../engineOptions.js';
 import { parseInteger, parseIntegerList, parseNumber } from '../parse.js';
 import { chooseExecutor, readySignal } from '../jobs.js';
@@ -49,7 +51,8 @@ const ODDS: QuestionPreset = {
 const SHOULD_I_ATTACK: QuestionPreset = {
   name: 'should-i-attack',
   description:
-    'the verdict, how many you need for a target (default 80%) and the decisions (stop rule, optimal play), in one screen',
+    'the verdict, how many you need for a target (default 80%) and the decisions (stop rule, optimal play), ' +
+    'in one screen',
   advise: true,
 };
 
@@ -77,11 +80,12 @@ function questionCommand(preset: QuestionPreset, modules: readonly SystemModule[
     sub.addOption(
       new Option(
         '--entry <json>',
-        "the battle as a scenario file's battle entry, in JSON (any battle type of this system); instead of the flags above",
+        "the battle as a scenario file's battle entry, in JSON (any battle type of this system); " +
+          'instead of the flags above',
       ),
     );
     addEngineOptions(sub, { trials: String(DEFAULT_TRIALS), seed: DEFAULT_SEED, sampling: Boolean(system.sampler) });
-    addQuestionOptions(sub, preset.advise);
+    addQuestionOptions(sub, preset.advise, system.objectives);
     sub.addOption(new Option('--out <dir>', 'also write CSV, JSON and charts to this folder'));
     sub.addOption(new Option('--no-charts', 'with --out: skip the SVG/PNG charts (faster)'));
     sub.addOption(
@@ -136,6 +140,8 @@ async function answerOdds(
 ): Promise<void> {
   const scenario = questionScenario(module, battleOf(module, flags), flags);
   const overrides = overridesFrom(flags);
+  const problem = checkQuestion(module.system, overrides.question ?? {}, questionFlag);
+  if (problem) throw new InputError(`odds ${module.system.id}`, questionFlag(problem.field), problem.message);
   // The results writer (CSV, page, charts) loads only when there is a folder to write; it is
   // opened (checked, locked, staged) before any simulation.
   const results =

@@ -75,7 +75,8 @@ export function friendlyMessage(issue: z.core.$ZodIssue): string {
     const options = ('options' in issue && Array.isArray(issue.options) ? issue.options : []).filter(
       (o): o is string => typeof o === 'string',
     );
-    return `unknown type${options.length ? `; expected one of: ${options.join(', ')} (or leave it out for ${options[0]})` : ''}`;
+    if (options.length === 0) return 'unknown type';
+    return `unknown type; expected one of: ${options.join(', ')} (or leave it out for ${options[0]})`;
   }
   return plainZodMessage(issue) ?? issue.message;
 }

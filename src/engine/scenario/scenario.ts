@@ -4,7 +4,8 @@
  * behind. (Reading the file is the caller's: src/node/scenarioFile.ts on Node.)
  */
 import { z } from 'zod';
-import type { KernelName, Question, RuleSystem } from '../contract.js';
+import { OBJECTIVES, type KernelName, type Question, type RuleSystem } from '../contract.js';
+import { checkQuestion } from '../question.js';
 import type { Method } from '../run/battle.js';
 import { InputError } from '../inputError.js';
 import { compileEntry, friendlyMessage, issueField, type Battle } from './entry.js';
@@ -57,6 +58,10 @@ export const scenarioSchema = z.strictObject({
   target: z.number().gt(0, { error: 'must be above 0' }).max(1, { error: 'must be at most 1' }).optional(),
   /** Advise on the decisions (when to stop, optimal play) where the system can. */
   advise: z.boolean().default(false),
+  /** What the advice optimises, where the system offers a choice (see Question.objective). */
+  objective: z.enum(OBJECTIVES, { error: `must be one of ${OBJECTIVES.join(', ')}` }).optional(),
+  /** With objective `value`: what one territory taken is worth, in armies. */
+  territoryWorth: z.number({ error: 'must be a number of armies' }).min(0, { error: 'must be 0 or more' }).optional(),
   battles: z
     .array(z.unknown())
     .min(1, { error: 'needs at least one battle' })
@@ -98,6 +103,14 @@ export function parseScenario(raw: unknown, source: string, systems: readonly Ru
       `unknown rule system '${outer.data.system}' (known: ${systems.map((s) => s.id).join(', ')})`,
     );
   }
+  const question: Question = {
+    ...(outer.data.target !== undefined ? { target: outer.data.target } : {}),
+    ...(outer.data.advise ? { advise: true } : {}),
+    ...(outer.data.objective !== undefined ? { objective: outer.data.objective } : {}),
+    ...(outer.data.territoryWorth !== undefined ? { territoryWorth: outer.data.territoryWorth } : {}),
+  };
+  const problem = checkQuestion(system, question, (field) => (field === 'advise' ? '"advise": true' : field));
+  if (problem) throw new InputError(source, problem.field, problem.message);
   if (!outer.data.battles && !outer.data.sweep) {
     throw new InputError(source, 'battles', 'a scenario needs "battles", a "sweep", or both');
   }
@@ -121,10 +134,7 @@ export function parseScenario(raw: unknown, source: string, systems: readonly Ru
     kernel: outer.data.kernel,
     method: outer.data.method,
     exact: outer.data.exact,
-    question: {
-      ...(outer.data.target !== undefined ? { target: outer.data.target } : {}),
-      ...(outer.data.advise ? { advise: true } : {}),
-    },
+    question,
     battles,
     files: assignStems(battles.map((b) => b.label)),
     ...(outer.data.sweep ? { sweep: compileSweep(system, outer.data.sweep, source) } : {}),

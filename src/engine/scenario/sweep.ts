@@ -142,23 +142,29 @@ export function withPath(target: Record<string, unknown>, dotted: string, value:
   let node: Record<string, unknown> | unknown[] = root;
   for (let i = 0; i < parts.length; i++) {
     const key = parts[i];
-    const last = i === parts.length - 1;
-    const container = node as Record<string, unknown> & unknown[];
     const index = Array.isArray(node) && /^\d+$/.test(key) ? Number(key) : key;
-    if (last) {
-      container[index as never] = value as never;
+    if (i === parts.length - 1) {
+      setOwn(node, index, value);
       break;
     }
-    const current = container[index as never] as unknown;
+    const current: unknown = Object.hasOwn(node, index) ? (node as Record<string | number, unknown>)[index] : undefined;
     const copy: Record<string, unknown> | unknown[] = Array.isArray(current)
       ? [...current]
       : current && typeof current === 'object'
         ? { ...(current as Record<string, unknown>) }
         : {};
-    container[index as never] = copy as never;
+    setOwn(node, index, copy);
     node = copy;
   }
   return root;
+}
+
+/**
+ * An own property, whatever its name: `__proto__` from a scenario's path becomes a key the
+ * entry's schema refuses as unknown, never the object's prototype.
+ */
+function setOwn(node: object, key: string | number, value: unknown): void {
+  Object.defineProperty(node, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 export function compileSweep(system: RuleSystem, spec: SweepSpec, source: string): CompiledSweep {

@@ -13,7 +13,9 @@
  * const b = new LayoutBuilder();
  * const won = b.block('won', 11);
  * b.event('pWin', 'P(attacker wins)', [[won, 11]]);
- * b.histogram('left', { label: 'Armies left', xLabel: 'armies', series: 'attacker', from: 0, to: 10, terms: [{ offset: won }] });
+ * b.histogram('left', {
+ *   label: 'Armies left', xLabel: 'armies', series: 'attacker', from: 0, to: 10, terms: [{ offset: won }],
+ * });
  * const layout = b.build(); // layout.size === 11
  */
 
@@ -58,7 +60,10 @@ export interface HistogramPart {
   from: number;
   to: number;
   terms: HistogramTerm[];
-  /** The condition under which it is counted (e.g. "given a conquest"): normalised by its own total. */
+  /**
+   * The condition under which it is counted (e.g. "given a conquest"): normalised by its own total.
+   * The label states the condition too, so it reads alone wherever it is shown.
+   */
   given?: string;
   means: MeanSpec[];
   quantiles?: { key: string; label: string };

@@ -22,7 +22,11 @@ export function summarizeLayout(
   trials: number,
   exact: Float64Array | null,
 ): Summary {
-  const sampled = tally !== null && trials > 0;
+  // A sampled answer's estimates come from its tally alone, even when nothing finished (an
+  // interrupt before the first chunk, or no trial reaching a conditional histogram): they are then
+  // NaN, never the exact value. Only an exact answer's estimates are its exact values.
+  const sampling = tally !== null;
+  const sampled = sampling && trials > 0;
   const events = new Map<string, EventPart>();
   for (const part of layout.parts) if (part.kind === 'event') events.set(part.name, part);
   const head = events.get(headline);
@@ -35,7 +39,7 @@ export function summarizeLayout(
     if (part.kind === 'histogram') {
       const counts = sampled ? histogramVector(part, tally, events, false) : null;
       const probabilities = exact ? histogramVector(part, exact, events, true) : null;
-      metrics.push(...histogramMetrics(part, counts, probabilities));
+      metrics.push(...histogramMetrics(part, sampling, counts, probabilities));
       if (part.distribution) distributions.push(distributionOf(part, counts, probabilities, sampled ? trials : 0));
     }
   }
@@ -43,11 +47,15 @@ export function summarizeLayout(
 
   function eventMetric(part: EventPart): Metric {
     const exactValue = exact ? clamp01(binSum(exact, part.bins)) : undefined;
-    return probabilityMetric(part.name, part.label, sampled ? binSum(tally, part.bins) : null, trials, exactValue);
+    const successes = sampling ? (sampled ? binSum(tally, part.bins) : 0) : null;
+    return probabilityMetric(part.name, part.label, successes, trials, exactValue);
   }
 }
 
-/** A probability metric: Wilson interval when sampled, the exact value beside it when known. */
+/**
+ * A probability metric: Wilson interval when sampled (successes given; NaN after no trials), the
+ * exact value beside it when known, and as the estimate of an exact answer (successes null).
+ */
 export function probabilityMetric(
   key: string,
   label: string,
@@ -56,9 +64,11 @@ export function probabilityMetric(
   exact?: number,
 ): Metric {
   const metric: Metric = { key, label, kind: 'probability', estimate: NaN };
-  if (successes !== null && trials > 0) {
-    metric.estimate = successes / trials;
-    metric.ci95 = wilsonInterval(successes, trials);
+  if (successes !== null) {
+    if (trials > 0) {
+      metric.estimate = successes / trials;
+      metric.ci95 = wilsonInterval(successes, trials);
+    }
   } else if (exact !== undefined) {
     metric.estimate = exact;
   }
@@ -88,7 +98,12 @@ function histogramVector(
   return out;
 }
 
-function histogramMetrics(part: HistogramPart, counts: Float64Array | null, exact: Float64Array | null): Metric[] {
+function histogramMetrics(
+  part: HistogramPart,
+  sampling: boolean,
+  counts: Float64Array | null,
+  exact: Float64Array | null,
+): Metric[] {
   const metrics: Metric[] = [];
   const values = Array.from({ length: part.to - part.from + 1 }, (_, i) => part.from + i);
   const hasCounts = counts !== null && total(counts) > 0;
@@ -100,7 +115,7 @@ function histogramMetrics(part: HistogramPart, counts: Float64Array | null, exac
       const s = histogramSummary(counts, shown);
       metric.estimate = s.mean;
       metric.ci95 = s.ci95;
-    } else if (exactMean !== undefined) {
+    } else if (!sampling && exactMean !== undefined) {
       metric.estimate = exactMean;
     }
     if (exactMean !== undefined) metric.exact = exactMean;
@@ -117,7 +132,7 @@ function histogramMetrics(part: HistogramPart, counts: Float64Array | null, exac
       };
       const exactQuantile = exact && total(exact) > 0 ? histogramQuantile(exact, q, values) : undefined;
       if (hasCounts) metric.estimate = histogramQuantile(counts, q, values);
-      else if (exactQuantile !== undefined) metric.estimate = exactQuantile;
+      else if (!sampling && exactQuantile !== undefined) metric.estimate = exactQuantile;
       if (exactQuantile !== undefined) metric.exact = exactQuantile;
       metrics.push(metric);
     }

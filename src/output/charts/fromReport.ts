@@ -33,7 +33,7 @@ export function distributionRequest(report: BattleReport): DistributionChart | n
     if (d.values.length === 0) continue;
     const panel = panels.get(d.xLabel) ?? { xTitle: d.xLabel, series: [] };
     panel.series.push({
-      label: d.given ? `${d.label}, ${d.given}` : d.label,
+      label: d.label,
       side: d.series,
       values: d.values,
       probabilities: d.probabilities,

@@ -1,7 +1,8 @@
 /**
  * A lines chart: one line per series over a discrete x axis, with 95% interval rules at the
- * points when given, a dashed zero line for differences and a labelled dashed guide (a target). A column axis makes small
- * multiples, wrapped onto several rows when side by side would be too wide.
+ * points when given, a dashed zero line for differences and a labelled dashed guide (a
+ * target). A column axis makes small multiples, wrapped onto several rows when side by side
+ * would be too wide.
  */
 import type { LinesChart } from '../../engine/report.js';
 import { FONT_SIZE, INK, SIZE, seriesColours } from './theme.js';

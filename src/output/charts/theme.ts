@@ -31,27 +31,32 @@ export const INK = {
 } as const;
 
 /** Attacker is always blue and defender vermillion. */
-const SIDE_COLOURS: Record<string, string> = {
-  attacker: PALETTE.blue,
-  attackers: PALETTE.blue,
-  defender: PALETTE.vermillion,
-  defenders: PALETTE.vermillion,
-};
+// Maps, not object literals: a series named "constructor" or "__proto__" must find nothing.
+const SIDE_COLOURS = new Map<string, string>(
+  Object.entries({
+    attacker: PALETTE.blue,
+    attackers: PALETTE.blue,
+    defender: PALETTE.vermillion,
+    defenders: PALETTE.vermillion,
+  }),
+);
 
 /** Series named after a colour (players "Blue", "Red" ...) get that colour, never "Blue" drawn in green. */
-const NAMED_COLOURS: Record<string, string> = {
-  blue: PALETTE.blue,
-  red: PALETTE.vermillion,
-  vermillion: PALETTE.vermillion,
-  vermilion: PALETTE.vermillion,
-  green: PALETTE.bluishGreen,
-  orange: PALETTE.orange,
-  pink: PALETTE.reddishPurple,
-  purple: PALETTE.reddishPurple,
-  'sky blue': PALETTE.skyBlue,
-  yellow: PALETTE.yellow,
-  black: PALETTE.black,
-};
+const NAMED_COLOURS = new Map<string, string>(
+  Object.entries({
+    blue: PALETTE.blue,
+    red: PALETTE.vermillion,
+    vermillion: PALETTE.vermillion,
+    vermilion: PALETTE.vermillion,
+    green: PALETTE.bluishGreen,
+    orange: PALETTE.orange,
+    pink: PALETTE.reddishPurple,
+    purple: PALETTE.reddishPurple,
+    'sky blue': PALETTE.skyBlue,
+    yellow: PALETTE.yellow,
+    black: PALETTE.black,
+  }),
+);
 
 /**
  * Font sizes in px of the natural-size chart. The report page scales a chart down to the
@@ -81,10 +86,10 @@ export const SIZE = {
 /** The colour of a series: its side's or its name's colour, else undefined. */
 export function ownColour(series: string): string | undefined {
   const name = series.trim().toLowerCase();
-  if (SIDE_COLOURS[name]) return SIDE_COLOURS[name];
-  if (NAMED_COLOURS[name]) return NAMED_COLOURS[name];
+  const own = SIDE_COLOURS.get(name) ?? NAMED_COLOURS.get(name);
+  if (own) return own;
   const words = name.match(/sky blue|[a-z]+/g) ?? [];
-  for (const w of words) if (NAMED_COLOURS[w]) return NAMED_COLOURS[w];
+  for (const w of words) if (NAMED_COLOURS.has(w)) return NAMED_COLOURS.get(w);
   return undefined;
 }
 

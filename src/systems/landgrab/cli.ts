@@ -21,7 +21,8 @@ export const landgrabOdds: OddsCommand = {
       flags: '--path <list>',
       parse: 'int-list',
       description:
-        'chained attack: defenders in each territory along the path, e.g. 3,2,4 (one army stays in each conquered territory)',
+        'chained attack: defenders in each territory along the path, e.g. 3,2,4 ' +
+        '(one army stays in each conquered territory)',
     },
     {
       flags: '--fortresses <list>',

@@ -18,6 +18,7 @@ import type { AttackPath } from './decisions/path.js';
 import { whenToStop } from './decisions/stopping/whenToStop.js';
 import { bestDefence } from './decisions/defence/bestDefence.js';
 import { policyFromStopTable, stopsSomewhere } from './policy.js';
+import { stoppingObjective, type ObjectiveChoice } from './objective.js';
 
 /**
  * The dice rule of one attack; `step` is its position on a chain (0: the first). An attacking
@@ -36,11 +37,11 @@ function diceRule(entry: LandgrabEntry, fortress: boolean, defendingLeader: bool
   };
 }
 
-/** The stop rule keeping the most armies with P(conquest) >= minConquest, as kernel masks (none if it never stops). */
-function stopPolicy(path: AttackPath, minConquest: number): StopPolicy | undefined {
+/** The entry's stop rule, solved for its objective, as kernel masks (none if it never stops). */
+function stopPolicy(path: AttackPath, rule: ObjectiveChoice): StopPolicy | undefined {
   let answer;
   try {
-    answer = whenToStop(path, { kind: 'max-armies', minConquest });
+    answer = whenToStop(path, stoppingObjective(rule));
   } catch (error) {
     if (error instanceof RangeError) throw new EntryIssue(['stopRule'], `cannot be solved: ${error.message}`);
     throw error;
@@ -62,9 +63,7 @@ export function compileLandgrab(entry: LandgrabEntry): Compiled<LandgrabPlan> {
           }));
     const { layout, at } = chainLayout(attackers, steps.length, { defence: entry.type === 'defence' });
     const policy =
-      entry.type === 'chain' && entry.stopRule
-        ? stopPolicy({ attackers, steps }, entry.stopRule.minConquest)
-        : undefined;
+      entry.type === 'chain' && entry.stopRule ? stopPolicy({ attackers, steps }, entry.stopRule) : undefined;
     const plan = {
       kind: 'chain' as const,
       attackers,
@@ -91,7 +90,7 @@ export function compileLandgrab(entry: LandgrabEntry): Compiled<LandgrabPlan> {
   const { layout, at } = battleLayout(attackers, entry.defenders);
   const tables = compileTables(diceRule(entry, entry.fortress, entry.defendingLeader));
   const policy = entry.stopRule
-    ? stopPolicy({ attackers, steps: [{ defenders: entry.defenders, tables }] }, entry.stopRule.minConquest)
+    ? stopPolicy({ attackers, steps: [{ defenders: entry.defenders, tables }] }, entry.stopRule)
     : undefined;
   const plan = {
     kind: 'battle' as const,

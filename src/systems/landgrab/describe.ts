@@ -1,7 +1,8 @@
 /**
  * LandGrab's words: the answer as a sentence (with a recommendation), from the layout's
  * metrics by name, and, when the player asks, the decisions: how many armies a target
- * needs, and the stop rule that keeps the most armies while still reaching it.
+ * needs, and the stop rule for the question's objective (by default the one that keeps the
+ * most armies while still reaching the target).
  */
 import type { Description, ResultView } from '../../engine/contract.js';
 import type { ChartRequest, Metric, Table } from '../../engine/report.js';
@@ -13,6 +14,7 @@ import type { AttackPath } from './decisions/path.js';
 import { maximumDefenders, minimumAttackers } from './decisions/reverse.js';
 import { whenToStop } from './decisions/stopping/whenToStop.js';
 import { stopRuleLines, stopRuleTable } from './stopRuleText.js';
+import { stoppingObjective } from './objective.js';
 
 const value = (m: Metric) => m.exact ?? m.estimate;
 
@@ -118,12 +120,16 @@ function neededChart(
   };
 }
 
-/** The stop rule that keeps the most armies while still reaching the target, with its gain over fighting on. */
+/**
+ * The stop rule for the question's objective (default: the most armies kept while still
+ * reaching the target), with its gain over fighting to the end in the objective's terms.
+ */
 function addStopRule(out: Required<Description>, view: ResultView<LandgrabEntry, LandgrabPlan>, target: number): void {
   const path = pathOf(view.plan);
+  const { objective = 'armies', territoryWorth } = view.question;
   let answer;
   try {
-    answer = whenToStop(path, { kind: 'max-armies', minConquest: target });
+    answer = whenToStop(path, stoppingObjective({ objective, minConquest: target, territoryWorth }));
   } catch (error) {
     if (error instanceof RangeError) {
       out.verdict.push(`No stop rule: ${error.message}.`);
@@ -131,7 +137,7 @@ function addStopRule(out: Required<Description>, view: ResultView<LandgrabEntry,
     }
     throw error;
   }
-  out.verdict.push(...stopRuleLines(answer, target));
+  out.verdict.push(...stopRuleLines(answer));
   const table: Table = stopRuleTable(answer);
   if (table.rows.length > 0) out.tables.push(table);
 }

@@ -21,10 +21,14 @@ export const landgrab: RuleSystem<LandgrabEntry, LandgrabPlan> = {
     const states = exactStates(plan);
     if (states > MAX_EXACT_STATES) {
       return {
-        unsolved: `${states.toLocaleString('en-US')} states, more than the exact solver's ${MAX_EXACT_STATES.toLocaleString('en-US')}`,
+        unsolved:
+          `${states.toLocaleString('en-US')} states, ` +
+          `more than the exact solver's ${MAX_EXACT_STATES.toLocaleString('en-US')}`,
       };
     }
     return solvePlan(plan, layoutOf(plan).size);
   },
   describe: describeLandgrab,
+  // What the stop rule optimises (`--objective`, `objective`; "stopRule" in an entry): objective.ts.
+  objectives: ['armies', 'conquest', 'value'],
 };

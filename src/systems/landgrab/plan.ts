@@ -186,7 +186,7 @@ export function chainLayout(
     means: [{ key: 'territoriesTaken', label: 'Territories taken' }],
   });
   b.histogram('finalArmies', {
-    label: 'Armies moved into the last territory (whole path taken)',
+    label: 'Armies moved into the last territory, given the whole path is taken',
     xLabel: 'armies',
     series: 'attacker',
     from: 1,

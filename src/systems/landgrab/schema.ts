@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MAX_DICE } from './tables.js';
+import { OBJECTIVES } from '../../engine/contract.js';
 
 /** Upper bound on any army count: keeps tallies (one bin per army) small. */
 export const MAX_ARMIES = 5000;
@@ -41,10 +42,30 @@ const probability = z
   .max(1, { error: 'must be at most 1' });
 
 /**
- * Attack under a stop rule: the one (solved exactly) that keeps the most armies on average
- * while still taking the battle (or the whole path) with at least `minConquest`.
+ * Attack under a stop rule, the one solved exactly (over every state) for an objective:
+ * `armies` (the default) keeps the most armies on average while still taking the battle (or
+ * the whole path) with at least `minConquest`; `conquest` takes it as often as possible (it
+ * never stops: fighting to the end is optimal); `value` maximises the armies kept plus
+ * `territoryWorth` armies for each territory taken.
  */
-const stopRule = z.strictObject({ minConquest: probability }).optional();
+const stopRule = z
+  .strictObject({
+    objective: z.enum(OBJECTIVES, { error: `must be one of ${OBJECTIVES.join(', ')}` }).default('armies'),
+    minConquest: probability.optional(),
+    territoryWorth: z.number({ error: 'must be a number of armies' }).min(0, { error: 'must be 0 or more' }).optional(),
+  })
+  .superRefine((rule, ctx) => {
+    const issue = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
+    if (rule.objective === 'armies' && rule.minConquest === undefined)
+      issue('minConquest', 'is required with objective armies (the P(conquest) the rule must still reach)');
+    if (rule.objective !== 'armies' && rule.minConquest !== undefined)
+      issue('minConquest', `applies only with objective armies (not ${rule.objective})`);
+    if (rule.objective === 'value' && rule.territoryWorth === undefined)
+      issue('territoryWorth', 'is required with objective value (what one territory taken is worth, in armies)');
+    if (rule.objective !== 'value' && rule.territoryWorth !== undefined)
+      issue('territoryWorth', `applies only with objective value (not ${rule.objective})`);
+  })
+  .optional();
 
 /** 1-based positions on a path of `territories`, e.g. the fortresses. */
 const positions = z

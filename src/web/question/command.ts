@@ -28,5 +28,8 @@ export function cliCommand(asked: AskedQuestion, report?: BattleReport): string 
   }
   if (asked.question.target !== undefined) words.push('--target', String(asked.question.target));
   if (asked.question.advise) words.push('--advise');
+  if (asked.question.objective !== undefined) words.push('--objective', asked.question.objective);
+  if (asked.question.territoryWorth !== undefined)
+    words.push('--territory-worth', String(asked.question.territoryWorth));
   return words.join(' ');
 }

@@ -25,6 +25,10 @@ export interface PageState {
   /** "How many for at least p?" as typed (empty: not asked). */
   target: string;
   advise: boolean;
+  /** What the advice optimises, for a system that offers objectives (empty: its default). */
+  objective: string;
+  /** With objective `value`: what a territory taken is worth, as typed (empty: not given). */
+  territoryWorth: string;
   /** A table over two of the question's numbers, when asked for. */
   table?: TableState;
 }
@@ -43,6 +47,8 @@ export function blankState(module: SystemModule): PageState {
     trials: DEFAULT_TRIALS,
     target: '',
     advise: false,
+    objective: '',
+    territoryWorth: '',
   };
 }
 

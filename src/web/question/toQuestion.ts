@@ -10,8 +10,16 @@ import type { Method } from '../../engine/run/battle.js';
 import { InputError } from '../../engine/inputError.js';
 import { camel, fieldApplies, fieldsOf, flagParts } from './fields.js';
 import { presentationOf } from './presentation.js';
-import { FlagValueError, parseFlagValue, parseSeed, parseTarget, parseTrials } from '../../app/flagValues.js';
-import { battleFromFlags, parsedDefault, typedFlags } from '../../app/question.js';
+import {
+  FlagValueError,
+  parseFlagValue,
+  parseSeed,
+  parseTarget,
+  parseTrials,
+  parseWorth,
+} from '../../app/flagValues.js';
+import { checkQuestion } from '../../engine/question.js';
+import { battleFromFlags, parsedDefault, questionFlag, typedFlags } from '../../app/question.js';
 import type { PageState } from './state.js';
 
 export interface Problem {
@@ -68,7 +76,20 @@ export function toQuestion(module: SystemModule, state: PageState): Asked {
   const seed = sampling ? read('seed', () => parseSeed(state.seed)) : 'battle-odds';
   const trials = sampling ? read('trials', () => parseTrials(state.trials)) : 1;
   const target = state.target.trim() === '' ? undefined : read('target', () => parseTarget(state.target));
+  const territoryWorth =
+    state.territoryWorth.trim() === '' ? undefined : read('territory-worth', () => parseWorth(state.territoryWorth));
+  const objective = module.system.objectives?.find((o) => o === state.objective);
+  const question: Question = {
+    ...(target !== undefined ? { target } : {}),
+    ...(state.advise ? { advise: true } : {}),
+    ...(objective !== undefined ? { objective } : {}),
+    ...(territoryWorth !== undefined ? { territoryWorth } : {}),
+  };
   if (problems.length > 0) return { ok: false, problems };
+  // The command line's refusals, on the field whose flag they name.
+  const problem = checkQuestion(module.system, question, questionFlag);
+  if (problem)
+    return { ok: false, problems: [{ param: questionFlag(problem.field).slice(2), message: problem.message }] };
   let battle: Battle;
   try {
     battle = battleFromFlags(module, flags);
@@ -85,7 +106,7 @@ export function toQuestion(module: SystemModule, state: PageState): Asked {
       method: sampling ? state.method : 'exact',
       seed: seed as string | number,
       trials: trials as number,
-      question: { ...(target !== undefined ? { target } : {}), ...(state.advise ? { advise: true } : {}) },
+      question,
       args: typedFlags(module, flags),
     },
   };

@@ -30,6 +30,8 @@ export function stateToHash(module: SystemModule, state: PageState): string {
   if (state.trials !== DEFAULT_TRIALS) add('trials', state.trials);
   if (state.target !== '') add('target', state.target);
   if (state.advise) add('advise', true);
+  if (state.objective !== '') add('objective', state.objective);
+  if (state.territoryWorth !== '') add('territory-worth', state.territoryWorth);
   if (state.table) add('table', tableToParam(state.table));
   return `#${state.system}${parts.length ? `?${parts.join('&')}` : ''}`;
 }
@@ -61,6 +63,10 @@ export function stateFromHash(modules: readonly SystemModule[], hash: string): P
     else if (name === 'trials' && value) state.trials = value;
     else if (name === 'target') state.target = value ?? '';
     else if (name === 'advise') state.advise = value !== '0' && value !== 'false';
+    else if (name === 'objective' && module.system.objectives?.some((o) => o === value))
+      // The default objective (the system's first) is the form's blank choice.
+      state.objective = value === module.system.objectives[0] ? '' : (value as string);
+    else if (name === 'territory-worth') state.territoryWorth = value ?? '';
     else if (name === 'table' && value && tableFromParam(value)) state.table = tableFromParam(value) as TableState;
   }
   return state;

@@ -11,6 +11,7 @@ import { DEFAULT_SEED, DEFAULT_TRIALS, type PageState } from '../question/state.
 import type { Problem } from '../question/toQuestion.js';
 import { h } from './dom.js';
 import { tableForm } from './tableForm.js';
+import { OBJECTIVE_HELP } from '../../engine/question.js';
 
 export interface QuestionForm {
   element: HTMLFormElement;
@@ -33,6 +34,7 @@ export function questionForm(
   const fields = fieldsOf(module);
   const look = presentationOf(module.system.id);
   const sampling = Boolean(module.system.sampler);
+  const objectives = module.system.objectives ?? [];
   const form = h('form', { class: 'question', novalidate: true, 'aria-label': `${module.system.title}: question` });
   form.addEventListener('submit', (event) => event.preventDefault());
 
@@ -67,6 +69,22 @@ export function questionForm(
       { class: 'fields' },
       textRow('target', 'Target probability', 'how many do I need for at least this probability? e.g. 80%', 'decimal'),
       checkRow('advise', 'Advise on the decisions', 'also advise when to stop and how to play, where the system can'),
+      objectives.length > 0
+        ? [
+            selectRow(
+              'objective',
+              'Objective of the advice',
+              'what the stop rule optimises (with advice)',
+              objectives.map((o, i) => ({ value: i === 0 ? '' : o, label: `${o}: ${OBJECTIVE_HELP[o]}` })),
+            ),
+            textRow(
+              'territory-worth',
+              'Territory worth',
+              'with the value objective: what one territory taken is worth, in armies, e.g. 10',
+              'decimal',
+            ),
+          ]
+        : [],
     ),
   );
   form.append(extra);
@@ -123,6 +141,8 @@ export function questionForm(
       trials: sampling ? value('trials') : state.trials,
       target: value('target'),
       advise: (form.elements.namedItem('advise') as HTMLInputElement).checked,
+      objective: value('objective'),
+      territoryWorth: value('territory-worth'),
       ...(table.read() ? { table: table.read() } : {}),
     };
   };
@@ -154,9 +174,11 @@ export function questionForm(
     set('trials', next.trials);
     set('target', next.target);
     (form.elements.namedItem('advise') as HTMLInputElement).checked = next.advise;
+    set('objective', next.objective);
+    set('territory-worth', next.territoryWorth);
     // Settings a link gives away from their defaults are shown, not hidden in a closed section.
-    if (fields.some((f) => f.more && next.values[f.param] !== f.default) || next.target !== '' || next.advise)
-      extra.open = true;
+    const asked = next.target !== '' || next.advise || next.objective !== '' || next.territoryWorth !== '';
+    if (fields.some((f) => f.more && next.values[f.param] !== f.default) || asked) extra.open = true;
     if (engine && (next.method !== 'auto' || next.seed !== DEFAULT_SEED || next.trials !== DEFAULT_TRIALS))
       engine.open = true;
     showKind(next.kind);
@@ -292,6 +314,22 @@ function textRow(name: string, label: string, hint: string, mode: string): HTMLE
       spellcheck: 'false',
       'aria-describedby': `hint-${name} error-${name}`,
     }),
+    h('p', { class: 'hint', id: `hint-${name}` }, hint),
+    h('p', { class: 'error', id: `error-${name}`, 'aria-live': 'polite' }),
+  );
+}
+
+/** A list of choices; the first value is '' when it stands for "not given" (the default). */
+function selectRow(name: string, label: string, hint: string, choices: Array<{ value: string; label: string }>) {
+  return h(
+    'div',
+    { class: 'field', 'data-param': name },
+    h('label', { for: `f-${name}` }, label),
+    h(
+      'select',
+      { id: `f-${name}`, name, 'aria-describedby': `hint-${name} error-${name}` },
+      choices.map((c) => h('option', { value: c.value }, c.label)),
+    ),
     h('p', { class: 'hint', id: `hint-${name}` }, hint),
     h('p', { class: 'error', id: `error-${name}`, 'aria-live': 'polite' }),
   );

@@ -39,6 +39,21 @@ export const cases: ContractCase[] = [
   },
   {
     system: 'landgrab',
+    label: 'battle under a stop rule for value',
+    entry: { attackers: 14, defenders: 8, stopRule: { objective: 'value', territoryWorth: 8 } },
+  },
+  {
+    system: 'landgrab',
+    label: 'chain under a stop rule for value',
+    entry: {
+      type: 'chain',
+      attackers: 15,
+      path: [{ defenders: 3 }, { defenders: 3 }],
+      stopRule: { objective: 'value', territoryWorth: 3 },
+    },
+  },
+  {
+    system: 'landgrab',
     label: "the defender's spread",
     entry: { type: 'defence', attackers: 12, armies: 9, territories: 3, fortresses: [3] },
   },

@@ -82,7 +82,10 @@ export function sizeProblem(size: GameSize, limits: SizeLimits = {}): string | n
   const maxWork = limits.maxWork ?? DEFAULT_MAX_WORK;
   if (size.states > maxStates) return `cannot solve: ${size.states} states exceed the limit of ${maxStates}`;
   if (size.work > maxWork)
-    return `cannot solve: ${size.states} states need about ${Math.round(size.work)} steps of work, over the limit of ${maxWork}`;
+    return (
+      `cannot solve: ${size.states} states need about ${Math.round(size.work)} steps of work, ` +
+      `over the limit of ${maxWork}`
+    );
   if (size.optionEntries > MAX_OPTION_ENTRIES)
     return `cannot solve: ${size.optionEntries} loss options exceed the limit of ${MAX_OPTION_ENTRIES}`;
   return null;
