@@ -1,4 +1,4 @@
-import type { Metric } from '../engine/report.js';
+import type { Cell, Metric } from '../engine/report.js';
 
 /**
  * Number formatting shared by the systems' verdicts, the CSV files, the terminal and the
@@ -30,6 +30,17 @@ export function percent(p: number, sampled = false): string {
  */
 export function sampledOnly(m: Metric, shown: number = m.exact ?? m.estimate): boolean {
   return m.ci95 !== undefined && m.exact !== shown;
+}
+
+/**
+ * How a cell of a system's table reads, in the terminal and on the page: probabilities in
+ * percent, flags as yes/no, whole numbers as they are, others with two decimals.
+ */
+export function tableCell(v: Cell): string {
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (typeof v !== 'number') return String(v ?? '');
+  if (Number.isInteger(v)) return String(v);
+  return v >= 0 && v <= 1 ? percent(v) : fixed(v);
 }
 
 /** A mean with two decimals. */

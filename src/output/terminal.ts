@@ -1,6 +1,6 @@
 /** What the terminal shows: each battle's verdict, notes and table, and a sweep in a few lines. */
-import type { BattleReport, Cell, Metric, SweepReport, Table } from '../engine/report.js';
-import { fixed, percent, sampledOnly, thousands } from '../kit/format.js';
+import type { BattleReport, Metric, SweepReport, Table } from '../engine/report.js';
+import { fixed, percent, sampledOnly, tableCell, thousands } from '../kit/format.js';
 
 /** A metric's value; `sampled`: a frequency from trials only, so a 0 or 1 is not shown as certain. */
 function formatValue(m: Metric, x: number, sampled = false): string {
@@ -53,21 +53,13 @@ function alignColumns(all: string[][]): string {
 /** Rows of a system's table shown on the terminal; the CSV and the page have them all. */
 const TABLE_ROWS = 15;
 
-/** How a table cell reads on the terminal: probabilities in percent, flags as yes/no. */
-function cellText(v: Cell): string {
-  if (typeof v === 'boolean') return v ? 'yes' : 'no';
-  if (typeof v !== 'number') return String(v ?? '');
-  if (Number.isInteger(v)) return String(v);
-  return v >= 0 && v <= 1 ? percent(v) : fixed(v);
-}
-
 /**
  * A system's extra table, aligned; a long one (a curve behind a chart) is only named, so the
  * answer stays on screen.
  */
 export function formatTable(table: Table): string {
   if (table.rows.length > TABLE_ROWS) return `  ${table.title}: ${table.rows.length} rows (with --out or --json)\n`;
-  const aligned = alignColumns([table.columns, ...table.rows.map((row) => row.map(cellText))])
+  const aligned = alignColumns([table.columns, ...table.rows.map((row) => row.map(tableCell))])
     .split('\n')
     .map((line) => `  ${line}`)
     .join('\n');

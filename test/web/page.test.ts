@@ -76,6 +76,10 @@ async function cliReport(args: string[]): Promise<BattleReport> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/** Kings & Things, 8 creatures against 6 in a castle. */
+const KT_ATTACKERS = 'Giant,Elves:2R,Ogre,Troll,Bears,Wolves,Centaur,Bandits:2';
+const KT_DEFENDERS = 'Nomads,Skeletons,Goblins,Pixies,Druid,Cyclops';
+
 describe.skipIf(!CHROMIUM)('the web page in chromium', () => {
   for (const id of ALL_SYSTEMS) {
     const module = moduleOf(id);
@@ -145,6 +149,89 @@ describe.skipIf(!CHROMIUM)('the web page in chromium', () => {
     );
     await page.close();
   });
+
+  // The same measurement for the other systems: each keystroke replaces the field's last character with a digit
+  // (select it, type), so every keystroke is a new valid question with an exact answer.
+  const typing: Array<{ what: string; hash: string; field: string; digits: string[] }> = [
+    {
+      what: 'Kings & Things, 8 vs 6 creatures in a castle',
+      hash: `#kings-and-things?attackers=${KT_ATTACKERS}&defenders=${KT_DEFENDERS}&fort=castle`,
+      field: 'attackers',
+      digits: ['3', '1', '4', '2', '5', '3', '1', '4', '2', '5'],
+    },
+    {
+      what: 'Kings & Things, the same with --target 0.8',
+      hash: `#kings-and-things?attackers=${KT_ATTACKERS}&defenders=${KT_DEFENDERS}&fort=castle&target=0.8`,
+      field: 'attackers',
+      digits: ['3', '1', '4', '2', '5', '3', '1', '4', '2', '5'],
+    },
+    {
+      what: 'Kings & Things, the same with --target 0.8 --advise',
+      hash: `#kings-and-things?attackers=${KT_ATTACKERS}&defenders=${KT_DEFENDERS}&fort=castle&target=0.8&advise`,
+      field: 'attackers',
+      digits: ['3', '1', '4', '2', '5', '3', '1', '4', '2', '5'],
+    },
+    {
+      what: 'Advanced Civilization, limit 3, 5-9 tokens vs 4 with engineering and a fort',
+      hash: '#advanced-civilization?limit=3&attacker=6&defender=4&defender-tech=engineering&fort',
+      field: 'attacker',
+      digits: ['7', '5', '8', '6', '9', '7', '5', '8', '6', '9'],
+    },
+    {
+      what: 'Princes & Queens, a Prince 1-5 hexes from his Queen',
+      hash: '#princes-and-queens',
+      field: 'distance',
+      digits: ['3', '1', '4', '2', '5', '3', '1', '4', '2', '5'],
+    },
+  ];
+  for (const { what, hash, field, digits } of typing) {
+    const module = moduleOf(hash.slice(1).split('?')[0]);
+    it.skipIf(!module)(`follows every keystroke with the exact number: ${what}`, async () => {
+      const page = await open(hash);
+      await page.focus(`#f-${field}`);
+      await page.keyboard.press('End');
+      const latencies: number[] = [];
+      const painted: number[] = [];
+      const complete: number[] = [];
+      const where: string[] = [];
+      for (const digit of digits) {
+        await page.keyboard.press('Shift+ArrowLeft');
+        const before = await answerCount(page);
+        await page.keyboard.press(digit);
+        await answers(page, before + 1);
+        await page.waitForFunction(() => document.getElementById('answer')?.dataset.paintedMs !== undefined);
+        const timing = await page.evaluate(() => ({ ...document.getElementById('answer')!.dataset }));
+        expect(timing.method).toBe('exact');
+        latencies.push(Number(timing.latencyMs));
+        painted.push(Number(timing.paintedMs));
+        // A question the system is slow to answer (advice) comes whole a little later, from a worker.
+        await page.waitForFunction(() => document.getElementById('answer')?.dataset.complete === 'true');
+        const whole = await page.evaluate(() => ({ ...document.getElementById('answer')!.dataset }));
+        complete.push(Number(whole.completeMs));
+        // The number never waits for the rest: it came first, or with it.
+        expect(Number(whole.completeMs)).toBeGreaterThanOrEqual(Number(timing.latencyMs));
+        where.push(whole.restOn ? `${timing.solved}+${whole.restOn}` : timing.solved!);
+      }
+      const value = await page.inputValue(`#f-${field}`);
+      expect(value).toMatch(new RegExp(`${digits[digits.length - 1]}$`));
+      // The last answer is the command line's, whatever thread worked it out.
+      const report = await lastReport(page);
+      const reference = await cliReport(commandWords((await page.textContent('#command')) ?? '').slice(2));
+      expect(report.verdict).toEqual(reference.verdict);
+      expect(report.metrics).toEqual(reference.metrics);
+      expect(report.tables).toEqual(reference.tables);
+      const whole = complete.some((ms, i) => ms !== latencies[i])
+        ? `; the whole answer (the rest from a worker): median ${median(complete).toFixed(1)} ms, ` +
+          `max ${Math.max(...complete).toFixed(1)} ms`
+        : '';
+      console.log(
+        `[web] keystroke -> exact number on the page (${what}, ${latencies.length} keystrokes): ` +
+          `median ${median(latencies).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms; ` +
+          `to the next frame after it: median ${median(painted).toFixed(1)} ms${whole}; solved on: ${where.join(',')}`,
+      );
+      await page.close();
+    });
+  }
 
   it('runs a sampled answer on the worker pool, with progress, and drops it for the next question', async () => {
     const page = await open('#landgrab?attackers=11&defenders=10&method=sample');
@@ -347,6 +434,9 @@ describe.skipIf(!CHROMIUM)('the web page in chromium', () => {
       landgrab: '#landgrab?attackers=12&defenders=8&fortress&method=sample&trials=100000',
       'landgrab-table': '#landgrab?attackers=12&defenders=8&fortress&table=attackers:2-20,defenders:1-12',
       'princes-and-queens': '#princes-and-queens',
+      // Long armies in the command line, and the advice's wide tables.
+      'kings-and-things-advice':
+        `#kings-and-things?attackers=${KT_ATTACKERS}&defenders=${KT_DEFENDERS}` + '&fort=castle&target=0.8&advise',
     };
     for (const m of SYSTEM_MODULES) phone[m.system.id] ??= `#${m.system.id}`;
     const desktop = { 'landgrab-table': phone['landgrab-table'] };

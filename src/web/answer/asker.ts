@@ -8,7 +8,8 @@
 import type { SystemModule } from '../../app/systems.js';
 import type { Executor } from '../../engine/executor.js';
 import type { BattleReport } from '../../engine/report.js';
-import { describeBattle, NoExactAnswer, runBattle } from '../../engine/run/battle.js';
+import { describeBattle, NoExactAnswer, runBattle, solveBattle } from '../../engine/run/battle.js';
+import { isUnsolved, type RuleSystem, type Solution, type Unsolved } from '../../engine/contract.js';
 import { assignStems } from '../../engine/fileNames.js';
 import { isAbortError } from '../../engine/run/abort.js';
 import type { PageState } from '../question/state.js';
@@ -17,17 +18,14 @@ import { TallyingExecutor } from '../workers/tallying.js';
 import { toTable } from '../question/table.js';
 import { TableRunner } from './tables.js';
 import { ExactPlacement, withSolution } from './solver.js';
+import { AdvicePlacement, asksMore } from './advice.js';
 import type { SweepReport } from '../../engine/report.js';
 
 export interface AnswerView {
   problems(problems: Problem[]): void;
   /** A sampled answer is under way: trials done so far, and the estimates from the chunks done. */
   progress(asked: AskedQuestion, done: number, interim: BattleReport): void;
-  /**
-   * `latencyMs`: from the change (the keystroke's event time) to the answer on the page;
-   * `offThread`: the exact solve ran in the worker.
-   */
-  answered(asked: AskedQuestion, report: BattleReport, latencyMs: number, offThread: boolean): void;
+  answered(asked: AskedQuestion, report: BattleReport, timing: AnswerTiming): void;
   failed(error: Error): void;
   /** The table: none asked, what is wrong with it, under way (cells done of all), or done. */
   table(
@@ -37,6 +35,18 @@ export interface AnswerView {
       | { kind: 'running'; done: number; cells: number; trials: number },
   ): void;
   tableAnswered(sweep: SweepReport): void;
+}
+
+export interface AnswerTiming {
+  /** From the change (the keystroke's event time) to this answer on the page. */
+  latencyMs: number;
+  /** The exact solve (or the whole answer) ran in a worker. */
+  offThread: boolean;
+  /**
+   * `coming`: the exact number without what the player asks beyond it (a target, advice),
+   * which a worker is still working out; `arrived`: that whole answer, after the number.
+   */
+  rest?: 'coming' | 'arrived';
 }
 
 export class Asker {
@@ -51,6 +61,7 @@ export class Asker {
     private readonly view: AnswerView,
     private readonly tables = new TableRunner(),
     private readonly exact = new ExactPlacement(),
+    private readonly advice = new AdvicePlacement(),
   ) {}
 
   /**
@@ -63,6 +74,7 @@ export class Asker {
     this.current = null;
     this.tables.cancel();
     this.exact.cancel();
+    this.advice.cancel();
     this.pending = { module, state, at };
     if (this.scheduled) return;
     this.scheduled = true;
@@ -80,6 +92,7 @@ export class Asker {
   cancel(): void {
     this.tables.cancel();
     this.exact.cancel();
+    this.advice.cancel();
     this.current?.abort();
     this.current = null;
     this.pending = null;
@@ -103,6 +116,49 @@ export class Asker {
     }
   }
 
+  /**
+   * The whole answer of a split question, from the worker (dropped when a newer question came);
+   * if the worker fails, from the page's thread after all.
+   */
+  private async answerMore(
+    q: AskedQuestion,
+    system: RuleSystem,
+    solution: Solution,
+    first: BattleReport,
+    solveMs: number,
+    at: number,
+    signal: AbortSignal,
+  ): Promise<void> {
+    if (signal.aborted) return;
+    const { battle, question, seed } = q;
+    let offThread = true;
+    let report: BattleReport;
+    try {
+      report = await this.advice.answer({
+        systemId: system.id,
+        entry: battle.entry,
+        label: battle.label,
+        file: first.file,
+        seed,
+        question,
+        solution,
+      });
+    } catch (error) {
+      if (signal.aborted || isAbortError(error)) return;
+      try {
+        offThread = false;
+        const options = { seed, trials: q.trials, kernel: 'fast' as const, method: q.method, question, signal };
+        report = await runBattle(system, battle, first.file, options, this.executor);
+      } catch (again) {
+        if (signal.aborted || isAbortError(again)) return;
+        return this.view.failed(again as Error);
+      }
+    }
+    if (signal.aborted) return;
+    report.elapsedMs += solveMs;
+    this.view.answered(q, report, { latencyMs: performance.now() - at, offThread, rest: 'arrived' });
+  }
+
   private async answer(module: SystemModule, state: PageState, at: number): Promise<void> {
     const asked = toQuestion(module, state);
     if (!asked.ok) {
@@ -110,6 +166,7 @@ export class Asker {
       return;
     }
     const q = asked.asked;
+    // It stays `current` until the next question aborts it (the rest of a split answer listens to it).
     const controller = new AbortController();
     this.current = controller;
     let { system } = module;
@@ -125,15 +182,26 @@ export class Asker {
       });
     });
     try {
-      // A large exact answer is solved in a worker first; runBattle then finds it solved.
+      // The exact solve first (a large one in a worker), timed on its own; runBattle then finds it solved.
       const offThread = this.exact.offThread(system, q.battle);
       let solveMs = 0;
+      let solution: Solution | Unsolved | null = null;
       if (offThread) {
-        const solved = await this.exact.solve(system, q.battle);
-        system = withSolution(system, solved.answer);
-        solveMs = solved.ms;
+        const fromWorker = await this.exact.solve(system, q.battle);
+        solution = fromWorker.answer;
+        solveMs = fromWorker.ms;
+      } else if (system.solve) {
+        const solving = performance.now();
+        solution = solveBattle(system, q.battle);
+        solveMs = performance.now() - solving;
+        this.exact.measured(system, solveMs);
       }
       if (controller.signal.aborted) return;
+      if (solution) system = withSolution(system, solution);
+      // A question that takes this system long (e.g. Kings & Things' advice): the exact number
+      // first, without it; the whole answer then comes from a worker (advice.ts).
+      const solved = solution && !isUnsolved(solution) ? solution : null;
+      const split = q.method !== 'sample' && solved !== null && this.advice.split(system.id, q.question);
       const report = await runBattle(
         system,
         q.battle,
@@ -144,24 +212,28 @@ export class Asker {
           kernel: 'fast',
           method: q.method,
           check: q.method === 'sample',
-          question: q.question,
+          question: split ? {} : q.question,
           signal: controller.signal,
         },
         tallying,
       );
       if (controller.signal.aborted) return;
-      if (report.method === 'exact' && !offThread) this.exact.measured(system, report.elapsedMs);
-      // The answer's time includes the solve in the worker.
+      // What the system took to say it (with the question's extras, unless split), then the answer's whole time.
+      if (report.method === 'exact' && !split && asksMore(q.question))
+        this.advice.measured(system.id, report.elapsedMs);
       report.elapsedMs += solveMs;
       cancelAnimationFrame(frame);
-      this.view.answered(q, report, performance.now() - at, offThread);
+      this.view.answered(q, report, {
+        latencyMs: performance.now() - at,
+        offThread,
+        ...(split ? { rest: 'coming' as const } : {}),
+      });
+      if (solved && split) void this.answerMore(q, system, solved, report, solveMs, at, controller.signal);
       await this.answerTable(q, state, controller.signal);
     } catch (error) {
       if (controller.signal.aborted || isAbortError(error)) return;
       if (error instanceof NoExactAnswer) this.view.problems([{ param: 'method', message: error.reason }]);
       else this.view.failed(error as Error);
-    } finally {
-      if (this.current === controller) this.current = null;
     }
   }
 }

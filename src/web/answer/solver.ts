@@ -1,6 +1,6 @@
 /**
  * Where exact answers are solved. Small ones (most: LandGrab 101 vs 100 in a few ms) are
- * solved on the page's thread, at once. A system whose answers take longer than SLOW_MS
+ * solved on the page's thread, at once. A system whose solves take longer than SLOW_MS
  * twice running (or VERY_SLOW_MS once: one slow answer may be the engine's first, before
  * the JIT warms up), or a battle with a large layout, is solved in a Web Worker instead,
  * so typing never waits for it; a newer question terminates a solve still running. Back
@@ -41,7 +41,7 @@ export class ExactPlacement {
     return Boolean(system.solve) && (this.slow.has(system.id) || battle.layout.size >= LARGE_LAYOUT);
   }
 
-  /** A solve on the page's thread took this long (from the report's time). */
+  /** A solve on the page's thread took this long (the solve alone: describing the answer is advice.ts's business). */
   measured(system: RuleSystem, ms: number): void {
     const strikes = ms > SLOW_MS ? (this.strikes.get(system.id) ?? 0) + 1 : 0;
     this.strikes.set(system.id, strikes);
@@ -60,7 +60,11 @@ export class ExactPlacement {
         if (reply.id !== id) return;
         this.busy = null;
         if ('error' in reply) return reject(new Error(reply.error));
-        if (reply.ms < FAST_MS && battle.layout.size < LARGE_LAYOUT) this.slow.delete(system.id);
+        if (reply.ms < FAST_MS && battle.layout.size < LARGE_LAYOUT) {
+          // Back on the page's thread with no strikes: one slow solve there is not enough to send it back.
+          this.slow.delete(system.id);
+          this.strikes.delete(system.id);
+        }
         resolve({ answer: 'unsolved' in reply ? { unsolved: reply.unsolved } : reply.solution, ms: reply.ms });
       };
       worker.onerror = (event) => {

@@ -5,11 +5,11 @@
  * and puts the problem on its field.
  */
 import type { BattleReport, SweepReport } from '../../engine/report.js';
-import type { AnswerView } from '../answer/asker.js';
+import type { AnswerTiming, AnswerView } from '../answer/asker.js';
 import type { AskedQuestion, Problem } from '../question/toQuestion.js';
 import { cliCommand } from '../question/command.js';
 import { battleCharts, sweepCharts } from '../charts/adapter.js';
-import { thousands } from '../../kit/format.js';
+import { percentTarget, thousands } from '../../kit/format.js';
 import { ChartArea } from './charts.js';
 import { byId, fill, h } from './dom.js';
 import { extraTable, headline, headlineValue, methodLine, metricsTable } from './report.js';
@@ -39,6 +39,8 @@ export class PageAnswer implements AnswerView {
   threads = 0;
   /** The last finished answer (the browser tests compare it with the command line's). */
   lastReport: BattleReport | null = null;
+  /** The last whole answer (not the number alone, while the rest of its question is worked out). */
+  private whole: BattleReport | null = null;
 
   problems(problems: Problem[]): void {
     const general = this.fieldProblems(problems);
@@ -68,35 +70,67 @@ export class PageAnswer implements AnswerView {
     }
   }
 
-  answered(asked: AskedQuestion, report: BattleReport, latencyMs: number, offThread = false): void {
+  answered(asked: AskedQuestion, report: BattleReport, { latencyMs, offThread, rest }: AnswerTiming): void {
     this.clearProblems();
     this.bar.hidden = true;
-    this.answer.removeAttribute('aria-busy');
+    if (rest === 'coming') this.answer.setAttribute('aria-busy', 'true');
+    else this.answer.removeAttribute('aria-busy');
     this.status.textContent = methodLine(report, this.threads);
-    this.render(report, false);
-    // One unbreakable span per word: a line may break between words, never inside `--defenders`.
+    this.render(report, false, rest === 'coming' ? this.coming(asked, report) : null);
+    if (rest !== 'coming') this.whole = report;
+    // One unbreakable span per word: a line may break between words, never inside `--defenders`;
+    // a long list (an army) may also break after its commas, so it fits a phone.
     fill(
       this.command,
       cliCommand(asked, report)
         .split(' ')
-        .flatMap((word, i) => [i > 0 ? ' ' : '', h('span', {}, word)]),
+        .flatMap((word, i) => [
+          i > 0 ? ' ' : '',
+          ...word.split(/(?<=,)/).flatMap((part, j) => [j > 0 ? h('wbr') : null, h('span', {}, part)]),
+        ]),
     );
-    // Screen readers hear the finished answer only, not every interim estimate.
-    this.announce.textContent = report.verdict[0] ?? '';
+    // Screen readers hear the finished answer only, not every interim estimate (nor its first line twice).
+    if (rest !== 'arrived') this.announce.textContent = report.verdict[0] ?? '';
     this.lastReport = report;
-    this.answer.dataset.latencyMs = latencyMs.toFixed(1);
-    this.answer.dataset.solved = report.method === 'exact' ? (offThread ? 'worker' : 'page') : 'sampled';
-    // And once it is painted: the next frame starts after the browser drew this one.
-    const changedAt = performance.now() - latencyMs;
-    requestAnimationFrame(() => (this.answer.dataset.paintedMs = (performance.now() - changedAt).toFixed(1)));
+    // For the tests. The number: its latency, where it was solved, and its paint (the next frame starts after
+    // the browser drew this one). The whole answer: its latency (later when the rest came from a worker).
+    const data = this.answer.dataset;
+    if (rest !== 'arrived') {
+      data.latencyMs = latencyMs.toFixed(1);
+      data.solved = report.method === 'exact' ? (offThread ? 'worker' : 'page') : 'sampled';
+      const changedAt = performance.now() - latencyMs;
+      delete data.paintedMs;
+      requestAnimationFrame(() => (data.paintedMs = (performance.now() - changedAt).toFixed(1)));
+    }
+    if (rest === 'coming') delete data.completeMs;
+    else data.completeMs = latencyMs.toFixed(1);
+    data.complete = String(rest !== 'coming');
+    if (rest === 'arrived') data.restOn = offThread ? 'worker' : 'page';
+    else delete data.restOn;
     this.answer.dataset.answers = String(Number(this.answer.dataset.answers ?? 0) + 1);
-    this.charts.show(battleCharts(report));
+    // The number alone keeps the charts in place: the whole answer redraws them a moment later.
+    if (rest !== 'coming') this.charts.show(battleCharts(report));
     this.lastInterimChart = 0;
+  }
+
+  /**
+   * While the rest of the question is worked out: a line saying so, and the last whole
+   * answer's extra lines and tables greyed out where the new ones will appear, so the page
+   * does not jump at every keystroke (hidden from screen readers: they are the last question's).
+   */
+  private coming(asked: AskedQuestion, report: BattleReport): Coming {
+    const last = this.whole?.system === report.system && this.whole.type === report.type ? this.whole : null;
+    return {
+      message: stillComing(asked),
+      lines: last ? last.verdict.slice(report.verdict.length) : [],
+      tables: last ? last.tables.filter((t) => !report.tables.some((u) => u.name === t.name)) : [],
+    };
   }
 
   failed(error: Error): void {
     fill(this.problemBox, h('p', {}, `Something went wrong: ${error.message}`));
     this.answer.classList.add('stale');
+    this.answer.removeAttribute('aria-busy');
     this.bar.hidden = true;
   }
 
@@ -164,7 +198,7 @@ export class PageAnswer implements AnswerView {
     this.peek.classList.remove('stale');
   }
 
-  private render(report: BattleReport, interim: boolean): void {
+  private render(report: BattleReport, interim: boolean, coming: Coming | null = null): void {
     this.showPeek(report, interim);
     this.answer.dataset.method = report.method;
     this.answer.dataset.partial = String(interim);
@@ -174,6 +208,14 @@ export class PageAnswer implements AnswerView {
         'div',
         { class: 'verdict' },
         report.verdict.map((line) => h('p', {}, line)),
+        coming ? h('p', { class: 'coming' }, coming.message) : null,
+        coming?.lines.length
+          ? h(
+              'div',
+              { class: 'previous', 'aria-hidden': 'true' },
+              coming.lines.map((line) => h('p', {}, line)),
+            )
+          : null,
       ),
       headline(report),
       report.notes.length > 0
@@ -185,6 +227,23 @@ export class PageAnswer implements AnswerView {
         : null,
       metricsTable(report),
       report.tables.map(extraTable),
+      coming?.tables.length
+        ? h('div', { class: 'previous', 'aria-hidden': 'true' }, coming.tables.map(extraTable))
+        : null,
     );
   }
+}
+
+/** The number alone is on the page: what is still coming, and the last whole answer's extras meanwhile. */
+interface Coming {
+  message: string;
+  lines: string[];
+  tables: BattleReport['tables'];
+}
+
+/** What the page is still working out, in words: "Working out the advice…". */
+function stillComing(asked: AskedQuestion): string {
+  const { target, advise } = asked.question;
+  const parts = [target !== undefined ? `the ${percentTarget(target)} target` : '', advise ? 'the advice' : ''];
+  return `Working out ${parts.filter(Boolean).join(' and ') || 'the rest of the question'}…`;
 }

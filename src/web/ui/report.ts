@@ -4,7 +4,7 @@
  * tables. The same report shape the CLI prints; numbers formatted as the terminal does.
  */
 import type { BattleReport, Metric, Table } from '../../engine/report.js';
-import { fixed, percent, sampledOnly, thousands } from '../../kit/format.js';
+import { fixed, percent, sampledOnly, tableCell, thousands } from '../../kit/format.js';
 import { h } from './dom.js';
 
 /** `sampled`: a frequency from trials only, so a 0 or 1 is not shown as certain (as on the terminal). */
@@ -106,28 +106,38 @@ export function metricsTable(report: BattleReport): HTMLElement {
   );
 }
 
+/** A system's table under its title; a table wider than the screen scrolls on its own, its title stays in view. */
 export function extraTable(table: Table): HTMLElement {
+  const id = `table-${table.name}`;
   return h(
-    'table',
+    'figure',
     { class: 'extra' },
-    h('caption', {}, table.title),
+    h('figcaption', { id }, table.title),
     h(
-      'thead',
-      {},
+      'div',
+      { class: 'scroll' },
       h(
-        'tr',
-        {},
-        table.columns.map((c) => h('th', { scope: 'col' }, c)),
-      ),
-    ),
-    h(
-      'tbody',
-      {},
-      table.rows.map((row) =>
+        'table',
+        { 'aria-labelledby': id },
         h(
-          'tr',
+          'thead',
           {},
-          row.map((cell) => h('td', {}, cell === null ? '' : String(cell))),
+          h(
+            'tr',
+            {},
+            table.columns.map((c) => h('th', { scope: 'col' }, c)),
+          ),
+        ),
+        h(
+          'tbody',
+          {},
+          table.rows.map((row) =>
+            h(
+              'tr',
+              {},
+              row.map((cell) => h('td', {}, tableCell(cell))),
+            ),
+          ),
         ),
       ),
     ),

@@ -1,6 +1,10 @@
-/** Messages between the page and its workers: chunks (tally transferred back) and tables (a sweep report back). */
+/**
+ * Messages between the page and its workers: chunks (tally transferred back), tables (a
+ * sweep report back), exact solves, and whole exact answers to a question (a report back).
+ */
 import type { ChunkTask } from '../../engine/task.js';
-import type { SweepReport } from '../../engine/report.js';
+import type { BattleReport, SweepReport } from '../../engine/report.js';
+import type { Question, Solution } from '../../engine/contract.js';
 
 export interface ChunkRequest {
   id: number;
@@ -30,5 +34,22 @@ export type SolveReply =
   | { id: number; ms: number; unsolved: string }
   | { id: number; error: string };
 
-export type WorkerRequest = ChunkRequest | TableRequest | SolveRequest;
-export type WorkerReply = ChunkReply | TableReply | SolveReply;
+/**
+ * A whole exact answer, with what the player asks beyond the odds: the validated entry,
+ * compiled again there, and its solution from the page (a copy), so the worker only describes it.
+ */
+export interface AnswerRequest {
+  id: number;
+  systemId: string;
+  entry: unknown;
+  label: string;
+  file: string;
+  seed: string | number;
+  question: Question;
+  solution: Solution;
+}
+
+export type AnswerReply = { id: number; report: BattleReport } | { id: number; error: string };
+
+export type WorkerRequest = ChunkRequest | TableRequest | SolveRequest | AnswerRequest;
+export type WorkerReply = ChunkReply | TableReply | SolveReply | AnswerReply;

@@ -1,0 +1,129 @@
+/**
+ * Where the rest of a question is answered: what the player asks beyond the odds (a
+ * target, advice). Most systems answer it in a few ms with the number, on the page's
+ * thread. A system that takes longer than SLOW_MS twice running to describe an exact
+ * answer with such a question (the solve not counted: solver.ts places that) is split
+ * instead: the page shows the exact number at once (described without the question) and
+ * the whole answer comes from a worker, started as soon as the system is found slow and
+ * kept warm. Typing never waits for it: the worker runs one answer at a time and only the
+ * newest question waits for it; an answer to a replaced question is thrown away. The page
+ * sends the solution along, so the worker only describes it; described under FAST_MS
+ * there, the system returns to the page's thread. Twice, not once: the first answer of a
+ * page is slow anyway (nothing is compiled yet).
+ */
+import type { Question } from '../../engine/contract.js';
+import type { BattleReport } from '../../engine/report.js';
+import { ChunkAbortedError } from '../../engine/run/abort.js';
+import type { AnswerReply, AnswerRequest } from '../workers/protocol.js';
+import { startWorker } from '../workers/start.js';
+
+export const SLOW_MS = 40;
+export const FAST_MS = 20;
+
+export interface AnswerWorker {
+  postMessage(message: AnswerRequest): void;
+  terminate(): void;
+  onmessage: ((event: MessageEvent<AnswerReply>) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
+}
+
+interface Waiting {
+  request: Omit<AnswerRequest, 'id'>;
+  resolve(report: BattleReport): void;
+  reject(error: Error): void;
+}
+
+/** Whether the player asks anything beyond the odds. */
+export function asksMore(question: Question): boolean {
+  return Object.values(question).some((v) => v !== undefined && v !== false);
+}
+
+export class AdvicePlacement {
+  private readonly slow = new Set<string>();
+  private readonly strikes = new Map<string, number>();
+  private worker: AnswerWorker | null = null;
+  /** The answer the worker is working on (its waiter is null once that question was replaced). */
+  private running: { id: number; waiting: Waiting | null } | null = null;
+  private queued: Waiting | null = null;
+  private nextId = 1;
+
+  constructor(
+    private readonly spawn: () => AnswerWorker = () => startWorker('battle-odds answers') as unknown as AnswerWorker,
+  ) {}
+
+  /** Whether to show the number first and answer the question in the worker. */
+  split(systemId: string, question: Question): boolean {
+    return this.slow.has(systemId) && asksMore(question);
+  }
+
+  /** Describing an exact answer with a question, on the page's thread, took this long. */
+  measured(systemId: string, ms: number): void {
+    const strikes = ms > SLOW_MS ? (this.strikes.get(systemId) ?? 0) + 1 : 0;
+    this.strikes.set(systemId, strikes);
+    if (strikes < 2) return;
+    this.slow.add(systemId);
+    // Started now, the worker has loaded the rule systems by the next keystroke.
+    this.worker ??= this.start();
+  }
+
+  /** The whole answer from the worker; rejects with an AbortError when a newer question (or cancel) replaces it. */
+  answer(request: Omit<AnswerRequest, 'id'>): Promise<BattleReport> {
+    this.cancel();
+    return new Promise((resolve, reject) => {
+      this.queued = { request, resolve, reject };
+      this.pump();
+    });
+  }
+
+  /** Drops the waiting answer; one the worker is already working on finishes there and is thrown away. */
+  cancel(): void {
+    this.queued?.reject(new ChunkAbortedError());
+    this.queued = null;
+    if (this.running?.waiting) {
+      this.running.waiting.reject(new ChunkAbortedError());
+      this.running.waiting = null;
+    }
+  }
+
+  private pump(): void {
+    if (this.running || !this.queued) return;
+    const waiting = this.queued;
+    this.queued = null;
+    const worker = (this.worker ??= this.start());
+    const id = this.nextId++;
+    this.running = { id, waiting };
+    worker.postMessage({ id, ...waiting.request });
+  }
+
+  private start(): AnswerWorker {
+    const worker = this.spawn();
+    worker.onmessage = (event) => {
+      const reply = event.data;
+      if (worker !== this.worker || reply.id !== this.running?.id) return;
+      const { waiting } = this.running;
+      this.running = null;
+      if ('error' in reply) waiting?.reject(new Error(reply.error));
+      else {
+        // The worker described a solution it was given: that is the time the page's thread would take.
+        if (reply.report.elapsedMs < FAST_MS) {
+          this.slow.delete(reply.report.system);
+          this.strikes.delete(reply.report.system);
+        }
+        waiting?.resolve(reply.report);
+      }
+      this.pump();
+    };
+    worker.onerror = (event) => {
+      event.preventDefault?.();
+      if (worker !== this.worker) return;
+      const error = new Error(`the answer worker failed: ${event.message || 'it could not start'}`);
+      worker.terminate();
+      this.worker = null;
+      this.running?.waiting?.reject(error);
+      this.running = null;
+      // The newest question waiting is asked of a new worker; if that one fails too, it hears why.
+      this.pump();
+    };
+    return worker;
+  }
+}
