@@ -105,7 +105,7 @@ describe('bad scenario files', () => {
       'capitol-fortress.json',
       withBattle({ type: 'capitol', attackers: 5, defenders: 3, fortress: true }),
     );
-    expectCleanFailure(
+    await expectCleanFailure(
       ['run', f],
       'capitol-fortress.json',
       'battles[0].fortress',
@@ -117,7 +117,7 @@ describe('bad scenario files', () => {
 describe('bad flags', () => {
   const dir = tempDir();
   it('trials <= 0', async () => {
-    expectCleanFailure(
+    await expectCleanFailure(
       ['odds', 'landgrab', '--attackers', '5', '--defenders', '3', '--trials', '0'],
       '--trials',
       'at least 1',
@@ -137,8 +137,24 @@ describe('bad flags', () => {
     await expectCleanFailure(['odds', 'landgrab', '--attackers', '4', '--defenders', '0'], '--defenders', 'at least 1');
   });
 
+  it('army counts beyond the limit say the limit however they are written; 1e3 is 1000', async () => {
+    for (const value of ['6000', '1e308', '9007199254740993', '1e999'])
+      expect(
+        await expectCleanFailure(['odds', 'landgrab', '--attackers', value, '--defenders', '3'], '--attackers'),
+      ).toBe('battle-odds: error: odds landgrab: --attackers: must be at most 5000\n');
+    const entry = JSON.stringify({ attackers: 1e308, defenders: 3 });
+    expect(await expectCleanFailure(['odds', 'landgrab', '--entry', entry])).toBe(
+      'battle-odds: error: odds landgrab: --entry attackers: must be at most 5000\n',
+    );
+    const f = scenario(dir, 'huge.json', withBattle({ attackers: 5, defenders: -1e308 }));
+    await expectCleanFailure(['run', f], 'huge.json', 'battles[0].defenders', 'at least 1');
+    const thousand = await cli(['odds', 'landgrab', '--attackers', '1e3', '--defenders', '1_000', '--json']);
+    expect(thousand.code).toBe(0);
+    expect(JSON.parse(thousand.stdout).battles[0].entry).toMatchObject({ attackers: 1000, defenders: 1000 });
+  });
+
   it('an empty seed', async () => {
-    expectCleanFailure(
+    await expectCleanFailure(
       ['odds', 'landgrab', '--attackers', '5', '--defenders', '3', '--seed', ''],
       '--seed',
       'must not be empty',
@@ -146,12 +162,12 @@ describe('bad flags', () => {
   });
 
   it('trials beyond the 1e9 cap, and trials that are not plain decimal numbers', async () => {
-    expectCleanFailure(
+    await expectCleanFailure(
       ['odds', 'landgrab', '--attackers', '5', '--defenders', '3', '--trials', '1e20'],
       '--trials',
       'at most 1e9',
     );
-    expectCleanFailure(
+    await expectCleanFailure(
       ['odds', 'landgrab', '--attackers', '5', '--defenders', '3', '--trials', '0x10'],
       '--trials',
       'whole number',
@@ -159,22 +175,22 @@ describe('bad flags', () => {
   });
 
   it('flags that do not apply to a chain are refused, not silently dropped', async () => {
-    expectCleanFailure(
+    await expectCleanFailure(
       ['odds', 'landgrab', '--attackers', '16', '--path', '3,4,2', '--fortress'],
       '--fortress',
       '--fortresses',
     );
-    expectCleanFailure(
+    await expectCleanFailure(
       ['odds', 'landgrab', '--attackers', '16', '--path', '3,4,2', '--defending-leader'],
       '--defending-leader',
       '--leaders',
     );
-    expectCleanFailure(
+    await expectCleanFailure(
       ['odds', 'landgrab', '--attackers', '16', '--path', '3,4,2', '--fortresses', '4'],
       '--fortresses',
       'position 4 is not on the path (1..3)',
     );
-    expectCleanFailure(
+    await expectCleanFailure(
       ['odds', 'landgrab', '--attackers', '16', '--defenders', '3', '--fortresses', '1'],
       '--fortresses',
       'only with --path',
@@ -183,7 +199,7 @@ describe('bad flags', () => {
   });
 
   it('errors in a capitol list name the flag typed', async () => {
-    expectCleanFailure(
+    await expectCleanFailure(
       ['odds', 'landgrab', '--attackers', '5', '--defenders', '3', '--capitol', '0,3'],
       '--capitol',
       'at least 1',
