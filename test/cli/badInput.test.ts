@@ -99,6 +99,49 @@ describe('bad scenario files', () => {
     await expectCleanFailure(['run', seed], 'seed: must not be empty');
   });
 
+  it('a bad sweep axis names the field inside it, not "Invalid input"', async () => {
+    const sweep = (axis: unknown) => ({
+      name: 'bad-sweep',
+      system: 'landgrab',
+      trials: 1000,
+      sweep: { base: { attackers: 5, defenders: 3 }, axes: { attackers: axis } },
+    });
+    const expectLine = async (name: string, axis: unknown, line: string) => {
+      const f = scenario(dir, name, sweep(axis));
+      expect(await expectCleanFailure(['run', f])).toBe(`battle-odds: error: ${f}: ${line}\n`);
+    };
+    await expectLine(
+      'tiny-step.json',
+      { from: 2, to: 10, step: 1e-300 },
+      'sweep.axes.attackers.step: must be a whole number, at least 1',
+    );
+    await expectLine(
+      'zero-step.json',
+      { from: 2, to: 10, step: 0 },
+      'sweep.axes.attackers.step: must be a whole number, at least 1',
+    );
+    await expectLine(
+      'huge-to.json',
+      { from: 2, to: 1e308 },
+      'sweep.axes.attackers.to: must be at most 9007199254740991',
+    );
+    await expectLine(
+      'typo-step.json',
+      { from: 2, to: 10, stpe: 2 },
+      'sweep.axes.attackers.stpe: unknown key; check the spelling against the scenario schema',
+    );
+    await expectLine(
+      'text-axis.json',
+      'x',
+      'sweep.axes.attackers: must be a list of values or a range {"from", "to", "step"}',
+    );
+    await expectLine(
+      'bad-value.json',
+      [{ label: 'x' }],
+      'sweep.axes.attackers[0]: must be a number, text, true or false, {"label", "value"} or {"label", "set"}',
+    );
+  });
+
   it('a capitol on a fortress', async () => {
     const f = scenario(
       dir,

@@ -59,12 +59,29 @@ function joinField(prefix: string, rest: string): string {
  */
 export function mainIssue(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue {
   const first = issues[0];
+  if (first.code === 'invalid_union') {
+    // A value of one of several forms (a list of values or a {from, to, step} range): when only
+    // one form fits its shape, what is wrong is inside that form (`step`), not "Invalid input".
+    const fitting = first.errors.filter(fitsShape);
+    if (fitting.length === 1) {
+      const inner = mainIssue(fitting[0]);
+      return { ...inner, path: [...first.path, ...inner.path] };
+    }
+    return first;
+  }
   if ((first.code !== 'too_big' && first.code !== 'too_small') || first.origin !== 'int') return first;
   const samePath = (other: z.core.$ZodIssue) =>
     other.path.length === first.path.length && other.path.every((key, i) => key === first.path[i]);
   const limit = issues.find((other) => other !== first && other.code === first.code && samePath(other));
   if (limit) return limit;
   return { ...first, message: `${first.code === 'too_big' ? 'Too big' : 'Too small'}: beyond the safe integers` };
+}
+
+/** A union option's issues fit the value's shape when some are inside it (not "expected an array" at its root). */
+function fitsShape(issues: readonly z.core.$ZodIssue[]): boolean {
+  return issues.some(
+    (issue) => issue.path.length > 0 || (issue.code === 'invalid_union' && issue.errors.some(fitsShape)),
+  );
 }
 
 /** The field an issue is about; for an unknown key, the key itself. */
