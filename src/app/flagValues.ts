@@ -14,16 +14,22 @@ export class FlagValueError extends Error {
   }
 }
 
-/** A whole number in the safe range of doubles (beyond 2^53, integers are rounded). */
-export function parseInteger(value: string): number {
-  if (!/^-?\d+$/.test(value.trim())) throw new FlagValueError('must be a whole number.');
-  const n = Number.parseInt(value, 10);
-  if (!Number.isSafeInteger(n)) throw new FlagValueError(`must be between -${2 ** 53 - 1} and ${2 ** 53 - 1}.`);
-  return n;
-}
-
 /** A plain decimal number, optionally signed, with an optional exponent: no hex, no empty string. */
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
+
+/**
+ * A whole number, written as trials are (12, 1e3, 1_000). The flag's own limit is checked
+ * where the value is used (the entry's schema: "must be at most 5000"), so a value too large
+ * for any limit (9007199254740993, 1e308, 1e999) comes back as 2^53 (or -2^53): beyond every
+ * limit, and beyond the safe integers when the field has none, so it is refused in those words.
+ */
+export function parseInteger(value: string): number {
+  const text = value.replace(/_/g, '').trim();
+  const n = Number(text);
+  if (!DECIMAL.test(text) || !(Number.isInteger(n) || !Number.isFinite(n)))
+    throw new FlagValueError('must be a whole number.');
+  return Math.abs(n) > Number.MAX_SAFE_INTEGER ? Math.sign(n) * 2 ** 53 : n;
+}
 
 /**
  * Trials accept 1000000, 1e6 or 1_000_000; must be a whole number from 1 to 1e9. A value
@@ -52,14 +58,13 @@ export function parsePrecision(value: string): number {
   return n;
 }
 
+/** Whole numbers read as parseInteger reads one (a value too large for any limit comes back as 2^53). */
 export function parseIntegerList(value: string): number[] {
-  const parts = value.split(',').map((p) => p.trim());
-  if (parts.some((p) => !/^-?\d+$/.test(p)))
+  try {
+    return value.split(',').map(parseInteger);
+  } catch {
     throw new FlagValueError('must be a comma-separated list of whole numbers, e.g. 3,2,4.');
-  const numbers = parts.map((p) => Number.parseInt(p, 10));
-  if (numbers.some((n) => !Number.isSafeInteger(n)))
-    throw new FlagValueError(`must hold whole numbers between -${2 ** 53 - 1} and ${2 ** 53 - 1}.`);
-  return numbers;
+  }
 }
 
 /**

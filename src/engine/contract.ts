@@ -14,7 +14,13 @@ import type { Xoshiro128 } from './random/xoshiro128.js';
 import type { TallyLayout } from './tally/layout.js';
 import type { ChartRequest, Distribution, Metric, Table } from './report.js';
 
-/** A hot loop: runs `trials` independent battles, adding counts into `tally` (laid out by the plan's layout). */
+/**
+ * A hot loop: runs `trials` independent battles, adding counts into `tally` (laid out by the
+ * plan's layout). It keeps nothing from one trial to the next but the generator (scratch
+ * buffers are fine; a cup shuffled in place must be put back): `trials` n1 then n2 on one
+ * generator give the tally of n1 + n2, so a chunk can run in slices (the in-process executor
+ * does, to stop within a slice on an interrupt; the contract suite checks every system).
+ */
 export type Kernel<Plan> = (plan: Plan, rng: Xoshiro128, trials: number, tally: Float64Array) => void;
 
 /** `fast` is the production kernel; `faithful` is the slow, obviously correct reference. */

@@ -6,7 +6,7 @@
  */
 import type { RuleSystem } from './contract.js';
 import { ChunkAbortedError } from './run/abort.js';
-import { runChunk, type ChunkTask } from './task.js';
+import { startChunk, type ChunkTask } from './task.js';
 
 export interface Executor {
   /** Worker threads behind it (0: runs in the calling thread). */
@@ -22,20 +22,56 @@ export interface Executor {
 /** Finds the rule system a task names (the composition root supplies it). */
 export type SystemLookup = (id: string) => RuleSystem | undefined;
 
-/** Runs chunks one after another in the calling thread (`--threads 0`). */
+/** How long one slice of an in-process chunk runs between looks at the event loop. */
+export const SLICE_MS = 20;
+
+/**
+ * Runs chunks one after another in the calling thread (`--threads 0`), each in slices of
+ * about SLICE_MS on the chunk's one stream (the same tally as a worker running it whole):
+ * between slices it yields to the event loop, so an interrupt, a second Ctrl-C and progress
+ * are seen within a slice however long a chunk or a battle is, and an aborted chunk stops there.
+ */
 export class InProcessExecutor implements Executor {
   readonly threads = 0;
-  constructor(private readonly lookup: SystemLookup) {}
+  constructor(
+    private readonly lookup: SystemLookup,
+    private readonly sliceMs = SLICE_MS,
+  ) {}
   async run(task: ChunkTask, signal?: AbortSignal): Promise<Float64Array> {
-    // Yield to the event loop between chunks so an interrupt and progress are seen (setImmediate
-    // runs after the poll phase, where signals arrive; a browser has only setTimeout).
-    await new Promise((resolve) =>
-      typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0),
-    );
-    if (signal?.aborted) throw new ChunkAbortedError(signal.reason);
     const system = this.lookup(task.systemId);
     if (!system) throw new Error(`unknown system ${task.systemId}`);
-    return runChunk(system, task);
+    const chunk = startChunk(system, task);
+    // Trials per slice, adapted to the time a trial takes (one trial at first: a battle may be huge).
+    let slice = 1;
+    do {
+      await yieldToEventLoop();
+      if (signal?.aborted) throw new ChunkAbortedError(signal.reason);
+      const started = performance.now();
+      chunk.run(slice);
+      const elapsed = performance.now() - started;
+      // Aim at sliceMs; grow at most 4-fold a step (the first trials run before the code is optimised).
+      slice = Math.max(1, Math.min(slice * 4, Math.floor((slice * this.sliceMs) / Math.max(elapsed, 0.01))));
+    } while (chunk.left > 0);
+    return chunk.tally;
   }
   async close(): Promise<void> {}
+}
+
+/**
+ * Lets the event loop run (signals, timers, I/O). setImmediate runs after the poll phase,
+ * where signals arrive; a browser has no setImmediate, and a MessageChannel message is not
+ * clamped to 4 ms like a nested setTimeout.
+ */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof setImmediate === 'function') setImmediate(resolve);
+    else if (typeof MessageChannel === 'function') {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        resolve();
+      };
+      channel.port2.postMessage(null);
+    } else setTimeout(resolve, 0);
+  });
 }

@@ -29,10 +29,53 @@ export interface OutputFolderOptions {
   force?: boolean;
   /** How the user named the folder, for messages (default `--out`). */
   flag?: string;
+  /** What the run will write, for the free-space check (default: one battle, with charts). */
+  contents?: ResultsContents;
 }
 
-/** Below this many free bytes, no run can write its results. */
-export const MIN_FREE_BYTES = 1024 * 1024;
+/** What a run writes into its results folder, as far as its size goes. */
+export interface ResultsContents {
+  battles: number;
+  /** Sweep cells times variants (0: no sweep). */
+  sweepCells: number;
+  charts: boolean;
+}
+
+const KiB = 1024;
+
+/**
+ * The least a run's results take, so the preflight refuses only a disk the run surely cannot
+ * write to (a run that outgrows a nearly full disk later keeps the old folder: ENOSPC). As
+ * measured: a small battle writes ~17 KB of tables, report and page, ~80 KB with its charts;
+ * a sweep ~2 KB of report per cell and variant, and its charts ~0.5 MB.
+ */
+export function leastResultsBytes(contents: ResultsContents): number {
+  const perBattle = contents.charts ? 64 * KiB : 8 * KiB;
+  const sweep = contents.sweepCells > 0 ? contents.sweepCells * 1.5 * KiB + (contents.charts ? 64 * KiB : 0) : 0;
+  return 8 * KiB + contents.battles * perBattle + sweep;
+}
+
+/** Bytes in words: 512 bytes, 300 KiB, 1.8 MiB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < KiB) return `${bytes} bytes`;
+  if (bytes < KiB * KiB) return `${Math.floor(bytes / KiB)} KiB`;
+  if (bytes < KiB ** 3) return `${(bytes / KiB ** 2).toFixed(1)} MiB`;
+  return `${(bytes / KiB ** 3).toFixed(1)} GiB`;
+}
+
+/** Names of the virtual file systems a results folder might be pointed into by mistake (statfs magic numbers). */
+const VIRTUAL_FILE_SYSTEMS = new Map<number, string>([
+  [0x9fa0, 'proc'],
+  [0x62656572, 'sysfs'],
+  [0x64626720, 'debugfs'],
+  [0x73636673, 'securityfs'],
+  [0x27e0eb, 'cgroup'],
+  [0x63677270, 'cgroup2'],
+  [0x1cd1, 'devpts'],
+  [0x74726163, 'tracefs'],
+  [0x6165676c, 'pstore'],
+  [0xcafe4a11, 'bpf'],
+]);
 const NAME_MAX = 255;
 const PATH_MAX = 4095;
 
@@ -47,6 +90,7 @@ export function checkOutputFolder(target: string, options: OutputFolderOptions =
   checkOutFlag(target, flag);
   const source = `${flag} ${target}`;
   const refuse = (detail: string) => new InputError(source, '', detail);
+  const contents = options.contents ?? { battles: 1, sweepCells: 0, charts: true };
   if (target.includes('\0')) throw refuse('the folder name holds a NUL character');
   const absolute = path.resolve(target);
   checkNameLengths(absolute, refuse);
@@ -64,12 +108,12 @@ export function checkOutputFolder(target: string, options: OutputFolderOptions =
     if (code === 'ELOOP') throw refuse('is a symbolic link loop (ELOOP)');
     if (code === 'ENOTDIR') throw refuse('part of the path is a file, not a folder');
     if (code !== 'ENOENT') throw refuse(`cannot be used: ${whyUnwritable(error)}`);
-    checkCreatable(absolute, refuse);
+    checkCreatable(absolute, contents, refuse);
     checkNotLocked(absolute, refuse);
     return;
   }
   checkNotPrecious(real, refuse);
-  checkWritableFolder(path.dirname(real), refuse);
+  checkWritableFolder(path.dirname(real), contents, refuse);
   if (!options.force) checkOurs(real, refuse);
   checkNotLocked(real, refuse);
 }
@@ -85,7 +129,7 @@ function checkNameLengths(absolute: string, refuse: (detail: string) => InputErr
 }
 
 /** The nearest existing ancestor must be a folder this process may write in. */
-function checkCreatable(absolute: string, refuse: (detail: string) => InputError): void {
+function checkCreatable(absolute: string, contents: ResultsContents, refuse: (detail: string) => InputError): void {
   let ancestor = path.dirname(absolute);
   for (;;) {
     try {
@@ -101,26 +145,55 @@ function checkCreatable(absolute: string, refuse: (detail: string) => InputError
       ancestor = up;
     }
   }
-  checkWritableFolder(ancestor, refuse);
+  checkWritableFolder(ancestor, contents, refuse, true);
 }
 
-function checkWritableFolder(dir: string, refuse: (detail: string) => InputError): void {
+/** `dir` (the folder's parent, or its nearest existing ancestor when `creating`) must take the run's files. */
+function checkWritableFolder(
+  dir: string,
+  contents: ResultsContents,
+  refuse: (detail: string) => InputError,
+  creating = false,
+): void {
+  const verb = creating ? 'cannot be created' : 'cannot be written';
   try {
     accessSync(dir, constants.W_OK | constants.X_OK);
   } catch (error) {
-    throw refuse(`cannot be written in ${dir}: ${whyUnwritable(error)}`);
+    throw refuse(`${verb} in ${dir}: ${whyUnwritable(error)}`);
   }
-  const free = freeBytes(dir);
-  if (free !== undefined && free < MIN_FREE_BYTES)
-    throw refuse(`cannot be written: the disk holding ${dir} is full (${free.toLocaleString('en-US')} bytes free)`);
+  const space = diskSpace(dir);
+  if (!space) return;
+  // A file system with no blocks at all (/proc, /sys) holds no files, whatever its permissions say.
+  if (space.total === 0) {
+    const name = VIRTUAL_FILE_SYSTEMS.get(space.type);
+    throw refuse(`${verb} in ${dir}: it is a virtual file system${name ? ` (${name})` : ''}, which holds no files`);
+  }
+  const needed = leastResultsBytes(contents);
+  if (space.free >= needed) return;
+  if (space.free === 0) throw refuse(`${verb}: the disk holding ${dir} is full (0 bytes free)`);
+  const what = [
+    contents.battles > 0 ? `${contents.battles} battle${contents.battles === 1 ? '' : 's'}` : '',
+    contents.sweepCells > 0 ? `${contents.sweepCells} sweep cells` : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  const lighter = { ...contents, charts: false };
+  const hint =
+    contents.charts && space.free >= leastResultsBytes(lighter)
+      ? `; --no-charts needs ${formatBytes(leastResultsBytes(lighter))}`
+      : '';
+  throw refuse(
+    `${verb}: only ${formatBytes(space.free)} free on the disk holding ${dir}; this run's results (${what}` +
+      `${contents.charts ? ', with charts' : ''}) take at least ${formatBytes(needed)}${hint}`,
+  );
 }
 
-/** Bytes this process may still write on the file system of `dir` (root may use the reserve). */
-function freeBytes(dir: string): number | undefined {
+/** The file system of `dir`: its type, whether it has blocks at all, and the bytes this process may still write (root may use the reserve). */
+function diskSpace(dir: string): { type: number; total: number; free: number } | undefined {
   try {
     const fs = statfsSync(dir);
     const blocks = process.getuid?.() === 0 ? fs.bfree : fs.bavail;
-    return blocks * fs.bsize;
+    return { type: fs.type, total: fs.blocks * fs.bsize, free: blocks * fs.bsize };
   } catch {
     return undefined;
   }

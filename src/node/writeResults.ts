@@ -33,6 +33,9 @@ export interface ResultsOptions {
   force?: boolean;
   /** The flag that named the folder, for messages (default --out). */
   flag?: string;
+  /** Battles the run writes (default 1) and sweep cells times variants (default 0): the free-space check's estimate. */
+  battles?: number;
+  sweepCells?: number;
 }
 
 /**
@@ -40,7 +43,12 @@ export interface ResultsOptions {
  * that cannot be written, or that another run is writing, is refused before work starts.
  */
 export function openResults(dir: string, options: ResultsOptions = {}): ResultsWriter {
-  const folder = ResultsFolder.open(dir, { force: options.force, flag: options.flag ?? '--out' });
+  const contents = {
+    battles: options.battles ?? 1,
+    sweepCells: options.sweepCells ?? 0,
+    charts: options.charts !== false,
+  };
+  const folder = ResultsFolder.open(dir, { force: options.force, flag: options.flag ?? '--out', contents });
   const files: string[] = [];
   const battleCharts = new Map<string, ChartFile[]>();
   const write = (name: string, data: string | Uint8Array) => {

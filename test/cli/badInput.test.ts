@@ -99,13 +99,56 @@ describe('bad scenario files', () => {
     await expectCleanFailure(['run', seed], 'seed: must not be empty');
   });
 
+  it('a bad sweep axis names the field inside it, not "Invalid input"', async () => {
+    const sweep = (axis: unknown) => ({
+      name: 'bad-sweep',
+      system: 'landgrab',
+      trials: 1000,
+      sweep: { base: { attackers: 5, defenders: 3 }, axes: { attackers: axis } },
+    });
+    const expectLine = async (name: string, axis: unknown, line: string) => {
+      const f = scenario(dir, name, sweep(axis));
+      expect(await expectCleanFailure(['run', f])).toBe(`battle-odds: error: ${f}: ${line}\n`);
+    };
+    await expectLine(
+      'tiny-step.json',
+      { from: 2, to: 10, step: 1e-300 },
+      'sweep.axes.attackers.step: must be a whole number, at least 1',
+    );
+    await expectLine(
+      'zero-step.json',
+      { from: 2, to: 10, step: 0 },
+      'sweep.axes.attackers.step: must be a whole number, at least 1',
+    );
+    await expectLine(
+      'huge-to.json',
+      { from: 2, to: 1e308 },
+      'sweep.axes.attackers.to: must be at most 9007199254740991',
+    );
+    await expectLine(
+      'typo-step.json',
+      { from: 2, to: 10, stpe: 2 },
+      'sweep.axes.attackers.stpe: unknown key; check the spelling against the scenario schema',
+    );
+    await expectLine(
+      'text-axis.json',
+      'x',
+      'sweep.axes.attackers: must be a list of values or a range {"from", "to", "step"}',
+    );
+    await expectLine(
+      'bad-value.json',
+      [{ label: 'x' }],
+      'sweep.axes.attackers[0]: must be a number, text, true or false, {"label", "value"} or {"label", "set"}',
+    );
+  });
+
   it('a capitol on a fortress', async () => {
     const f = scenario(
       dir,
       'capitol-fortress.json',
       withBattle({ type: 'capitol', attackers: 5, defenders: 3, fortress: true }),
     );
-    expectCleanFailure(
+    await expectCleanFailure(
       ['run', f],
       'capitol-fortress.json',
       'battles[0].fortress',
@@ -117,7 +160,7 @@ describe('bad scenario files', () => {
 describe('bad flags', () => {
   const dir = tempDir();
   it('trials <= 0', async () => {
-    expectCleanFailure(
+    await expectCleanFailure(
       ['odds', 'landgrab', '--attackers', '5', '--defenders', '3', '--trials', '0'],
       '--trials',
       'at least 1',
@@ -137,8 +180,24 @@ describe('bad flags', () => {
     await expectCleanFailure(['odds', 'landgrab', '--attackers', '4', '--defenders', '0'], '--defenders', 'at least 1');
   });
 
+  it('army counts beyond the limit say the limit however they are written; 1e3 is 1000', async () => {
+    for (const value of ['6000', '1e308', '9007199254740993', '1e999'])
+      expect(
+        await expectCleanFailure(['odds', 'landgrab', '--attackers', value, '--defenders', '3'], '--attackers'),
+      ).toBe('battle-odds: error: odds landgrab: --attackers: must be at most 5000\n');
+    const entry = JSON.stringify({ attackers: 1e308, defenders: 3 });
+    expect(await expectCleanFailure(['odds', 'landgrab', '--entry', entry])).toBe(
+      'battle-odds: error: odds landgrab: --entry attackers: must be at most 5000\n',
+    );
+    const f = scenario(dir, 'huge.json', withBattle({ attackers: 5, defenders: -1e308 }));
+    await expectCleanFailure(['run', f], 'huge.json', 'battles[0].defenders', 'at least 1');
+    const thousand = await cli(['odds', 'landgrab', '--attackers', '1e3', '--defenders', '1_000', '--json']);
+    expect(thousand.code).toBe(0);
+    expect(JSON.parse(thousand.stdout).battles[0].entry).toMatchObject({ attackers: 1000, defenders: 1000 });
+  });
+
   it('an empty seed', async () => {
-    expectCleanFailure(
+    await expectCleanFailure(
       ['odds', 'landgrab', '--attackers', '5', '--defenders', '3', '--seed', ''],
       '--seed',
       'must not be empty',
@@ -146,12 +205,12 @@ describe('bad flags', () => {
   });
 
   it('trials beyond the 1e9 cap, and trials that are not plain decimal numbers', async () => {
-    expectCleanFailure(
+    await expectCleanFailure(
       ['odds', 'landgrab', '--attackers', '5', '--defenders', '3', '--trials', '1e20'],
       '--trials',
       'at most 1e9',
     );
-    expectCleanFailure(
+    await expectCleanFailure(
       ['odds', 'landgrab', '--attackers', '5', '--defenders', '3', '--trials', '0x10'],
       '--trials',
       'whole number',
@@ -159,22 +218,22 @@ describe('bad flags', () => {
   });
 
   it('flags that do not apply to a chain are refused, not silently dropped', async () => {
-    expectCleanFailure(
+    await expectCleanFailure(
       ['odds', 'landgrab', '--attackers', '16', '--path', '3,4,2', '--fortress'],
       '--fortress',
       '--fortresses',
     );
-    expectCleanFailure(
+    await expectCleanFailure(
       ['odds', 'landgrab', '--attackers', '16', '--path', '3,4,2', '--defending-leader'],
       '--defending-leader',
       '--leaders',
     );
-    expectCleanFailure(
+    await expectCleanFailure(
       ['odds', 'landgrab', '--attackers', '16', '--path', '3,4,2', '--fortresses', '4'],
       '--fortresses',
       'position 4 is not on the path (1..3)',
     );
-    expectCleanFailure(
+    await expectCleanFailure(
       ['odds', 'landgrab', '--attackers', '16', '--defenders', '3', '--fortresses', '1'],
       '--fortresses',
       'only with --path',
@@ -183,7 +242,7 @@ describe('bad flags', () => {
   });
 
   it('errors in a capitol list name the flag typed', async () => {
-    expectCleanFailure(
+    await expectCleanFailure(
       ['odds', 'landgrab', '--attackers', '5', '--defenders', '3', '--capitol', '0,3'],
       '--capitol',
       'at least 1',

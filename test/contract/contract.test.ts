@@ -10,7 +10,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SYSTEMS, findSystem } from '../../src/app/systems.js';
-import { isUnsolved, type RuleSystem } from '../../src/engine/contract.js';
+import { isUnsolved, KERNEL_NAMES, type RuleSystem } from '../../src/engine/contract.js';
 import { compileEntry, type Battle } from '../../src/engine/scenario/entry.js';
 import { describeBattle, runBattle } from '../../src/engine/run/battle.js';
 import { sampleBattle } from '../../src/engine/run/sample.js';
@@ -19,7 +19,8 @@ import { PoolExecutor } from '../../src/node/poolExecutor.js';
 import { loadScenario } from '../../src/node/scenarioFile.js';
 import { runScenario } from '../../src/app/runScenario.js';
 import { scenarioReportSchema, type BattleReport } from '../../src/engine/report.js';
-import { binSum, findEvent } from '../../src/engine/tally/layout.js';
+import { binSum, findEvent, flatBins } from '../../src/engine/tally/layout.js';
+import { runChunk, startChunk, type ChunkTask } from '../../src/engine/task.js';
 import { proportionZTest } from '../../src/stats/zTest.js';
 import { ROOT } from '../helpers/cli.js';
 import type { ContractCase } from './contractCase.js';
@@ -151,6 +152,32 @@ describe.each(CASES.map((c) => [`${c.system}: ${c.label}`, c] as const))('%s', (
     const d = await sampleBattle(system, [battle], settings, pool(2));
     expect(Array.from(b.tally)).toEqual(Array.from(a.tally));
     expect(Array.from(d.tally)).toEqual(Array.from(a.tally));
+  });
+
+  it.runIf(sampled)('a chunk run in slices gives the tally of the whole chunk (both kernels; paired)', () => {
+    // The in-process executor runs chunks in slices: a kernel keeps nothing between trials but the generator.
+    const headlineBins = flatBins(findEvent(battle.layout, battle.headline).bins);
+    for (const kernel of KERNEL_NAMES)
+      for (const paired of [
+        undefined,
+        { plans: [battle.plan, battle.plan], headlineBins: [headlineBins, headlineBins] },
+      ]) {
+        const task: ChunkTask = {
+          systemId: system.id,
+          kernel,
+          plan: battle.plan,
+          tallySize: battle.layout.size,
+          state: [11, 22, 33, 44],
+          trials: 2_000,
+          ...(paired ? { paired } : {}),
+        };
+        const chunk = startChunk(system, task);
+        for (const n of [1, 1, 3, 50, 445, 5_000]) chunk.run(n);
+        expect(chunk.left).toBe(0);
+        expect(Array.from(chunk.tally), `${kernel}${paired ? ', paired' : ''}`).toEqual(
+          Array.from(runChunk(system, task)),
+        );
+      }
   });
 
   it.runIf(sampled)('an identical variant on common random numbers differs by exactly 0', async () => {

@@ -49,12 +49,34 @@ describe('shards and merge', () => {
     let r = await cli(['merge', part(0), part(1), '--out', path.join(dir, 'x')]);
     expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/shard 2\/3 of scenario 'fleet-check' is missing/)]);
     r = await cli(['merge', part(0), part(1), part(2), partFile(0), '--out', path.join(dir, 'x')]);
-    expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/shard 0\/3 is also/)]);
+    expect([r.code, r.stderr]).toEqual([
+      2,
+      expect.stringMatching(/shard: is shard 0\/3 again \(the same file given twice\)/),
+    ]);
+    const copy = writePart('copy', readPart(partFile(0)));
+    r = await cli(['merge', part(0), part(1), part(2), copy, '--out', path.join(dir, 'x')]);
+    expect([r.code, r.stderr]).toEqual([
+      2,
+      expect.stringMatching(/copy.*: shard: is shard 0\/3 again \(also .*part-0/),
+    ]);
     const cut = readPart(partFile(2));
     cut.tallies.pop();
     const cutFile = writePart('cut', cut);
     r = await cli(['merge', part(0), part(1), cutFile, '--out', path.join(dir, 'x')]);
-    expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/hold 49 chunks; the run has 50/)]);
+    // The part that lost a chunk is named, with what it holds and what its shard ran.
+    expect([r.code, r.stderr]).toEqual([
+      2,
+      expect.stringMatching(/cut.*: tallies: holds \d+ chunks; shard 2\/3 ran \d+: the part is incomplete/),
+    ]);
+    // A part written before parts recorded their own chunk count: the missing chunk and its shard are named.
+    delete (cut.chunks as { shard?: number }).shard;
+    r = await cli(['merge', part(0), part(1), writePart('cut-old', cut), '--out', path.join(dir, 'x')]);
+    expect([r.code, r.stderr]).toEqual([
+      2,
+      expect.stringMatching(
+        /cut-old.*: tallies: chunk .* of shard 2\/3 is missing \(the parts hold 49 of the run's 50/,
+      ),
+    ]);
     const doubled = readPart(partFile(2));
     doubled.tallies.push(readPart(partFile(1)).tallies[0]);
     r = await cli(['merge', part(0), part(1), writePart('doubled', doubled), '--out', path.join(dir, 'x')]);
@@ -64,7 +86,12 @@ describe('shards and merge', () => {
   it('refuses parts of another seed, scenario or version, naming what differs', async () => {
     await ok(['run', SCENARIO, '--shard', '2/3', '--out', part(5), '--threads', '0', '--seed', 'other']);
     let r = await cli(['merge', part(0), part(1), part(5), '--out', path.join(dir, 'x')]);
-    expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/the seed "other" differs from .*'s "fleet"/)]);
+    expect([r.code, r.stderr]).toEqual([
+      2,
+      expect.stringMatching(
+        /part-5.*: seed: was run with seed "other"; .*part-0.* with "fleet": these parts are not of one run/,
+      ),
+    ]);
 
     const changed = JSON.parse(readFileSync(SCENARIO, 'utf8'));
     changed.battles[0].defenders = 9;
@@ -72,7 +99,10 @@ describe('shards and merge', () => {
     writeFileSync(changedFile, JSON.stringify(changed));
     await ok(['run', changedFile, '--shard', '2/3', '--out', part(6), '--threads', '0']);
     r = await cli(['merge', part(0), part(1), part(6), '--out', path.join(dir, 'x')]);
-    expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/the scenario \(hash\) \w+ differs/)]);
+    expect([r.code, r.stderr]).toEqual([
+      2,
+      expect.stringMatching(/scenario\.hash: was run on a scenario document with hash \w+; .* on one with hash \w+/),
+    ]);
 
     const old = readPart(partFile(2));
     old.version = '0.0.1';

@@ -119,3 +119,12 @@ export function isCleanRefusal(r: { code: number | null; stderr: string }): bool
     !/\n\s+at /.test(r.stderr)
   );
 }
+
+/** A tiny tmpfs, when this runs as root and `mount` works; else the reason it cannot (unmount it with `umount`). */
+export function mountTinyDisk(megabytes: number): { dir: string } | { reason: string } {
+  if (process.getuid?.() !== 0) return { reason: 'not running as root' };
+  const dir = tempDir('battle-odds-tiny-disk-');
+  const r = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${megabytes}m`, 'tmpfs', dir], { encoding: 'utf8' });
+  if (r.status !== 0) return { reason: `mount failed: ${(r.stderr || r.error?.message || '').trim()}` };
+  return { dir };
+}

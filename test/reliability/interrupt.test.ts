@@ -9,6 +9,10 @@ import path from 'node:path';
 import { EXIT_INTERRUPTED, EXIT_TERMINATED, Interrupts } from '../../src/cli/interrupt.js';
 import { READY_FILE_VARIABLE } from '../../src/node/readyFile.js';
 import { ensureBuilt, start, tempDir, waitForFile } from './helpers.js';
+import { findSystem } from '../../src/app/systems.js';
+import { compileEntry } from '../../src/engine/scenario/entry.js';
+import { sampleBattle } from '../../src/engine/run/sample.js';
+import { InProcessExecutor } from '../../src/engine/executor.js';
 
 function machine() {
   const exits: number[] = [];
@@ -58,6 +62,54 @@ describe('Interrupts (the state machine)', () => {
     run.dispose();
     interrupts.receive('SIGINT');
     expect(exits).toEqual([EXIT_INTERRUPTED]);
+  });
+});
+
+/** Six Kings & Things players with 30 creatures each: a trial of the faithful kernel takes ~0.15 ms, a chunk minutes. */
+const BIG_MULTI = {
+  type: 'multi',
+  players: Array.from({ length: 6 }, (_, p) => ({
+    name: `P${p}`,
+    creatures: Array.from(
+      { length: 30 },
+      (_, i) => ['Giant:4', 'Elves:2R', 'Dragon:3*C', 'Ogre:2', 'Troll:3'][(i + p) % 5],
+    ),
+  })),
+};
+
+describe('an in-process run of a huge battle', () => {
+  it('stops within a second of the abort, and the event loop runs meanwhile (chunks run in slices)', async () => {
+    const system = findSystem('kings-and-things')!;
+    const battle = compileEntry(system, BIG_MULTI, 'interrupt', '', 'big');
+    const controller = new AbortController();
+    let abortedAt = 0;
+    let lastTick = performance.now();
+    let longestGap = 0;
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - lastTick);
+      lastTick = now;
+    }, 5);
+    setTimeout(() => {
+      abortedAt = performance.now();
+      controller.abort(new Error('test'));
+    }, 500);
+    const result = await sampleBattle(
+      system,
+      [battle],
+      { seed: 'big', trials: 1e8, kernel: 'faithful', signal: controller.signal },
+      new InProcessExecutor(findSystem),
+    );
+    const stopMs = performance.now() - abortedAt;
+    clearInterval(ticker);
+    console.log(
+      `in-process huge battle: stopped ${stopMs.toFixed(0)} ms after the abort; longest event-loop gap ${longestGap.toFixed(0)} ms`,
+    );
+    expect(result.partial).toBe(true);
+    expect(result.trials).toBe(0);
+    expect(stopMs).toBeLessThan(1000);
+    // Slices of ~20 ms: a signal handler (a second Ctrl-C) runs within a slice, not after the chunk.
+    expect(longestGap).toBeLessThan(250);
   });
 });
 
@@ -121,6 +173,19 @@ describe('the CLI on Ctrl-C and SIGTERM', () => {
     const r = await run.finished;
     console.log(`pool run, chunk of ~100 s: exit ${(r.elapsedMs - sent).toFixed(0)} ms after SIGINT`);
     expect(r.code).toBe(EXIT_INTERRUPTED);
+    expect(r.elapsedMs - sent).toBeLessThan(2000);
+  });
+
+  it('Ctrl-C stops an in-process chunk of a huge battle within 2 s (the chunk runs in slices)', async () => {
+    const entry = JSON.stringify(BIG_MULTI);
+    const args = ['odds', 'kings-and-things', '--entry', entry, '--kernel', 'faithful', '--sample'];
+    const run = await startSampling([...args, '--trials', '1e8', '--threads', '0', '--no-charts']);
+    const sent = run.age();
+    run.child.kill('SIGINT');
+    const r = await run.finished;
+    console.log(`in-process huge battle: exit ${(r.elapsedMs - sent).toFixed(0)} ms after SIGINT`);
+    expect(r.code).toBe(EXIT_INTERRUPTED);
+    expect(r.stderr).toContain('interrupted');
     expect(r.elapsedMs - sent).toBeLessThan(2000);
   });
 

@@ -1,12 +1,14 @@
 /** The preflight of --out: refuses folders a run could not (or should not) replace, before any simulation. */
-import { describe, expect, it } from 'vitest';
-import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statfsSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../../src/engine/inputError.js';
-import { checkOutFlag, checkOutputFolder } from '../../src/node/outputFolderCheck.js';
+import { checkOutFlag, checkOutputFolder, formatBytes, leastResultsBytes } from '../../src/node/outputFolderCheck.js';
 import { ResultsFolder } from '../../src/node/resultsFolder.js';
 import { MARKER_FILE } from '../../src/node/resultsLayout.js';
 import { tempDir } from '../helpers/cli.js';
+import { mountTinyDisk } from './helpers.js';
 
 function refusal(action: () => unknown): string {
   try {
@@ -102,4 +104,53 @@ describe('checkOutputFolder', () => {
   it('names the flag given', () => {
     expect(refusal(() => checkOutputFolder('', { flag: '--write' }))).toMatch(/^--write: /);
   });
+});
+
+describe('the free-space and file-system checks', () => {
+  it.runIf(existsSync('/proc/self'))('a folder in /proc cannot be created: the reason, not "the disk is full"', () => {
+    const message = refusal(() => checkOutputFolder('/proc/x'));
+    // As root: the virtual file system; as anyone else: the permission.
+    expect(message).toMatch(
+      /^--out \/proc\/x: cannot be created in \/proc: (it is a virtual file system \(proc\), which holds no files|permission denied)/,
+    );
+    expect(message).not.toContain('full');
+  });
+
+  it('estimates the least a run writes: more with charts, more per battle and sweep cell', () => {
+    const one = { battles: 1, sweepCells: 0, charts: false };
+    expect(leastResultsBytes(one)).toBe(16 * 1024);
+    expect(leastResultsBytes({ ...one, charts: true })).toBe(72 * 1024);
+    expect(leastResultsBytes({ battles: 0, sweepCells: 1000, charts: true })).toBeGreaterThan(1.5 * 1024 * 1024);
+    expect([512, 300 * 1024, 1.8 * 1024 * 1024].map(formatBytes)).toEqual(['512 bytes', '300 KiB', '1.8 MiB']);
+  });
+
+  const disk = mountTinyDisk(1);
+  const reason = 'reason' in disk ? disk.reason : '';
+  const dir = 'dir' in disk ? disk.dir : '';
+  if (reason) console.warn(`tiny-disk test skipped: ${reason}`);
+  afterAll(() => {
+    if (dir) spawnSync('umount', [dir]);
+  });
+
+  it.skipIf(Boolean(reason))(
+    'with 300 KiB free, a one-battle run is accepted and a bigger one told the numbers',
+    () => {
+      const free = () => statfsSync(dir).bfree * statfsSync(dir).bsize;
+      writeFileSync(path.join(dir, 'filler'), Buffer.alloc(free() - 300 * 1024));
+      expect(free()).toBe(300 * 1024);
+      const target = path.join(dir, 'results');
+      checkOutputFolder(target, { contents: { battles: 1, sweepCells: 0, charts: false } });
+      checkOutputFolder(target, { contents: { battles: 1, sweepCells: 0, charts: true } });
+      expect(refusal(() => checkOutputFolder(target, { contents: { battles: 8, sweepCells: 0, charts: true } }))).toBe(
+        `--out ${target}: cannot be created: only 300 KiB free on the disk holding ${dir}; this run's results ` +
+          '(8 battles, with charts) take at least 520 KiB; --no-charts needs 72 KiB',
+      );
+      expect(
+        refusal(() => checkOutputFolder(target, { contents: { battles: 0, sweepCells: 400, charts: false } })),
+      ).toBe(
+        `--out ${target}: cannot be created: only 300 KiB free on the disk holding ${dir}; this run's results ` +
+          '(400 sweep cells) take at least 608 KiB',
+      );
+    },
+  );
 });

@@ -55,9 +55,23 @@ describe('parseSeed', () => {
 });
 
 describe('parseInteger', () => {
-  it('refuses whole numbers a double cannot hold exactly', () => {
+  it('reads whole numbers written as trials are: 12, 1e3, 1_000, 1.5e1', () => {
+    expect(parseInteger('12')).toBe(12);
+    expect(parseInteger('1e3')).toBe(1000);
+    expect(parseInteger('1_000')).toBe(1000);
+    expect(parseInteger('1.5e1')).toBe(15);
+    expect(parseInteger('-3')).toBe(-3);
     expect(parseInteger('9007199254740991')).toBe(9007199254740991);
-    expect(refusal(() => parseInteger('9007199254740993'))).toContain('between');
+  });
+
+  it('gives a value too large for any limit as 2^53, so the flag refuses it by its own limit', () => {
+    for (const value of ['9007199254740993', '1e308', '1e999']) expect(parseInteger(value)).toBe(2 ** 53);
+    expect(parseInteger('-1e308')).toBe(-(2 ** 53));
+  });
+
+  it('says "whole number" for fractions and non-numbers', () => {
+    for (const value of ['2.5', '0x10', '', 'ten', '1e', 'NaN', 'Infinity'])
+      expect(refusal(() => parseInteger(value))).toBe('must be a whole number.');
   });
 });
 

@@ -37,7 +37,14 @@ export async function runScenarios(paths: string[], flags: RunFlags, io: CliIO):
   const folders: ResultsWriter[] = [];
   try {
     for (const s of scenarios)
-      folders.push(openResults(path.join(flags.out, s.name), { charts: flags.charts, force: flags.force }));
+      folders.push(
+        openResults(path.join(flags.out, s.name), {
+          charts: flags.charts,
+          force: flags.force,
+          battles: s.battles.length,
+          sweepCells: s.sweep ? s.sweep.cells.length * s.sweep.variants.length : 0,
+        }),
+      );
   } catch (error) {
     for (const folder of folders) folder.abort();
     throw error;

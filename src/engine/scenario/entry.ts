@@ -34,7 +34,7 @@ export function compileEntry(
 ): Battle {
   const parsed = system.entry.safeParse(entry);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
+    const issue = mainIssue(parsed.error.issues);
     throw new InputError(source, joinField(field, issueField(issue)), friendlyMessage(issue));
   }
   const label = (parsed.data as { label?: string }).label ?? defaultLabel;
@@ -50,6 +50,38 @@ export function compileEntry(
 function joinField(prefix: string, rest: string): string {
   if (!rest) return prefix;
   return rest.startsWith('[') ? `${prefix}${rest}` : prefix ? `${prefix}.${rest}` : rest;
+}
+
+/**
+ * The issue to report: the first, except that a whole number beyond 2^53 (1e308), which
+ * zod's `.int()` refuses first with the field's "whole number" words, is reported by the
+ * field's own limit ("must be at most 5000") when it has one, else as beyond 2^53 - 1.
+ */
+export function mainIssue(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue {
+  const first = issues[0];
+  if (first.code === 'invalid_union') {
+    // A value of one of several forms (a list of values or a {from, to, step} range): when only
+    // one form fits its shape, what is wrong is inside that form (`step`), not "Invalid input".
+    const fitting = first.errors.filter(fitsShape);
+    if (fitting.length === 1) {
+      const inner = mainIssue(fitting[0]);
+      return { ...inner, path: [...first.path, ...inner.path] };
+    }
+    return first;
+  }
+  if ((first.code !== 'too_big' && first.code !== 'too_small') || first.origin !== 'int') return first;
+  const samePath = (other: z.core.$ZodIssue) =>
+    other.path.length === first.path.length && other.path.every((key, i) => key === first.path[i]);
+  const limit = issues.find((other) => other !== first && other.code === first.code && samePath(other));
+  if (limit) return limit;
+  return { ...first, message: `${first.code === 'too_big' ? 'Too big' : 'Too small'}: beyond the safe integers` };
+}
+
+/** A union option's issues fit the value's shape when some are inside it (not "expected an array" at its root). */
+function fitsShape(issues: readonly z.core.$ZodIssue[]): boolean {
+  return issues.some(
+    (issue) => issue.path.length > 0 || (issue.code === 'invalid_union' && issue.errors.some(fitsShape)),
+  );
 }
 
 /** The field an issue is about; for an unknown key, the key itself. */

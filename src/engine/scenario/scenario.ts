@@ -8,7 +8,7 @@ import { OBJECTIVES, type KernelName, type Question, type RuleSystem } from '../
 import { checkQuestion } from '../question.js';
 import type { Method } from '../run/battle.js';
 import { InputError } from '../inputError.js';
-import { compileEntry, friendlyMessage, issueField, type Battle } from './entry.js';
+import { compileEntry, friendlyMessage, issueField, mainIssue, type Battle } from './entry.js';
 import { compileSweep, sweepSchema, type CompiledSweep } from './sweep.js';
 import { assignStems } from '../fileNames.js';
 
@@ -92,7 +92,7 @@ export interface Scenario {
 export function parseScenario(raw: unknown, source: string, systems: readonly RuleSystem[]): Scenario {
   const outer = scenarioSchema.safeParse(raw);
   if (!outer.success) {
-    const issue = outer.error.issues[0];
+    const issue = mainIssue(outer.error.issues);
     throw new InputError(source, issueField(issue), friendlyMessage(issue));
   }
   const system = systems.find((s) => s.id === outer.data.system);

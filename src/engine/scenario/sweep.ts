@@ -32,13 +32,21 @@ const scalar = z.union([z.number(), z.string(), z.boolean()]);
 const labelledValue = z.strictObject({ label: z.string().min(1), value: z.unknown() });
 /** A value that sets several fields at once (e.g. who holds Engineering in a matchup). */
 const settingsValue = z.strictObject({ label: z.string().min(1), set: settings });
-const axisValue = z.union([scalar, labelledValue, settingsValue]);
+const axisValue = z.union([scalar, labelledValue, settingsValue], {
+  error: 'must be a number, text, true or false, {"label", "value"} or {"label", "set"}',
+});
 const rangeAxis = z.strictObject({
   from: z.number().int({ error: 'must be a whole number' }),
   to: z.number().int({ error: 'must be a whole number' }),
-  step: z.number().int().min(1, { error: 'must be at least 1' }).default(1),
+  step: z
+    .number()
+    .int({ error: 'must be a whole number, at least 1' })
+    .min(1, { error: 'must be a whole number, at least 1' })
+    .default(1),
 });
-const axisSpec = z.union([z.array(axisValue).min(1, { error: 'needs at least one value' }).max(MAX_CELLS), rangeAxis]);
+const axisSpec = z.union([z.array(axisValue).min(1, { error: 'needs at least one value' }).max(MAX_CELLS), rangeAxis], {
+  error: 'must be a list of values or a range {"from", "to", "step"}',
+});
 
 export const sweepSchema = z
   .strictObject({

@@ -4,9 +4,10 @@
  * number of shards and chunks, every shard exactly once and every chunk exactly once.
  * Anything else is refused with the part file and what differs named.
  */
+import path from 'node:path';
 import { InputError } from '../../engine/inputError.js';
 import { canonicalJson, type ChunkRecord, type TallyPart } from './tallyFile.js';
-import { chunkName } from './assign.js';
+import { chunkName, shardOf } from './assign.js';
 
 export interface LoadedPart {
   file: string;
@@ -25,15 +26,15 @@ export interface CheckedRun {
 export function checkParts(parts: LoadedPart[], version: string): CheckedRun {
   const sorted = [...parts].sort((a, b) => a.part.shard.index - b.part.shard.index);
   const [first] = sorted;
-  const same = (what: string, get: (p: TallyPart) => unknown, show: (v: unknown) => string = String) => {
+  /** Each part must agree with the first on `field`; `says(value)` words a part's value ("was run with 50,000 trials"). */
+  const same = <T>(field: string, get: (p: TallyPart) => T, says: (value: T, other?: T) => string) => {
     const want = canonicalJson(get(first.part));
     for (const p of sorted) {
       if (canonicalJson(get(p.part)) !== want) {
         throw new InputError(
           p.file,
-          '',
-          `${what} ${show(get(p.part))} differs from ${first.file}'s ${show(get(first.part))}: ` +
-            'these parts are not of one run',
+          field,
+          `${says(get(p.part))}; ${first.file} ${says(get(first.part), get(p.part))}: these parts are not of one run`,
         );
       }
     }
@@ -48,30 +49,50 @@ export function checkParts(parts: LoadedPart[], version: string): CheckedRun {
     }
   }
   same(
-    'the scenario (hash)',
+    'scenario.hash',
     (p) => p.scenario.hash,
-    (v) => String(v).slice(0, 12),
+    (hash, other) =>
+      other === undefined
+        ? `was run on a scenario document with hash ${hash.slice(0, 12)}`
+        : `on one with hash ${hash.slice(0, 12)}`,
   );
   same(
-    'the seed',
+    'seed',
     (p) => p.seed,
-    (v) => JSON.stringify(v),
+    (seed, other) =>
+      other === undefined ? `was run with seed ${JSON.stringify(seed)}` : `with ${JSON.stringify(seed)}`,
   );
-  same('the trials', (p) => p.trials);
   same(
-    'the options',
-    (p) => p.overrides,
-    (v) => canonicalJson(v),
+    'trials',
+    (p) => p.trials,
+    (trials, other) => `${other === undefined ? 'was run with ' : 'with '}${trials.toLocaleString('en-US')} trials`,
   );
-  same('the shard count', (p) => p.shard.count);
-  same('the chunk count', (p) => p.chunks.total);
+  same(
+    'overrides',
+    (p) => p.overrides,
+    (overrides, other) => `${other === undefined ? 'was run with options ' : 'with '}${canonicalJson(overrides)}`,
+  );
+  same(
+    'shard.count',
+    (p) => p.shard.count,
+    (count, other) => (other === undefined ? `is one of ${count} shards` : `of ${count}`),
+  );
+  same(
+    'chunks.total',
+    (p) => p.chunks.total,
+    (total, other) => (other === undefined ? `is of a run of ${total} chunks` : `of ${total}`),
+  );
 
   const count = first.part.shard.count;
   const byIndex = new Map<number, string>();
   for (const p of sorted) {
-    const other = byIndex.get(p.part.shard.index);
-    if (other) throw new InputError(p.file, 'shard', `shard ${p.part.shard.index}/${count} is also ${other}`);
-    byIndex.set(p.part.shard.index, p.file);
+    const index = p.part.shard.index;
+    const other = byIndex.get(index);
+    if (other) {
+      const again = path.resolve(other) === path.resolve(p.file) ? 'the same file given twice' : `also ${other}`;
+      throw new InputError(p.file, 'shard', `is shard ${index}/${count} again (${again})`);
+    }
+    byIndex.set(index, p.file);
   }
   const missing = [...Array(count).keys()].filter((i) => !byIndex.has(i));
   if (missing.length > 0) {
@@ -93,7 +114,27 @@ export function checkParts(parts: LoadedPart[], version: string): CheckedRun {
       records.set(name, { ...r, file: p.file });
     }
   }
+  for (const p of sorted) {
+    const ran = p.part.chunks.shard;
+    if (ran !== undefined && p.part.tallies.length !== ran)
+      throw new InputError(
+        p.file,
+        'tallies',
+        `holds ${p.part.tallies.length} chunks; shard ${p.part.shard.index}/${count} ran ${ran}: ` +
+          (p.part.tallies.length < ran ? 'the part is incomplete' : 'the part was altered'),
+      );
+  }
   if (records.size !== first.part.chunks.total) {
+    // A part without its own chunk count: name a missing chunk and the shard that ran it, where the records tell.
+    const lost = missingChunk(records, first.part);
+    const part = lost && sorted.find((p) => p.part.shard.index === lost.shard);
+    if (lost && part)
+      throw new InputError(
+        part.file,
+        'tallies',
+        `chunk ${lost.name} of shard ${lost.shard}/${count} is missing (the parts hold ${records.size} of the ` +
+          `run's ${first.part.chunks.total} chunks): the part is incomplete`,
+      );
     throw new InputError(
       first.file,
       'tallies',
@@ -101,4 +142,21 @@ export function checkParts(parts: LoadedPart[], version: string): CheckedRun {
     );
   }
   return { first, records };
+}
+
+/** A chunk missing from a unit some record names (with the unit's chunk count), and the shard that ran it. */
+function missingChunk(
+  records: Map<string, PlacedRecord>,
+  first: TallyPart,
+): { name: string; shard: number } | undefined {
+  const document = first.scenario.document as { battles?: unknown } | null;
+  const battles = Array.isArray(document?.battles) ? document.battles.length : 0;
+  const units = new Map<string, number>();
+  for (const r of records.values()) units.set(r.unit, r.chunks);
+  for (const [unit, chunks] of units)
+    for (let chunk = 0; chunk < chunks; chunk++) {
+      const name = chunkName({ unit, chunk });
+      if (!records.has(name)) return { name, shard: shardOf({ unit, chunk, chunks }, battles, first.shard.count) };
+    }
+  return undefined;
 }

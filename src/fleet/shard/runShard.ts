@@ -66,7 +66,7 @@ export async function runShard(job: ShardJob, executor: Executor, hooks: ShardHo
     seed: overrides.seed ?? scenario.seed,
     trials: overrides.trials ?? scenario.trials,
     shard: { index: spec.index, count: spec.count },
-    chunks: { total: shard.total },
+    chunks: { total: shard.total, shard: shard.owned },
     run: { startedAt, elapsedMs: performance.now() - started, threads: executor.threads },
     tallies,
   };

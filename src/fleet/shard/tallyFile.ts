@@ -52,7 +52,8 @@ export const tallyPartSchema = z.strictObject({
   seed: seedSchema,
   trials: count.min(1),
   shard: z.strictObject({ index: count, count: count.min(1) }),
-  chunks: z.strictObject({ total: count }),
+  /** The chunks of the whole run, and of this shard (merge names a part that lost some; older parts lack it). */
+  chunks: z.strictObject({ total: count, shard: count.optional() }),
   run: z.strictObject({ startedAt: z.string(), elapsedMs: z.number(), threads: count }),
   tallies: z.array(chunkRecordSchema),
 });

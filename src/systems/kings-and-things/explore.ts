@@ -68,14 +68,16 @@ export function bribe(
 }
 
 /**
- * One army exploring: the cup as one class id per counter (a partial Fisher-Yates draw keeps it
- * a permutation), a two-slot resolver (drawn defenders in slot 0, the army in slot 1) and the
+ * One army exploring: the cup as one class id per counter (a partial Fisher-Yates draw, undone
+ * after each trial), a two-slot resolver (drawn defenders in slot 0, the army in slot 1) and the
  * last exploration's results. Made once per kernel call; nothing is allocated per trial.
  */
 export class Exploration {
   readonly battle: CounterBattle;
   private readonly cup: Int32Array;
   private readonly drawn = new Int32Array(MAX_DRAWN);
+  /** The positions swapped into the front by the last draw. */
+  private readonly swapped = new Int32Array(MAX_DRAWN);
   /** Creatures the loaded army started with. */
   private loaded = 0;
   /** The last exploration: counters drawn, defenders that fought, gold spent, creatures alive after, rounds. */
@@ -120,12 +122,22 @@ export class Exploration {
     const drawn = this.drawn;
     const cupSize = cup.length;
     const k = roll < cupSize ? roll : cupSize;
+    const swapped = this.swapped;
     for (let i = 0; i < k; i++) {
       const j = i + Math.floor((rng.nextUint32() * (cupSize - i)) / 4294967296);
       const swap = cup[i];
       cup[i] = cup[j];
       cup[j] = swap;
       drawn[i] = cup[i];
+      swapped[i] = j;
+    }
+    // Put the cup back (the swaps undone in reverse): each trial draws from the same cup, so a
+    // trial depends on the generator alone and a chunk run in slices gives the same tally.
+    for (let i = k - 1; i >= 0; i--) {
+      const j = swapped[i];
+      const swap = cup[i];
+      cup[i] = cup[j];
+      cup[j] = swap;
     }
     // Strongest first (insertion sort of at most 5).
     for (let i = 1; i < k; i++) {
