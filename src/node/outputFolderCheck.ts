@@ -188,7 +188,10 @@ function checkWritableFolder(
   );
 }
 
-/** The file system of `dir`: its type, whether it has blocks at all, and the bytes this process may still write (root may use the reserve). */
+/**
+ * The file system of `dir`: its type, whether it has blocks at all, and the bytes this
+ * process may still write (root may use the reserve).
+ */
 function diskSpace(dir: string): { type: number; total: number; free: number } | undefined {
   try {
     const fs = statfsSync(dir);

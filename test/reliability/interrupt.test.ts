@@ -65,7 +65,10 @@ describe('Interrupts (the state machine)', () => {
   });
 });
 
-/** Six Kings & Things players with 30 creatures each: a trial of the faithful kernel takes ~0.15 ms, a chunk minutes. */
+/**
+ * Six Kings & Things players with 30 creatures each: a trial of the faithful kernel takes
+ * ~0.15 ms, a chunk minutes.
+ */
 const BIG_MULTI = {
   type: 'multi',
   players: Array.from({ length: 6 }, (_, p) => ({
@@ -103,7 +106,8 @@ describe('an in-process run of a huge battle', () => {
     const stopMs = performance.now() - abortedAt;
     clearInterval(ticker);
     console.log(
-      `in-process huge battle: stopped ${stopMs.toFixed(0)} ms after the abort; longest event-loop gap ${longestGap.toFixed(0)} ms`,
+      `in-process huge battle: stopped ${stopMs.toFixed(0)} ms after the abort; ` +
+        `longest event-loop gap ${longestGap.toFixed(0)} ms`,
     );
     expect(result.partial).toBe(true);
     expect(result.trials).toBe(0);

@@ -26,7 +26,10 @@ export interface CheckedRun {
 export function checkParts(parts: LoadedPart[], version: string): CheckedRun {
   const sorted = [...parts].sort((a, b) => a.part.shard.index - b.part.shard.index);
   const [first] = sorted;
-  /** Each part must agree with the first on `field`; `says(value)` words a part's value ("was run with 50,000 trials"). */
+  /**
+   * Each part must agree with the first on `field`; `says(value)` words a part's value
+   * ("was run with 50,000 trials").
+   */
   const same = <T>(field: string, get: (p: TallyPart) => T, says: (value: T, other?: T) => string) => {
     const want = canonicalJson(get(first.part));
     for (const p of sorted) {
