@@ -1,5 +1,5 @@
 /**
- * Messages between the page and its workers: chunks (tally transferred back), tables (a
+ * Messages between the page and its workers: chunks (tally copied back), tables (a
  * sweep report back), exact solves, and whole exact answers to a question (a report back).
  */
 import type { ChunkTask } from '../../engine/task.js';

@@ -12,11 +12,12 @@ import type { WorkerReply, WorkerRequest } from './protocol.js';
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null;
-  postMessage(message: WorkerReply, transfer?: Transferable[]): void;
+  postMessage(message: WorkerReply): void;
 }
 
 const scope = self as unknown as WorkerScope;
-const reply = (message: WorkerReply, transfer: Transferable[] = []) => scope.postMessage(message, transfer);
+// Replies are copied, never transferred (see src/node/worker.ts).
+const reply = (message: WorkerReply) => scope.postMessage(message);
 
 scope.onmessage = (event) => {
   const request = event.data;
