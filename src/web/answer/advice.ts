@@ -15,17 +15,12 @@ import type { Question } from '../../engine/contract.js';
 import type { BattleReport } from '../../engine/report.js';
 import { ChunkAbortedError } from '../../engine/run/abort.js';
 import type { AnswerReply, AnswerRequest } from '../workers/protocol.js';
-import { startWorker } from '../workers/start.js';
+import { startWorker, type PageWorker } from '../workers/start.js';
 
 export const SLOW_MS = 40;
 export const FAST_MS = 20;
 
-export interface AnswerWorker {
-  postMessage(message: AnswerRequest): void;
-  terminate(): void;
-  onmessage: ((event: MessageEvent<AnswerReply>) => void) | null;
-  onerror: ((event: ErrorEvent) => void) | null;
-}
+export type AnswerWorker = PageWorker<AnswerRequest, AnswerReply>;
 
 interface Waiting {
   request: Omit<AnswerRequest, 'id'>;
@@ -48,7 +43,7 @@ export class AdvicePlacement {
   private nextId = 1;
 
   constructor(
-    private readonly spawn: () => AnswerWorker = () => startWorker('battle-odds answers') as unknown as AnswerWorker,
+    private readonly spawn: () => AnswerWorker = () => startWorker<AnswerRequest, AnswerReply>('battle-odds answers'),
   ) {}
 
   /** Whether to show the number first and answer the question in the worker. */

@@ -10,7 +10,7 @@ import type { RuleSystem, Solution, Unsolved } from '../../engine/contract.js';
 import type { Battle } from '../../engine/scenario/entry.js';
 import { ChunkAbortedError } from '../../engine/run/abort.js';
 import type { SolveReply, SolveRequest } from '../workers/protocol.js';
-import { startWorker } from '../workers/start.js';
+import { startWorker, type PageWorker } from '../workers/start.js';
 
 const SLOW_MS = 25;
 const VERY_SLOW_MS = 75;
@@ -18,12 +18,7 @@ const FAST_MS = 5;
 /** Layouts this large (bins) are solved off the page's thread from the first time. */
 const LARGE_LAYOUT = 1500;
 
-interface SolveWorker {
-  postMessage(message: SolveRequest): void;
-  terminate(): void;
-  onmessage: ((event: MessageEvent<SolveReply>) => void) | null;
-  onerror: ((event: ErrorEvent) => void) | null;
-}
+type SolveWorker = PageWorker<SolveRequest, SolveReply>;
 
 export class ExactPlacement {
   private readonly slow = new Set<string>();
@@ -33,7 +28,7 @@ export class ExactPlacement {
   private nextId = 1;
 
   constructor(
-    private readonly spawn: () => SolveWorker = () => startWorker('battle-odds exact') as unknown as SolveWorker,
+    private readonly spawn: () => SolveWorker = () => startWorker<SolveRequest, SolveReply>('battle-odds exact'),
   ) {}
 
   /** Whether this battle's exact answer should be solved in the worker. */

@@ -5,14 +5,9 @@
  */
 import type { SweepReport } from '../../engine/report.js';
 import type { TableReply, TableRequest } from '../workers/protocol.js';
-import { startWorker } from '../workers/start.js';
+import { startWorker, type PageWorker } from '../workers/start.js';
 
-interface TableWorker {
-  postMessage(message: TableRequest): void;
-  terminate(): void;
-  onmessage: ((event: MessageEvent<TableReply>) => void) | null;
-  onerror: ((event: ErrorEvent) => void) | null;
-}
+type TableWorker = PageWorker<TableRequest, TableReply>;
 
 export class TableRunner {
   private worker: TableWorker | null = null;
@@ -20,7 +15,7 @@ export class TableRunner {
   private nextId = 1;
 
   constructor(
-    private readonly spawn: () => TableWorker = () => startWorker('battle-odds tables') as unknown as TableWorker,
+    private readonly spawn: () => TableWorker = () => startWorker<TableRequest, TableReply>('battle-odds tables'),
   ) {}
 
   run(scenario: Record<string, unknown>, onProgress: (cellsDone: number) => void): Promise<SweepReport> {

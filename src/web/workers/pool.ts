@@ -13,15 +13,10 @@ import type { Executor } from '../../engine/executor.js';
 import type { ChunkTask } from '../../engine/task.js';
 import { ChunkAbortedError } from '../../engine/run/abort.js';
 import type { ChunkReply, ChunkRequest } from './protocol.js';
-import { startWorker } from './start.js';
+import { startWorker, type PageWorker } from './start.js';
 
 /** What the pool needs of a Worker (tests may pass a fake). */
-export interface ChunkWorker {
-  postMessage(message: ChunkRequest): void;
-  terminate(): void;
-  onmessage: ((event: MessageEvent<ChunkReply>) => void) | null;
-  onerror: ((event: ErrorEvent) => void) | null;
-}
+export type ChunkWorker = PageWorker<ChunkRequest, ChunkReply>;
 
 interface Job {
   task: ChunkTask;
@@ -172,6 +167,6 @@ export class WebWorkerExecutor implements Executor {
 /** A pool of module workers running src/web/workers/worker.ts, one per core (at most `max`). */
 export function browserPool(max = 8): WebWorkerExecutor {
   const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 2 : 2;
-  const spawn = () => startWorker('battle-odds chunks') as unknown as ChunkWorker;
+  const spawn = () => startWorker<ChunkRequest, ChunkReply>('battle-odds chunks');
   return new WebWorkerExecutor(spawn, Math.min(max, cores));
 }
