@@ -61,9 +61,15 @@ export function flagName(module: SystemModule, field: string): string {
   return `--${top.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 }
 
-/** The battle the flags describe, validated and compiled; errors name the flag. */
-export function battleFromFlags(module: SystemModule, flags: Record<string, unknown>): Battle {
-  const source = `odds ${module.system.id}`;
+/**
+ * The battle the flags describe, validated and compiled; errors name the flag, after
+ * `source` (the command as typed: `should-i-attack landgrab`; `odds <system>` by default).
+ */
+export function battleFromFlags(
+  module: SystemModule,
+  flags: Record<string, unknown>,
+  source = `odds ${module.system.id}`,
+): Battle {
   let raw: unknown;
   try {
     raw = module.cli.odds.toBattle(flags);

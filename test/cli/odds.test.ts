@@ -216,12 +216,14 @@ describe('--objective: what the stop rule optimises (LandGrab)', () => {
     [['odds', ...attack, '--objective', 'conquest'], 'odds landgrab: --objective: applies only with --advise'],
     [
       ['should-i-attack', ...attack, '--objective', 'value'],
-      'odds landgrab: --territory-worth: is required with --objective value',
+      // The command as typed, not the odds command it shares its code with.
+      'should-i-attack landgrab: --territory-worth: is required with --objective value',
     ],
     [
       ['should-i-attack', ...attack, '--territory-worth', '5'],
-      'odds landgrab: --territory-worth: applies only with --objective value',
+      'should-i-attack landgrab: --territory-worth: applies only with --objective value',
     ],
+    [['should-i-attack', 'landgrab', '--attackers', '1', '--defenders', '3'], 'should-i-attack landgrab: --attackers:'],
     [
       ['should-i-attack', ...attack, '--objective', 'most'],
       "argument 'most' is invalid. Allowed choices are armies, conquest, value",

@@ -94,7 +94,8 @@ function questionCommand(preset: QuestionPreset, modules: readonly SystemModule[
     sub.addHelpText('after', `\nExamples:\n${cli.odds.examples.map((e) => `  $ ${example(e)}`).join('\n')}\n`);
     sub.action(async (flags) => {
       const asked = flags as Record<string, unknown> & EngineFlags;
-      await answerOdds(module, preset.advise ? { ...asked, advise: true } : asked, io);
+      const source = `${preset.name} ${system.id}`;
+      await answerOdds(module, preset.advise ? { ...asked, advise: true } : asked, io, source);
     });
     command.addCommand(sub as never);
   }
@@ -102,8 +103,7 @@ function questionCommand(preset: QuestionPreset, modules: readonly SystemModule[
 }
 
 /** `--entry`: one battle entry given inline, validated like a scenario file's. */
-function compileInlineEntry(module: SystemModule, flags: Record<string, unknown>): Battle {
-  const source = `odds ${module.system.id}`;
+function compileInlineEntry(module: SystemModule, flags: Record<string, unknown>, source: string): Battle {
   const typed = typedFlags(module, flags);
   if (typed.length > 0) {
     const names = typed.map((t) => t.split(' ')[0]).join(', ');
@@ -128,20 +128,21 @@ function compileInlineEntry(module: SystemModule, flags: Record<string, unknown>
 }
 
 /** The battle the flags (or `--entry`) describe, validated and compiled (the flags path: src/app/question.ts). */
-function battleOf(module: SystemModule, flags: Record<string, unknown>): Battle {
-  if (flags.entry !== undefined) return compileInlineEntry(module, flags);
-  return battleFromFlags(module, flags);
+function battleOf(module: SystemModule, flags: Record<string, unknown>, source: string): Battle {
+  if (flags.entry !== undefined) return compileInlineEntry(module, flags, source);
+  return battleFromFlags(module, flags, source);
 }
 
 async function answerOdds(
   module: SystemModule,
   flags: Record<string, unknown> & EngineFlags,
   io: CliIO,
+  source: string,
 ): Promise<void> {
-  const scenario = questionScenario(module, battleOf(module, flags), flags);
+  const scenario = questionScenario(module, battleOf(module, flags, source), flags);
   const overrides = overridesFrom(flags);
   const problem = checkQuestion(module.system, overrides.question ?? {}, questionFlag);
-  if (problem) throw new InputError(`odds ${module.system.id}`, questionFlag(problem.field), problem.message);
+  if (problem) throw new InputError(source, questionFlag(problem.field), problem.message);
   // The results writer (CSV, page, charts) loads only when there is a folder to write; it is
   // opened (checked, locked, staged) before any simulation.
   const results =
