@@ -8,7 +8,7 @@
  */
 import type { BattleReport, ScenarioReport } from './engine/report.js';
 import { findSystem, SYSTEMS } from './app/systems.js';
-import { compileEntry } from './engine/scenario/entry.js';
+import { compileForQuestion } from './engine/force.js';
 import { parseScenario, type Scenario } from './engine/scenario/scenario.js';
 import { assignStems } from './engine/fileNames.js';
 import { InputError } from './engine/inputError.js';
@@ -49,7 +49,8 @@ export async function odds(system: string, entry: unknown, options: Options = {}
       'system',
       `unknown rule system '${system}' (known: ${SYSTEMS.map((s) => s.id).join(', ')})`,
     );
-  const battle = compileEntry(found, entry, `odds ${system}`, '', found.id);
+  // Without the attacking force and with a target, the force is the question (engine/force.ts).
+  const { battle, question } = compileForQuestion(found, entry, options.question ?? {}, `odds ${system}`, found.id);
   const scenario: Scenario = {
     file: `odds ${system}`,
     name: `odds-${system}`,
@@ -63,7 +64,7 @@ export async function odds(system: string, entry: unknown, options: Options = {}
     battles: [battle],
     files: assignStems([battle.label]),
   };
-  const report = await runValidated(scenario, null, options);
+  const report = await runValidated(scenario, null, { ...options, question });
   return report.battles[0];
 }
 

@@ -6,7 +6,9 @@
  */
 import type { SystemModule } from './systems.js';
 import type { OddsOption } from '../cli/oddsContract.js';
-import { compileEntry, type Battle } from '../engine/scenario/entry.js';
+import { type Battle } from '../engine/scenario/entry.js';
+import type { Question } from '../engine/contract.js';
+import { compileForQuestion } from '../engine/force.js';
 import type { Scenario } from '../engine/scenario/scenario.js';
 import { InputError } from '../engine/inputError.js';
 import { assignStems } from '../engine/fileNames.js';
@@ -62,14 +64,17 @@ export function flagName(module: SystemModule, field: string): string {
 }
 
 /**
- * The battle the flags describe, validated and compiled; errors name the flag, after
- * `source` (the command as typed: `should-i-attack landgrab`; `odds <system>` by default).
+ * The battle the flags describe, validated and compiled, and the question to answer it with
+ * (when the flags leave out the attacking force, the fewest reaching the target: engine/force.ts);
+ * errors name the flag, after `source` (the command as typed: `should-i-attack landgrab`;
+ * `odds <system>` by default).
  */
 export function battleFromFlags(
   module: SystemModule,
   flags: Record<string, unknown>,
   source = `odds ${module.system.id}`,
-): Battle {
+  question: Question = {},
+): { battle: Battle; question: Question } {
   let raw: unknown;
   try {
     raw = module.cli.odds.toBattle(flags);
@@ -79,8 +84,10 @@ export function battleFromFlags(
     throw new InputError(source, '', (error as Error).message);
   }
   try {
-    return compileEntry(module.system, raw, source, '', typedFlags(module, flags).join(' ') || module.system.id);
+    const label = typedFlags(module, flags).join(' ') || module.system.id;
+    return compileForQuestion(module.system, raw, question, source, label);
   } catch (error) {
+    if (error instanceof InputError && error.field === 'target') throw new InputError(source, '--target', error.detail);
     if (error instanceof InputError && error.field)
       throw new InputError(source, flagName(module, error.field), error.detail);
     throw error;

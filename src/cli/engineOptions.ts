@@ -111,8 +111,13 @@ export function addEngineOptions<C extends Command<any, any, any>>(
       ),
     )
     .addOption(new Option('--exact-only', 'answer exactly or not at all (refused where the system cannot solve it)'))
-    // Before exact answers were the default, --exact asked for them beside the estimates: now a no-op.
-    .addOption(new Option('--exact', 'exact values where solvable (the default)').hideHelp())
+    // Before exact answers were the default, --exact asked for them: listed, so a command that has it is not a puzzle.
+    .addOption(
+      new Option(
+        '--exact',
+        'exact answers where the system can solve the battle: the default, kept for older commands',
+      ),
+    )
     .addOption(
       new Option(
         '--precision <e>',

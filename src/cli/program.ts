@@ -91,7 +91,7 @@ function buildProgram(io: CliIO): Command {
     `
 Examples:
   $ battle-odds odds landgrab --attackers 11 --defenders 10
-  $ battle-odds odds landgrab --attackers 8 --defenders 5 --fortress --defending-leader --exact
+  $ battle-odds odds landgrab --attackers 8 --defenders 5 --fortress --defending-leader --target 0.8
   $ battle-odds run scenarios
   $ battle-odds odds landgrab --help      # every flag of one rule system`,
   );

@@ -12,7 +12,8 @@
 import type { ZodType } from 'zod';
 import type { Xoshiro128 } from './random/xoshiro128.js';
 import type { TallyLayout } from './tally/layout.js';
-import type { ChartRequest, Distribution, Metric, Table } from './report.js';
+import type { ChartRequest, Decisions, Distribution, Metric, Table } from './report.js';
+import type { Sentence } from '../kit/sentence.js';
 
 /**
  * A hot loop: runs `trials` independent battles, adding counts into `tally` (laid out by the
@@ -87,6 +88,27 @@ export interface Question {
   objective?: Objective;
   /** With objective `value`: what one territory taken is worth, in armies (0 or more). */
   territoryWorth?: number;
+  /**
+   * The player left out the attacking force and asked how much is needed (RuleSystem.force):
+   * the entry holds the fewest that reaches the target, and describe() says so ("you need"),
+   * never "you have".
+   */
+  forceAsked?: boolean;
+}
+
+/**
+ * "How many do I need?" asked directly: the entry field that holds the attacking force, which
+ * the player may leave out when asking for a target; the system finds the fewest reaching it.
+ */
+export interface ForceQuestion<Entry = unknown> {
+  /** The entry field (dotted; numeric parts index lists), e.g. `attackers`, `nations.0.tokens`. */
+  field: string;
+  /** Other fields that give the same force (`attackingArmies`): with one given, the force is not asked. */
+  alternatives?: readonly string[];
+  /** A value that lets the rest of the entry be validated while the force is unknown. */
+  placeholder: number;
+  /** The fewest reaching the target: a count, or why there is none (a sentence for the player). */
+  fewest(entry: Entry, target: number): { count: number } | { none: string };
 }
 
 /** What describe() reads: the entry, the plan, and the engine's metrics and distributions by name. */
@@ -106,13 +128,23 @@ export interface ResultView<Entry = unknown, Plan = unknown> {
   distributions: readonly Distribution[];
   /** A metric by key (throws when the layout has none by that name). */
   metric(key: string): Metric;
+  /**
+   * The value a metric shows, as the report's tables show it (the exact value when the battle
+   * was solved, else the estimate), and whether it is a sampled frequency only.
+   */
+  shown(key: string): { value: number; sampled: boolean };
   distribution(key: string): Distribution;
 }
 
 /** What a system adds to the engine's report. */
 export interface Description {
-  /** The answer in plain words, first line first. */
-  verdict?: string[];
+  /**
+   * The answer in plain words, first line first; every number in it quotes a named value.
+   * (A plain string is a line still to be converted: the claims check reports its numbers.)
+   */
+  verdict?: Array<Sentence | string>;
+  /** The answers to the player's questions, by name (what the verdict's advice lines quote). */
+  decisions?: Decisions;
   /** Derived metrics, listed after the layout's. */
   metrics?: Metric[];
   tables?: Table[];
@@ -132,6 +164,8 @@ export interface RuleSystem<Entry = any, Plan = any> {
   describe?(result: ResultView<Entry, Plan>): Description;
   /** The objectives its advice can optimise (Question.objective), the default first; absent: none to choose. */
   objectives?: readonly Objective[];
+  /** The force a player may leave out to ask how much is needed (absent: every entry gives it). */
+  force?: ForceQuestion<Entry>;
 }
 
 export function isUnsolved(answer: Solution | Unsolved): answer is Unsolved {

@@ -79,9 +79,13 @@ function shortenMiddle(text: string, max: number): string {
   return `${chars.slice(0, head).join('')}…${chars.slice(chars.length - tail).join('')}`;
 }
 
-/** Quoted values ('…' or "…") cut to MAX_QUOTED characters, then the whole detail capped. */
-function shortenDetail(detail: string): string {
-  const long = new RegExp(`(['"])([^'"]{${MAX_QUOTED + 1},})\\1`, 'g');
+/**
+ * Quoted values ('…' or "…") cut to MAX_QUOTED characters, then the whole detail capped. A
+ * quote opens only after a non-word character and closes only before one, so the text between
+ * two quoted values ("'Elves' is ambiguous ... write one of 'Elves:2R'") is never taken for one.
+ */
+export function shortenDetail(detail: string): string {
+  const long = new RegExp(`(?<!\\w)(['"])([^'"]{${MAX_QUOTED + 1},})\\1(?!\\w)`, 'g');
   const quotedShort = detail.replace(long, (_, quote: string, inner: string) => {
     const chars = Array.from(inner);
     if (chars.length <= MAX_QUOTED) return `${quote}${inner}${quote}`;

@@ -64,9 +64,25 @@ export function percentShort(p: number, sampled = false): string {
   return `${(p * 100).toFixed(1)}%`;
 }
 
-/** A probability the player chose (a target): "80%", "97.5%". */
+/**
+ * A probability the player chose (a target): "80%", "97.5%", "99.9999%". Written with as many
+ * decimals as it has (up to six), so a target short of 1 never reads as 100%.
+ */
 export function percentTarget(p: number): string {
-  return `${Number((p * 100).toFixed(2))}%`;
+  const text = `${Number((p * 100).toFixed(6))}`;
+  return p < 1 && text === '100' ? '>99.999999%' : `${text}%`;
+}
+
+/** A number as given (a player's value, e.g. what a territory is worth): up to 6 significant digits. */
+export function numberText(x: number): string {
+  return Number.isFinite(x) ? String(roundSignificant(x, 6)) : '-';
+}
+
+/** An upper limit with two decimals, rounded up, so "within 0.01" stays true of 0.004. */
+export function ceilFixed(x: number, decimals = 2): string {
+  if (!Number.isFinite(x)) return '-';
+  const scale = 10 ** decimals;
+  return (Math.ceil(x * scale - 1e-9) / scale).toFixed(decimals);
 }
 
 /** "1 army", "3 armies". */

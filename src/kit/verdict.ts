@@ -4,7 +4,7 @@
  */
 
 /** "Attack:", "A gamble:" or "Hold back:": a plain recommendation from the chance of taking it. */
-export function recommendation(p: number): string {
+export function recommendation(p: number): Recommendation['word'] {
   if (p >= 0.6) return 'Attack';
   if (p >= 0.4) return 'A gamble';
   return 'Hold back';
@@ -12,3 +12,21 @@ export function recommendation(p: number): string {
 
 /** The target of an advice (`--advise`, `should-i-attack`) when the player named none. */
 export const DEFAULT_TARGET = 0.8;
+
+/** The recommendation a verdict opens with, as a decision of the report. */
+export interface Recommendation {
+  word: 'Attack' | 'A gamble' | 'Hold back';
+  basis: 'chance' | 'objective';
+  chance: number;
+  of: string;
+}
+
+/**
+ * The recommendation read from a chance (`of` names the metric it is).
+ *
+ * @example
+ * fromChance(0.53, 'pAttackerWins') // { word: 'A gamble', basis: 'chance', chance: 0.53, of: 'pAttackerWins' }
+ */
+export function fromChance(chance: number, of: string): Recommendation {
+  return { word: recommendation(chance) as Recommendation['word'], basis: 'chance', chance, of };
+}

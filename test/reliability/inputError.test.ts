@@ -47,6 +47,16 @@ describe('InputError', () => {
     expect(outer.detail).toBe(inner.detail);
   });
 
+  it('never takes the text between two quoted values for a quoted value (an ambiguous roster name)', () => {
+    const detail =
+      "creature 'Elves' is ambiguous in the bundled roster (several counters share the name): " +
+      "write one of 'Elves:2R' (Forest), 'Elves:3R' (Forest)";
+    expect(new InputError('odds kings-and-things', '--attackers', detail).detail).toBe(detail);
+    // A long value between quotes is still cut, even right after an opening parenthesis.
+    const long = `unknown ('${'z'.repeat(200)}')`;
+    expect(new InputError('f', '', long).detail).toContain('(200 characters)');
+  });
+
   it('caps a detail that is long without quotes', () => {
     expect(new InputError('f', '', 'w '.repeat(1000)).detail.length).toBeLessThanOrEqual(300);
   });

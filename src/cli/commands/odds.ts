@@ -2,7 +2,9 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import type { SystemModule } from '../../app/systems.js';
 import type { OddsOption } from '../oddsContract.js';
-import { compileEntry, type Battle } from '../../engine/scenario/entry.js';
+import type { Battle } from '../../engine/scenario/entry.js';
+import type { Question } from '../../engine/contract.js';
+import { compileForQuestion } from '../../engine/force.js';
 import {
   DEFAULT_SEED,
   DEFAULT_TRIALS,
@@ -103,7 +105,12 @@ function questionCommand(preset: QuestionPreset, modules: readonly SystemModule[
 }
 
 /** `--entry`: one battle entry given inline, validated like a scenario file's. */
-function compileInlineEntry(module: SystemModule, flags: Record<string, unknown>, source: string): Battle {
+function compileInlineEntry(
+  module: SystemModule,
+  flags: Record<string, unknown>,
+  source: string,
+  question: Question,
+): { battle: Battle; question: Question } {
   const typed = typedFlags(module, flags);
   if (typed.length > 0) {
     const names = typed.map((t) => t.split(' ')[0]).join(', ');
@@ -119,8 +126,9 @@ function compileInlineEntry(module: SystemModule, flags: Record<string, unknown>
     throw new InputError(source, '--entry', `is not valid JSON (${(error as Error).message})`);
   }
   try {
-    return compileEntry(module.system, raw, source, '', 'inline entry');
+    return compileForQuestion(module.system, raw, question, source, 'inline entry');
   } catch (error) {
+    if (error instanceof InputError && error.field === 'target') throw new InputError(source, '--target', error.detail);
     if (error instanceof InputError && error.field)
       throw new InputError(source, `--entry ${error.field}`, error.detail);
     throw error;
@@ -128,9 +136,14 @@ function compileInlineEntry(module: SystemModule, flags: Record<string, unknown>
 }
 
 /** The battle the flags (or `--entry`) describe, validated and compiled (the flags path: src/app/question.ts). */
-function battleOf(module: SystemModule, flags: Record<string, unknown>, source: string): Battle {
-  if (flags.entry !== undefined) return compileInlineEntry(module, flags, source);
-  return battleFromFlags(module, flags, source);
+function battleOf(
+  module: SystemModule,
+  flags: Record<string, unknown>,
+  source: string,
+  question: Question,
+): { battle: Battle; question: Question } {
+  if (flags.entry !== undefined) return compileInlineEntry(module, flags, source, question);
+  return battleFromFlags(module, flags, source, question);
 }
 
 async function answerOdds(
@@ -139,10 +152,12 @@ async function answerOdds(
   io: CliIO,
   source: string,
 ): Promise<void> {
-  const scenario = questionScenario(module, battleOf(module, flags, source), flags);
   const overrides = overridesFrom(flags);
   const problem = checkQuestion(module.system, overrides.question ?? {}, questionFlag);
   if (problem) throw new InputError(source, questionFlag(problem.field), problem.message);
+  const { battle, question } = battleOf(module, flags, source, overrides.question ?? {});
+  overrides.question = question;
+  const scenario = questionScenario(module, battle, flags);
   // The results writer (CSV, page, charts) loads only when there is a folder to write; it is
   // opened (checked, locked, staged) before any simulation.
   const results =

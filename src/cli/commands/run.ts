@@ -33,7 +33,7 @@ export function runCommand(io: CliIO): Command {
 Examples:
   $ battle-odds run scenarios                      # every bundled scenario
   $ battle-odds run scenarios/landgrab-fortress-assault.json --trials 1e7 --threads 2
-  $ battle-odds run my-scenario.json --exact --json > odds.json
+  $ battle-odds run my-scenario.json --json > odds.json
   $ battle-odds run big.json --shard 3/8 --out part-3    # then: battle-odds merge part-* --out results
   $ battle-odds run big.json --queue redis://10.0.0.5:6379  # with \`battle-odds worker\` on the machines
 

@@ -15,6 +15,8 @@ import type { BattleReport, Distribution, Metric, PrecisionOutcome } from '../re
 import type { Battle } from '../scenario/entry.js';
 import { sampleBattle } from './sample.js';
 import { summarizeLayout } from '../tally/summarize.js';
+import { plain, unquoted } from '../../kit/sentence.js';
+import { sampledOnly } from '../../kit/format.js';
 
 /**
  * How a battle is answered:
@@ -129,6 +131,8 @@ export async function runBattle(
     method: sampled ? 'monte-carlo' : 'exact',
     headline: battle.headline,
     verdict: body.verdict,
+    verdictQuotes: body.verdictQuotes,
+    ...(body.decisions ? { decisions: body.decisions } : {}),
     notes,
     seed: options.seed,
     trials,
@@ -152,21 +156,32 @@ export function describeBattle(
   trials: number,
   exact: Solution | null,
   question: Question = {},
-): Pick<BattleReport, 'verdict' | 'metrics' | 'distributions' | 'tables' | 'charts'> {
+): Pick<BattleReport, 'verdict' | 'verdictQuotes' | 'decisions' | 'metrics' | 'distributions' | 'tables' | 'charts'> {
   const summary = summarizeLayout(battle.layout, battle.headline, tally, trials, exact?.probabilities ?? null);
   const view = resultView(battle, tally, trials, exact, summary.metrics, summary.distributions, question);
   // Interrupted before a single battle finished: there is nothing to put into words.
   const nothing = tally !== null && trials === 0;
   const extra = nothing
-    ? { verdict: ['Interrupted before any battle finished: no answer yet.'] }
+    ? { verdict: [plain('Interrupted before any battle finished: no answer yet.')] }
     : (system.describe?.(view) ?? {});
+  const sentences = (extra.verdict ?? []).map((line) => (typeof line === 'string' ? unquoted(line) : line));
   return {
-    verdict: extra.verdict ?? [],
+    verdict: sentences.map((s) => s.text),
+    verdictQuotes: sentences.map((s) => s.quotes),
+    ...(extra.decisions ? { decisions: extra.decisions } : {}),
     metrics: [...summary.metrics, ...(extra.metrics ?? [])],
     distributions: summary.distributions,
     tables: extra.tables ?? [],
     charts: extra.charts ?? [],
   };
+}
+
+/**
+ * The value a metric shows in a report of this method: the exact value of a solved battle,
+ * the estimate of a sampled one (the exact value beside it is a check, not the answer).
+ */
+export function shownValue(m: Metric, method: 'exact' | 'monte-carlo'): number {
+  return method === 'exact' ? (m.exact ?? m.estimate) : m.estimate;
 }
 
 function resultView(
@@ -194,6 +209,11 @@ function resultView(
       const found = metrics.find((m) => m.key === key);
       if (!found) throw new Error(`no metric '${key}' in the report of '${battle.label}'`);
       return found;
+    },
+    shown(key) {
+      const m = this.metric(key);
+      const value = shownValue(m, tally ? 'monte-carlo' : 'exact');
+      return { value, sampled: sampledOnly(m, value) };
     },
     distribution(key) {
       const found = distributions.find((d) => d.key === key);

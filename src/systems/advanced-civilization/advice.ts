@@ -23,7 +23,11 @@ const CONTROLS = 'P(controls the area)';
 const ALONE = 'P(alone in the area)';
 
 /** Adds "how many tokens do I need for at least `target`?" to a description. */
-export function addTokensNeeded(out: Required<Description>, entry: AdvCivEntry, target: number): void {
+export function addTokensNeeded(
+  out: Required<Omit<Description, 'decisions'>>,
+  entry: AdvCivEntry,
+  target: number,
+): void {
   const answer = tokensNeeded(entry, target);
   if (isNotSearched(answer)) {
     out.verdict.push(`No token search: ${answer.notSearched}.`);

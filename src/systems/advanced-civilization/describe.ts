@@ -33,8 +33,8 @@ export function describeAdvCiv(view: View): Description {
  * The player's question: the recommendation word before an uncertain verdict (a certain
  * outcome's sentence is already the answer), then the tokens needed for the target.
  */
-function answerQuestion(view: View, described: Description, target: number): Required<Description> {
-  const out: Required<Description> = {
+function answerQuestion(view: View, described: Description, target: number): Required<Omit<Description, 'decisions'>> {
+  const out: Required<Omit<Description, 'decisions'>> = {
     verdict: [...(described.verdict ?? [])],
     metrics: described.metrics ?? [],
     tables: [...(described.tables ?? [])],

@@ -111,7 +111,7 @@ function describeDuel(view: View, plan: DuelPlan): Description {
   }
   if (capture > 0 && outcomes.includes('pCaptureRetreated') && shown(view.metric('pCaptureRetreated')) > 0)
     verdict.push(`You take it by the defenders' retreat ${pct(view.metric('pCaptureRetreated'))} of the time.`);
-  const described: Required<Description> = {
+  const described: Required<Omit<Description, 'decisions'>> = {
     verdict,
     metrics: [],
     tables: [],
@@ -152,7 +152,7 @@ const seriesOf = (c: Candidate) =>
   c.step === MAGIC ? 'magic' : c.step === RANGED ? 'ranged' : c.dice === 2 ? 'melee, charging' : 'melee';
 
 /** "Which added creature do I need for at least p?": the weakest roster kind that reaches it. */
-function addAddedCreature(out: Required<Description>, entry: BattleEntry, target: number): void {
+function addAddedCreature(out: Required<Omit<Description, 'decisions'>>, entry: BattleEntry, target: number): void {
   const want = percentTarget(target);
   const answer = addedCreature(entry, target);
   switch (answer.kind) {

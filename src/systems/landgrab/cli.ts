@@ -178,7 +178,7 @@ function describe(flags: Record<string, unknown>): string {
       ? `${flags.attackers} in territory`
       : flags.attackingArmies !== undefined
         ? `${flags.attackingArmies} attacking`
-        : '?';
+        : 'armies needed';
   const extras = [
     flags.fortress && 'fortress',
     flags.defendingLeader && 'defending leader',

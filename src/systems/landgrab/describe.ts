@@ -2,50 +2,81 @@
  * LandGrab's words: the answer as a sentence (with a recommendation), from the layout's
  * metrics by name, and, when the player asks, the decisions: how many armies a target
  * needs, and the stop rule for the question's objective (by default the one that keeps the
- * most armies while still reaching the target).
+ * most armies while still reaching the target). Every decision is a named value of the
+ * report (`decisions`), and every number in a line quotes one (kit/sentence.ts).
  */
 import type { Description, ResultView } from '../../engine/contract.js';
-import type { ChartRequest, Metric, Table } from '../../engine/report.js';
+import type { ChartRequest, Decisions, Table } from '../../engine/report.js';
 import type { LandgrabEntry } from './schema.js';
 import type { ChainPlan, LandgrabPlan } from './plan.js';
-import { fixed, ofTheTime, percentShort, percentTarget } from '../../kit/format.js';
-import { DEFAULT_TARGET, recommendation } from '../../kit/verdict.js';
+import { percentTarget } from '../../kit/format.js';
+import { DEFAULT_TARGET, fromChance, type Recommendation } from '../../kit/verdict.js';
+import { metricQuote, ofTheTime, plain, quote, say, type Sentence } from '../../kit/sentence.js';
 import type { AttackPath } from './decisions/path.js';
-import { maximumDefenders, minimumAttackers } from './decisions/reverse.js';
+import { MAX_SEARCH_ARMIES, maximumDefenders, minimumAttackers } from './decisions/reverse.js';
 import { whenToStop } from './decisions/stopping/whenToStop.js';
-import { stopRuleLines, stopRuleTable } from './stopRuleText.js';
+import { stopRuleDecision, stopRuleLines, stopRuleTable } from './stopRuleText.js';
 import { stoppingObjective } from './objective.js';
 
-const value = (m: Metric) => m.exact ?? m.estimate;
+type View = ResultView<LandgrabEntry, LandgrabPlan>;
 
-export function describeLandgrab(view: ResultView<LandgrabEntry, LandgrabPlan>): Description {
+/** What is taken: "the territory", "the capitol", "all 3 territories". */
+function what(plan: LandgrabPlan): Sentence {
+  if (plan.kind === 'chain') return say`all ${quote('entry.path.length', plan.steps.length, 'count')} territories`;
+  return plan.kind === 'capitol' ? say`the capitol` : say`the territory`;
+}
+
+export function describeLandgrab(view: View): Description {
   const plan = view.plan;
   if (plan.kind === 'chain' && plan.defence) return describeDefence(view, plan);
-  const win = view.metric('pAttackerWins');
-  const p = value(win);
-  const verdict: string[] = [];
-  const ruled = plan.kind !== 'capitol' && plan.policy ? ' following the stop rule' : '';
-  if (plan.kind === 'chain') {
-    const n = plan.steps.length;
-    const left = view.metric('finalArmies');
-    const taken = view.metric('territoriesTaken');
-    const kept = p > 0 ? `, moving ${fixed(value(left), 1)} armies into the last on average when you do` : '';
-    verdict.push(
-      `${recommendation(p)}: you take all ${n} territories${ruled} ${ofTheTime(win)}${kept}; ` +
-        `${fixed(value(taken), 2)} territories on average.`,
-    );
-  } else {
-    const left = view.metric('attackerLeftIfConquers');
-    const kept =
-      p > 0 ? ` and keep ${fixed(value(left), 1)} armies in the attacking territory on average when you do` : '';
-    const what = plan.kind === 'capitol' ? 'the capitol' : 'the territory';
-    verdict.push(`${recommendation(p)}: you take ${what}${ruled} ${ofTheTime(win)}${kept}.`);
-  }
-  const described: Required<Description> = { verdict, metrics: [], tables: [], charts: [] };
   const { target, advise } = view.question;
-  if (target !== undefined || advise) addReverseAnswer(described, view, target ?? DEFAULT_TARGET);
-  if (advise && plan.kind !== 'capitol') addStopRule(described, view, target ?? DEFAULT_TARGET);
-  return described;
+  const decisions: Decisions = {};
+  const tables: Table[] = [];
+  const charts: ChartRequest[] = [];
+  const advice: Sentence[] = [];
+  if (target !== undefined || advise) {
+    decisions.target = target ?? DEFAULT_TARGET;
+    advice.push(...reverseAnswer(view, decisions, decisions.target, tables, charts));
+  }
+  if (advise && plan.kind !== 'capitol') advice.push(...stopRule(view, decisions, decisions.target!, tables));
+  // Asked how many are needed: the answer is the count, with no recommendation (there is no force to weigh).
+  if (view.question.forceAsked) return { verdict: advice, decisions, tables, charts };
+  const rule = decisions.stopRule;
+  // Asked for the most value, the rule itself says whether to attack; otherwise the chance does.
+  decisions.recommendation =
+    rule && rule.objective === 'value'
+      ? {
+          word: rule.attacks ? 'Attack' : 'Hold back',
+          basis: 'objective',
+          chance: view.shown(HEADLINE).value,
+          of: HEADLINE,
+        }
+      : fromChance(view.shown(HEADLINE).value, HEADLINE);
+  return { verdict: [firstLine(view, decisions.recommendation), ...advice], decisions, tables, charts };
+}
+
+const HEADLINE = 'pAttackerWins';
+
+/** "Attack: you take the territory 53.1% of the time and keep 5.8 armies ... when you do." */
+function firstLine(view: View, r: Recommendation): Sentence {
+  const plan = view.plan;
+  const win = ofTheTime(view, HEADLINE, 'chance');
+  const ruled = plan.kind !== 'capitol' && plan.policy ? ' following the stop rule' : '';
+  const some = view.shown(HEADLINE).value > 0;
+  if (plan.kind === 'chain') {
+    const kept = some
+      ? say`, moving ${metricQuote(view, 'finalArmies', 'fixed1')} armies into the last on average when you do`
+      : say``;
+    return say`${r.word}: you take ${what(plan)}${ruled} ${win}${kept}; ${metricQuote(
+      view,
+      'territoriesTaken',
+      'fixed2',
+    )} territories on average.`;
+  }
+  const kept = some
+    ? say` and keep ${metricQuote(view, 'attackerLeftIfConquers', 'fixed1')} armies in the attacking territory on average when you do`
+    : say``;
+  return say`${r.word}: you take ${what(plan)}${ruled} ${win}${kept}.`;
 }
 
 function pathOf(plan: LandgrabPlan): AttackPath {
@@ -54,64 +85,113 @@ function pathOf(plan: LandgrabPlan): AttackPath {
 }
 
 /** "How many armies do I need for at least p?" (and, for one battle, how many defenders you can beat). */
-function addReverseAnswer(
-  out: Required<Description>,
-  view: ResultView<LandgrabEntry, LandgrabPlan>,
+function reverseAnswer(
+  view: View,
+  decisions: Decisions,
   target: number,
-): void {
+  tables: Table[],
+  charts: ChartRequest[],
+): Sentence[] {
   const plan = view.plan;
+  const asked = Boolean(view.question.forceAsked);
+  const have = plan.attackers;
+  if (target >= 1) {
+    // Dice can always fail: P(conquest) only tends to 1, so no count is enough for a certainty.
+    decisions.needed = {
+      target,
+      count: null,
+      probability: null,
+      have,
+      searchedTo: 0,
+      certainOnlyInTheLimit: true,
+    };
+    return [
+      say`No army count makes taking ${what(plan)} certain: the defender keeps a chance against any force (ask for a target below ${quote(
+        'decisions.needed.target',
+        target,
+        'target',
+      )}).`,
+    ];
+  }
   const path = pathOf(plan);
   const needed = minimumAttackers(path.steps, target);
-  const have = plan.attackers;
-  const what =
-    plan.kind === 'chain'
-      ? `all ${plan.steps.length} territories`
-      : plan.kind === 'capitol'
-        ? 'the capitol'
-        : 'the territory';
-  const want = percentTarget(target);
-  if (needed.attackers === null) {
-    out.verdict.push(`No army count up to 5000 takes ${what} at least ${want} of the time.`);
+  decisions.needed = {
+    target,
+    count: needed.attackers,
+    probability: needed.pConquest,
+    have: asked ? null : have,
+    searchedTo: MAX_SEARCH_ARMIES,
+    certainOnlyInTheLimit: false,
+  };
+  const want = quote('decisions.needed.target', target, 'target');
+  const count = quote('decisions.needed.count', needed.attackers ?? 0, 'count');
+  const p = quote('decisions.needed.probability', needed.pConquest ?? 0, 'chance');
+  const youHave = quote('decisions.needed.have', have, 'count');
+  const lines: Sentence[] = [];
+  if (asked) {
+    // The battle was fought with exactly the count needed: its metrics are that force's odds.
+    const kept =
+      plan.kind === 'chain'
+        ? say`, moving ${metricQuote(view, 'finalArmies', 'fixed1')} armies into the last on average when they do`
+        : say` and keep ${metricQuote(view, 'attackerLeftIfConquers', 'fixed1')} armies there on average when they do`;
+    lines.push(
+      say`For at least ${want} you need ${count} armies in the attacking territory: they take ${what(plan)} ${ofTheTime(
+        view,
+        HEADLINE,
+        'chance',
+      )}${kept}.`,
+    );
+  } else if (needed.attackers === null) {
+    lines.push(
+      say`No army count up to ${quote('decisions.needed.searchedTo', MAX_SEARCH_ARMIES, 'count')} takes ${what(
+        plan,
+      )} at least ${want} of the time.`,
+    );
   } else if (needed.attackers <= have) {
-    out.verdict.push(
-      `Enough for ${want}: ${needed.attackers} armies in the attacking territory already take ${what} ` +
-        `${percentShort(needed.pConquest as number)} of the time; you have ${have}.`,
+    lines.push(
+      say`Enough for ${want}: ${count} armies in the attacking territory already take ${what(plan)} ${p} of the time; you have ${youHave}.`,
     );
   } else {
-    out.verdict.push(
-      `For at least ${want} you need ${needed.attackers} armies in the attacking territory ` +
-        `(${percentShort(needed.pConquest as number)}); you have ${have}.`,
+    lines.push(
+      say`For at least ${want} you need ${count} armies in the attacking territory (${p}); you have ${youHave}.`,
     );
   }
-  if (plan.kind === 'battle' || plan.kind === 'capitol') {
+  if (!asked && (plan.kind === 'battle' || plan.kind === 'capitol')) {
     const beaten = maximumDefenders(plan.tables, have, target);
-    out.verdict.push(
-      beaten.defenders > 0
-        ? `With ${have} you take a territory held by up to ${beaten.defenders} defenders at least ${want} of the time.`
-        : `With ${have} not even a single defender falls at least ${want} of the time.`,
+    decisions.beatable = { target, defenders: beaten.defenders, probability: beaten.pConquest, have };
+    const most = quote('decisions.beatable.defenders', beaten.defenders, 'count');
+    const armies = quote('decisions.beatable.have', have, 'count');
+    const wantAgain = quote('decisions.beatable.target', target, 'target');
+    lines.push(
+      beaten.defenders > 1
+        ? say`With ${armies} you take a territory held by up to ${most} defenders at least ${wantAgain} of the time.`
+        : beaten.defenders === 1
+          ? say`With ${armies} you take a territory held by a single defender at least ${wantAgain} of the time, not two.`
+          : say`With ${armies} not even a single defender falls at least ${wantAgain} of the time.`,
     );
   }
-  const curve = needed.curve;
-  out.tables.push({
+  const words = plan.kind === 'chain' ? `all ${plan.steps.length} territories` : what(plan).text;
+  tables.push({
     name: 'armies-needed',
-    title: `Chance of taking ${what} by armies in the attacking territory`,
-    columns: ['armies in the attacking territory', 'P(conquest)', `at least ${want}`],
-    rows: curve.map((c) => [c.attackers, c.pConquest, c.pConquest >= target]),
+    title: `Chance of taking ${words} by armies in the attacking territory`,
+    columns: ['armies in the attacking territory', 'P(conquest)', `at least ${percentTarget(target)}`],
+    rows: needed.curve.map((c) => [c.attackers, c.pConquest, c.pConquest >= target]),
   });
-  out.charts.push(neededChart(curve, target, what, have));
+  charts.push(neededChart(needed.curve, target, words, asked ? null : have));
+  return lines;
 }
 
 function neededChart(
   curve: Array<{ attackers: number; pConquest: number }>,
   target: number,
   what: string,
-  have: number,
+  have: number | null,
 ): ChartRequest {
   return {
     kind: 'lines',
     name: 'armies-needed',
     title: `Chance of taking ${what} by armies`,
-    subtitle: [`exact; dashed line: the target ${percentTarget(target)}; you have ${have}`],
+    subtitle: [`exact; dashed line: the target ${percentTarget(target)}${have === null ? '' : `; you have ${have}`}`],
     x: { title: 'armies in the attacking territory', values: curve.map((c) => c.attackers) },
     y: { title: 'P(conquest)', format: 'percent', domain: [0, 1] },
     series: ['P(conquest)'],
@@ -124,43 +204,82 @@ function neededChart(
  * The stop rule for the question's objective (default: the most armies kept while still
  * reaching the target), with its gain over fighting to the end in the objective's terms.
  */
-function addStopRule(out: Required<Description>, view: ResultView<LandgrabEntry, LandgrabPlan>, target: number): void {
+function stopRule(view: View, decisions: Decisions, target: number, tables: Table[]): Sentence[] {
   const path = pathOf(view.plan);
   const { objective = 'armies', territoryWorth } = view.question;
+  if (objective === 'armies' && target >= 1) {
+    return [say`No stop rule makes a conquest certain: fighting to the end only comes closest.`];
+  }
+  const choice = { objective, minConquest: target, territoryWorth };
   let answer;
   try {
-    answer = whenToStop(path, stoppingObjective({ objective, minConquest: target, territoryWorth }));
+    answer = whenToStop(path, stoppingObjective(choice));
   } catch (error) {
-    if (error instanceof RangeError) {
-      out.verdict.push(`No stop rule: ${error.message}.`);
-      return;
-    }
+    // The solver's limits (too many states): said in its own words, which hold no number of the battle.
+    if (error instanceof RangeError)
+      return [plain(`No stop rule: ${error.message.replace(/\d[\d,.]*/g, 'too many')}.`)];
     throw error;
   }
-  out.verdict.push(...stopRuleLines(answer));
-  const table: Table = stopRuleTable(answer);
-  if (table.rows.length > 0) out.tables.push(table);
+  const decision = stopRuleDecision(answer, choice);
+  decisions.stopRule = decision;
+  const table = stopRuleTable(decision, path.steps.length);
+  if (table.rows.length > 0) tables.push(table);
+  return stopRuleLines(decision, path.steps.length);
 }
 
-function describeDefence(view: ResultView<LandgrabEntry, LandgrabPlan>, plan: ChainPlan): Description {
+function describeDefence(view: View, plan: ChainPlan): Description {
   const defence = plan.defence!;
-  const held = view.metric('pDefenderHolds');
-  const spread = defence.allocation.join('-');
-  const verdict = [
-    `Spread your ${defence.allocation.reduce((s, x) => s + x, 0)} armies ${spread}: you keep at least one territory ` +
-      `${ofTheTime(held)} against ${plan.attackers} attacking armies.`,
+  const runnerUp = defence.ranking.find((r) => r.allocation.join('-') !== defence.allocation.join('-')) ?? null;
+  const decisions: Decisions = {
+    defence: {
+      attackers: plan.attackers,
+      armies: defence.allocation.reduce((s, x) => s + x, 0),
+      best: { allocation: defence.allocation, pHeld: defence.pHeld },
+      runnerUp,
+      baselines: defence.baselines,
+      spreads: defence.allocations,
+      method: defence.method,
+    },
+  };
+  const d = decisions.defence!;
+  const verdict: Sentence[] = [
+    say`Spread your ${quote('decisions.defence.armies', d.armies, 'count')} armies ${quote(
+      'decisions.defence.best.allocation',
+      d.best.allocation,
+      'dashes',
+    )}: you keep at least one territory ${ofTheTime(view, 'pDefenderHolds', 'chance')} against ${quote(
+      'decisions.defence.attackers',
+      d.attackers,
+      'count',
+    )} armies in the attacking territory.`,
   ];
-  for (const b of defence.baselines) {
-    if (b.allocation.join('-') === spread) continue;
-    verdict.push(`${b.name} (${b.allocation.join('-')}) would hold ${percentShort(b.pHeld)}.`);
-  }
+  if (runnerUp)
+    verdict.push(
+      say`The next best, ${quote('decisions.defence.runnerUp.allocation', runnerUp.allocation, 'dashes')}, holds ${quote(
+        'decisions.defence.runnerUp.pHeld',
+        runnerUp.pHeld,
+        'chance',
+      )}.`,
+    );
+  d.baselines.forEach((b, i) => {
+    if (b.allocation.join('-') === d.best.allocation.join('-')) return;
+    if (runnerUp && b.allocation.join('-') === runnerUp.allocation.join('-')) return;
+    verdict.push(
+      say`${b.name as string} (${quote(`decisions.defence.baselines.${i}.allocation`, b.allocation, 'dashes')}) would hold ${quote(
+        `decisions.defence.baselines.${i}.pHeld`,
+        b.pHeld,
+        'chance',
+      )}.`,
+    );
+  });
   const rows = [...defence.ranking, ...defence.baselines.map((b) => ({ ...b }))].map((r) => [
     'name' in r ? String(r.name) : 'best found',
-    (r.allocation as number[]).join('-'),
+    r.allocation.join('-'),
     r.pHeld,
   ]);
   return {
     verdict,
+    decisions,
     tables: [
       {
         name: 'spreads',

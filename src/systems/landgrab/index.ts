@@ -10,6 +10,7 @@ import { compileLandgrab, layoutOf } from './compile.js';
 import { landgrabSampler } from './kernels.js';
 import { MAX_EXACT_STATES, exactStates, solvePlan } from './exact.js';
 import { describeLandgrab } from './describe.js';
+import { landgrabForce } from './force.js';
 
 export const landgrab: RuleSystem<LandgrabEntry, LandgrabPlan> = {
   id: 'landgrab',
@@ -31,4 +32,6 @@ export const landgrab: RuleSystem<LandgrabEntry, LandgrabPlan> = {
   describe: describeLandgrab,
   // What the stop rule optimises (`--objective`, `objective`; "stopRule" in an entry): objective.ts.
   objectives: ['armies', 'conquest', 'value'],
+  // "How many armies do I need?" with the attacking force left out: force.ts.
+  force: landgrabForce,
 };

@@ -1,51 +1,61 @@
 /**
- * A solved stop rule in words and as a table a player can keep beside the board, for each
- * objective, with its gain over fighting to the end in the objective's own terms: armies
- * kept (`armies`), P(conquest) (`conquest`), or the expected value (`value`).
+ * A solved stop rule as a decision of the report (named values), in words built from those
+ * values, and as a table a player can keep beside the board, for each objective, with its gain
+ * over fighting to the end in the objective's own terms: armies kept (`armies`), P(conquest)
+ * (`conquest`), or the expected value (`value`). "The most armies" is said only of a rule
+ * proved best; otherwise the line states how far from the best it may be.
  */
-import type { Table } from '../../engine/report.js';
+import type { StopRuleDecision, Table } from '../../engine/report.js';
 import type { StoppingAnswer } from './decisions/stopping/whenToStop.js';
-import type { StopRow } from './decisions/stopping/stopTable.js';
-import { fixed, percentShort, percentTarget } from '../../kit/format.js';
+import type { Outcome } from './decisions/stopping/solve.js';
+import type { ObjectiveChoice } from './objective.js';
+import { join, quote, say, type Sentence } from '../../kit/sentence.js';
 
-/** "2 vs 2+", "5 vs 3-4 or 7+": where a row of the table says to break off. */
-function rowRule(row: StopRow): string {
-  if (row.shape === 'stop') return `${row.attackers} vs any`;
-  if (row.shape === 'threshold') return `${row.attackers} vs ${row.stopWhenDefendersAtLeast}+`;
-  const ranges = row.stopRanges.map((r) => (r.from === r.to ? `${r.from}` : `${r.from}-${r.to}`));
-  return `${row.attackers} vs ${ranges.join(' or ')}`;
-}
+const REF = 'decisions.stopRule';
+type BreakOff = StopRuleDecision['breakOff'][number];
 
-const MAX_RULES_IN_TEXT = 6;
-
-/** "at least 80% while keeping the most armies", "the best chance of taking the territory", "the most value (...)". */
-function aim(answer: StoppingAnswer): string {
-  const o = answer.objective;
-  if (o.kind === 'max-armies') return `at least ${percentTarget(o.minConquest)} while keeping the most armies`;
-  if (o.kind === 'max-conquest') {
-    const n = answer.defenders.length;
-    return `the best chance of taking ${n > 1 ? `all ${n} territories` : 'the territory'}`;
-  }
-  return `the most value (${valueWords(answer)})`;
-}
-
-/** "armies kept + 10 per territory taken". */
-function valueWords(answer: StoppingAnswer): string {
-  const o = answer.objective;
-  if (o.kind !== 'value') return '';
-  const worth = typeof o.perTerritory === 'number' ? `${o.perTerritory}` : o.perTerritory.join('/');
-  return `armies kept + ${worth} per territory taken`;
-}
-
-/** "break off at (your armies vs their defenders) 2 vs 2+, 3 vs 3+, ... (table)". */
-function breakOff(answer: StoppingAnswer): string {
-  const rows = answer.stopTable.flatMap((step) =>
+/** The solver's answer as the report's decision. */
+export function stopRuleDecision(answer: StoppingAnswer, choice: ObjectiveChoice): StopRuleDecision {
+  const outcome = (o: Outcome & { value: number }) => ({
+    value: o.value,
+    pConquest: o.pConquest,
+    armiesKept: o.expectedArmiesKept,
+    territoriesTaken: o.expectedTerritoriesTaken,
+  });
+  const breakOff: BreakOff[] = answer.stopTable.flatMap((step) =>
     step.rows
       .filter((r) => r.shape !== 'continue')
-      .map((r) => (answer.stopTable.length > 1 ? `territory ${step.step + 1}: ${rowRule(r)}` : rowRule(r))),
+      .map((r) => ({
+        territory: step.step + 1,
+        attackers: r.attackers,
+        shape: r.shape === 'stop' ? 'any' : r.shape === 'threshold' ? 'threshold' : 'ranges',
+        fromDefenders: r.shape === 'threshold' ? (r.stopWhenDefendersAtLeast as number) : null,
+        ranges: r.stopRanges.map((x): [number, number] => [x.from, x.to]),
+      })),
   );
-  const shown = rows.slice(0, MAX_RULES_IN_TEXT).join(', ') + (rows.length > MAX_RULES_IN_TEXT ? ', ... (table)' : '');
-  return `break off at (your armies vs their defenders) ${shown}`;
+  const decision: StopRuleDecision = {
+    objective: choice.objective,
+    attackers: answer.attackers,
+    feasible: answer.constraint?.feasible ?? true,
+    attacks: !staysHome(answer),
+    neverStops: answer.neverStops,
+    rule: outcome(answer.optimal),
+    fightToTheEnd: outcome(answer.baseline),
+    gain: answer.gain,
+    proved: answer.objective.kind !== 'max-armies',
+    breakOff,
+  };
+  if (choice.objective === 'armies') decision.target = choice.minConquest;
+  if (choice.objective === 'value') decision.territoryWorth = choice.territoryWorth ?? 0;
+  const c = answer.constraint;
+  if (c && c.feasible) {
+    // The Lagrangian bound holds for every rule meeting the target, randomised or not.
+    decision.randomisedBound = c.upperBound;
+    decision.bound = c.upperBound;
+    decision.gap = Math.max(0, c.upperBound - answer.optimal.expectedArmiesKept);
+    decision.proved = decision.gap <= 1e-9 * (1 + c.upperBound);
+  }
+  return decision;
 }
 
 /** True when the rule says not to attack at all (it stops in the starting state). */
@@ -55,85 +65,134 @@ function staysHome(answer: StoppingAnswer): boolean {
   return Boolean(start?.stopRanges.some((r) => r.from <= answer.defenders[0] && answer.defenders[0] <= r.to));
 }
 
-/** "11.7 armies": the armies an outcome keeps on average. */
-function armiesKept(o: StoppingAnswer['optimal']): string {
-  return `${fixed(o.expectedArmiesKept, 1)} armies`;
+/** "2 vs 2+", "5 vs 3-4 or 7+", "3 vs any" (with "territory 2: " before it on a chain). */
+function rowRule(row: BreakOff, i: number, chain: boolean): Sentence {
+  const at = `${REF}.breakOff.${i}`;
+  const where = chain ? say`territory ${quote(`${at}.territory`, row.territory, 'count')}: ` : say``;
+  const armies = quote(`${at}.attackers`, row.attackers, 'count');
+  if (row.shape === 'any') return say`${where}${armies} vs any`;
+  if (row.shape === 'threshold')
+    return say`${where}${armies} vs ${quote(`${at}.fromDefenders`, row.fromDefenders as number, 'count')}+`;
+  const ranges = row.ranges.map(([from, to], k) =>
+    from === to
+      ? say`${quote(`${at}.ranges.${k}.0`, from, 'count')}`
+      : say`${quote(`${at}.ranges.${k}.0`, from, 'count')}-${quote(`${at}.ranges.${k}.1`, to, 'count')}`,
+  );
+  return say`${where}${armies} vs ${join(ranges, ' or ')}`;
+}
+
+const MAX_RULES_IN_TEXT = 6;
+
+/** "break off at (your armies vs their defenders) 2 vs 2+, 3 vs 3+, ... (table)". */
+function breakOff(d: StopRuleDecision, territories: number): Sentence {
+  const chain = territories > 1;
+  const rows = d.breakOff.slice(0, MAX_RULES_IN_TEXT).map((r, i) => rowRule(r, i, chain));
+  const more = d.breakOff.length > MAX_RULES_IN_TEXT ? ', ... (table)' : '';
+  return say`break off at (your armies vs their defenders) ${join(rows, ', ')}${more}`;
+}
+
+/** "the territory", "all 3 territories". */
+function taking(d: StopRuleDecision, territories: number): Sentence {
+  return territories > 1
+    ? say`all ${quote('entry.path.length', territories, 'count')} territories`
+    : say`the territory`;
+}
+
+/** "at least 80% while keeping the most armies" (or "..., within 0.04 armies of the best rule"). */
+function aim(d: StopRuleDecision, territories: number): Sentence {
+  if (d.objective === 'armies') {
+    const want = quote(`${REF}.target`, d.target as number, 'target');
+    if (d.proved) return say`at least ${want} while keeping the most armies`;
+    return say`at least ${want} keeping within ${quote(`${REF}.gap`, d.gap as number, 'ceil2')} armies of the best possible rule`;
+  }
+  if (d.objective === 'conquest') return say`the best chance of taking ${taking(d, territories)}`;
+  return say`the most value (armies kept + ${quote(`${REF}.territoryWorth`, d.territoryWorth as number, 'number')} per territory taken)`;
 }
 
 /** "takes it 96.5% of the time and keeps 11.7 armies" (on a chain: ", 2.94 territories on average," before "and"). */
-function outcomeWords(answer: StoppingAnswer, o: StoppingAnswer['optimal']): string {
-  const territories =
-    answer.defenders.length > 1 ? `, ${fixed(o.expectedTerritoriesTaken, 2)} territories on average,` : '';
-  return `takes it ${percentShort(o.pConquest)} of the time${territories} and keeps ${armiesKept(o)}`;
+function outcomeWords(which: 'rule' | 'fightToTheEnd', d: StopRuleDecision, territories: number): Sentence {
+  const o = d[which];
+  const at = `${REF}.${which}`;
+  const taken =
+    territories > 1
+      ? say`, ${quote(`${at}.territoriesTaken`, o.territoriesTaken, 'fixed2')} territories on average,`
+      : say``;
+  return say`takes it ${quote(`${at}.pConquest`, o.pConquest, 'chance')} of the time${taken} and keeps ${quote(
+    `${at}.armiesKept`,
+    o.armiesKept,
+    'fixed1',
+  )} armies`;
 }
 
-export function stopRuleLines(answer: StoppingAnswer): string[] {
-  const fightOn = answer.baseline;
-  const o = answer.optimal;
-  const head = `Stop rule for ${aim(answer)}`;
-  if (answer.objective.kind === 'max-armies') {
-    const want = percentTarget(answer.objective.minConquest);
-    const ending =
-      `fighting to the end takes it ${percentShort(fightOn.pConquest)} of the time ` +
-      `and keeps ${armiesKept(fightOn)}`;
-    if (answer.constraint && !answer.constraint.feasible) return [`No stop rule reaches ${want}: ${ending}.`];
-    if (answer.neverStops) return [`Stop rule for at least ${want}: fight to the end (${ending}).`];
+/** The stop rule's lines: the rule (or why there is none), then what it achieves against fighting to the end. */
+export function stopRuleLines(d: StopRuleDecision, territories: number): Sentence[] {
+  const fightOn = outcomeWords('fightToTheEnd', d, territories);
+  const rule = outcomeWords('rule', d, territories);
+  const value = (which: 'rule' | 'fightToTheEnd') => quote(`${REF}.${which}.value`, d[which].value, 'fixed2');
+  if (d.objective === 'armies' && !d.feasible) {
+    const want = quote(`${REF}.target`, d.target as number, 'target');
+    return [say`No stop rule reaches ${want}: fighting to the end ${fightOn}.`];
+  }
+  const head = say`Stop rule for ${aim(d, territories)}`;
+  if (d.objective === 'armies') {
+    if (d.neverStops) return [say`${head}: fight to the end (it ${fightOn}).`];
     return [
-      `${head}: ${breakOff(answer)}.`,
-      `It takes it ${percentShort(o.pConquest)} of the time and keeps ${armiesKept(o)} on average ` +
-        `(+${fixed(answer.gain, 1)}); ${ending}.`,
+      say`${head}: ${breakOff(d, territories)}.`,
+      say`It ${rule} on average (${quote(`${REF}.gain`, d.gain, 'signed1')}); fighting to the end ${fightOn}.`,
     ];
   }
-  if (answer.objective.kind === 'max-conquest') {
-    if (answer.neverStops) {
+  if (d.objective === 'conquest') {
+    if (d.neverStops)
       return [
-        `${head}: fight to the end; that is optimal, no stop rule takes it more often than ` +
-          `${percentShort(o.pConquest)} of the time (it keeps ${armiesKept(o)} on average).`,
+        say`${head}: fight to the end; that is optimal, no stop rule takes it more often than ${quote(
+          `${REF}.rule.pConquest`,
+          d.rule.pConquest,
+          'chance',
+        )} of the time (it keeps ${quote(`${REF}.rule.armiesKept`, d.rule.armiesKept, 'fixed1')} armies on average).`,
       ];
-    }
     return [
-      `${head}: ${breakOff(answer)}.`,
-      `It ${outcomeWords(answer, o)} on average (+${fixed(answer.gain * 100, 1)} points of P(conquest)); ` +
-        `fighting to the end ${outcomeWords(answer, fightOn)}.`,
+      say`${head}: ${breakOff(d, territories)}.`,
+      say`It ${rule} on average (${quote(`${REF}.gain`, d.gain, 'points1')} points of P(conquest) more); fighting to the end ${fightOn}.`,
     ];
   }
-  if (answer.neverStops) {
+  if (d.neverStops)
+    return [say`${head}: fight to the end; that is optimal, worth ${value('rule')} on average (it ${rule}).`];
+  if (!d.attacks)
     return [
-      `${head}: fight to the end; that is optimal, worth ${fixed(o.value, 2)} on average ` +
-        `(it ${outcomeWords(answer, o)}).`,
+      say`${head}: do not attack; keeping your ${quote(`${REF}.attackers`, d.attackers, 'count')} armies is worth ${value(
+        'rule',
+      )}, fighting to the end ${value('fightToTheEnd')} (it ${fightOn}).`,
     ];
-  }
-  if (staysHome(answer)) {
-    return [
-      `${head}: do not attack; keeping your ${answer.attackers} armies is worth ${fixed(o.value, 2)}, ` +
-        `fighting to the end ${fixed(fightOn.value, 2)} (it ${outcomeWords(answer, fightOn)}).`,
-    ];
-  }
   return [
-    `${head}: ${breakOff(answer)}.`,
-    `It is worth ${fixed(o.value, 2)} on average (+${fixed(answer.gain, 2)}): it ${outcomeWords(answer, o)}; ` +
-      `fighting to the end is worth ${fixed(fightOn.value, 2)} (it ${outcomeWords(answer, fightOn)}).`,
+    say`${head}: ${breakOff(d, territories)}.`,
+    say`It is worth ${value('rule')} on average (${quote(`${REF}.gain`, d.gain, 'signed2')}): it ${rule}; fighting to the end is worth ${value(
+      'fightToTheEnd',
+    )} (it ${fightOn}).`,
   ];
 }
 
-export function stopRuleTable(answer: StoppingAnswer): Table {
-  const several = answer.stopTable.length > 1;
-  const rows = answer.stopTable.flatMap((step) =>
-    step.rows
-      .filter((r) => r.shape !== 'continue')
-      .map((r) => [
-        ...(several ? [step.step + 1] : []),
-        r.attackers,
-        r.shape === 'threshold'
-          ? `${r.stopWhenDefendersAtLeast} or more`
-          : r.shape === 'stop'
-            ? 'any'
-            : rowRule(r).split(' vs ')[1],
-      ]),
-  );
+/** Words for the table's title: the aim without numbers that belong to the lines. */
+function aimForTitle(d: StopRuleDecision): string {
+  if (d.objective === 'armies') return `at least ${Number(((d.target as number) * 100).toFixed(6))}% of the time`;
+  if (d.objective === 'conquest') return 'the best chance of conquest';
+  return `the most value (armies kept + ${d.territoryWorth} per territory taken)`;
+}
+
+/** The rule as a table: one row per army count at which to break off. */
+export function stopRuleTable(d: StopRuleDecision, territories: number): Table {
+  const several = territories > 1;
+  const rows = d.breakOff.map((r) => [
+    ...(several ? [r.territory] : []),
+    r.attackers,
+    r.shape === 'threshold'
+      ? `${r.fromDefenders} or more`
+      : r.shape === 'any'
+        ? 'any'
+        : r.ranges.map(([from, to]) => (from === to ? `${from}` : `${from}-${to}`)).join(' or '),
+  ]);
   return {
     name: 'stop-rule',
-    title: `Stop rule for ${aim(answer)}: break off with these armies in your territory when the defenders are`,
+    title: `Stop rule for ${aimForTitle(d)}: break off with these armies in your territory when the defenders are`,
     columns: [...(several ? ['territory'] : []), 'armies in the attacking territory', 'break off when defenders are'],
     rows,
   };

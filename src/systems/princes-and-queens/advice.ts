@@ -80,7 +80,7 @@ export function reachTable(plan: PqPlan): Table {
 }
 
 /** Adds the reach lines and table to a description. */
-export function addReach(out: Required<Description>, plan: PqPlan): void {
+export function addReach(out: Required<Omit<Description, 'decisions'>>, plan: PqPlan): void {
   out.verdict.push(...reachLines(plan));
   out.tables.push(reachTable(plan));
 }

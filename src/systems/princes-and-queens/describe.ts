@@ -18,7 +18,7 @@ export function describePq(view: ResultView<PqEntry, PqPlan>): Description {
   const plan = view.plan;
   // Every battle is solved, so the detail is there; recomputing it is cheap and always agrees.
   const r = (view.exact?.detail as AttackResult | undefined) ?? resolvePlan(plan);
-  const described: Required<Description> = {
+  const described: Required<Omit<Description, 'decisions'>> = {
     verdict: attackVerdict(r, plan.princes, plan.distance, plan.ties),
     metrics: [
       value('attackerValue', 'Attacker Battle value (points)', r.attackerValue),

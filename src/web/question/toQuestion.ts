@@ -91,8 +91,9 @@ export function toQuestion(module: SystemModule, state: PageState): Asked {
   if (problem)
     return { ok: false, problems: [{ param: questionFlag(problem.field).slice(2), message: problem.message }] };
   let battle: Battle;
+  let asked: Question;
   try {
-    battle = battleFromFlags(module, flags);
+    ({ battle, question: asked } = battleFromFlags(module, flags, undefined, question));
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     return { ok: false, problems: [problemOf(error)] };
@@ -106,7 +107,7 @@ export function toQuestion(module: SystemModule, state: PageState): Asked {
       method: sampling ? state.method : 'exact',
       seed: seed as string | number,
       trials: trials as number,
-      question,
+      question: asked,
       args: typedFlags(module, flags),
     },
   };

@@ -37,7 +37,7 @@ export interface DefenceAnswer {
   territories: number;
   /** The allocation that minimises P(conquest) (the first found among exact ties). */
   best: AllocationOutcome;
-  /** Best allocations first (exhaustive search; branch and bound lists only the best). */
+  /** Best allocations first (exhaustive search: `top` of them; branch and bound: the best two). */
   ranking: AllocationOutcome[];
   /** The allocation the attacker would like most (exhaustive search only). */
   worst?: AllocationOutcome;
@@ -75,7 +75,9 @@ export function bestDefence(q: DefenceQuestion, options: DefenceOptions = {}): D
         : 'branch-and-bound'
       : options.method;
   const prune = method === 'branch-and-bound';
-  const top = Math.max(1, options.top ?? 5);
+  // Branch and bound proves the best two (the runner-up is part of the answer): it prunes
+  // against the second best found, which no pruned subtree can beat.
+  const top = prune ? 2 : Math.max(1, options.top ?? 5);
   const { width, bound, lastTwo } = adaptiveBound(q.territories, q.attackers, q.armies);
   const expected = (dist: Float64Array, j: number, m: number) => {
     let s = 0;
@@ -125,7 +127,7 @@ export function bestDefence(q: DefenceQuestion, options: DefenceOptions = {}): D
     }
     if (prune) children.sort((x, y) => x.lowerBound - y.lowerBound);
     for (const child of children) {
-      if (prune && ranking.length > 0 && child.lowerBound >= ranking[0].pConquest) break;
+      if (prune && ranking.length === top && child.lowerBound >= ranking[top - 1].pConquest) break;
       prefix.push(child.d);
       visit(j + 1, child.next, m - child.d);
       prefix.pop();
@@ -139,7 +141,7 @@ export function bestDefence(q: DefenceQuestion, options: DefenceOptions = {}): D
     armies: q.armies,
     territories: n,
     best: ranking[0],
-    ranking: prune ? [ranking[0]] : ranking,
+    ranking,
     baselines: baselineAllocations(n, q.armies).map(({ name, allocation }) => ({
       name,
       ...allocationOdds(q, allocation),

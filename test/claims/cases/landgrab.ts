@@ -1,0 +1,67 @@
+import { grid, type ClaimCase } from '../claimCase.js';
+import type { Question } from '../../../src/engine/contract.js';
+
+const system = 'landgrab';
+
+/** The questions a player asks of a LandGrab battle: none, a target, the three objectives, the edge targets. */
+const QUESTIONS: Question[] = [
+  {},
+  { target: 0.6 },
+  { advise: true },
+  { advise: true, target: 0.5 },
+  { advise: true, objective: 'conquest' },
+  { advise: true, objective: 'value', territoryWorth: 3 },
+  { advise: true, objective: 'value', territoryWorth: 15 },
+  { advise: true, target: 1 },
+  { target: 0.999999 },
+];
+
+const MODIFIERS = [{}, { fortress: true }, { fortress: true, defendingLeader: true }, { attackingLeader: true }];
+
+export const cases: ClaimCase[] = [
+  ...grid({ attackers: [2, 3, 5, 12, 18], defenders: [1, 2, 8], modifiers: MODIFIERS, question: QUESTIONS }).map(
+    (c): ClaimCase => ({
+      system,
+      entry: { type: 'battle', attackers: c.attackers, defenders: c.defenders, ...c.modifiers },
+      question: c.question,
+    }),
+  ),
+  ...QUESTIONS.map((question): ClaimCase => ({
+    system,
+    entry: { type: 'battle', attackingArmies: 7, defenders: 5, ties: 'attacker', attackerDice: 2 },
+    question,
+  })),
+  ...grid({ path: [[3, 5, 2], [1, 1], [6]], question: QUESTIONS }).map((c): ClaimCase => ({
+    system,
+    entry: { type: 'chain', attackers: 20, path: c.path.map((defenders, i) => ({ defenders, fortress: i === 1 })) },
+    question: c.question,
+  })),
+  ...[{}, { target: 0.7 }, { target: 1 }].map((question): ClaimCase => ({
+    system,
+    entry: { type: 'capitol', attackers: 12, defenders: 6, territories: [10, 4, 1] },
+    question,
+  })),
+  ...[{ attackers: 30 }, { attackingArmies: 7 }, { attackers: 2 }].map((force): ClaimCase => ({
+    system,
+    entry: { type: 'defence', ...force, armies: 12, territories: 3 },
+  })),
+  ...[{ minConquest: 0.75 }, { objective: 'value', territoryWorth: 15 }].map((stopRule): ClaimCase => ({
+    system,
+    entry: { type: 'battle', attackers: 18, defenders: 8, stopRule },
+  })),
+  // Sampled answers quote the estimate (and its interval), never the exact value beside it.
+  ...[{}, { advise: true }, { target: 0.9 }].map((question): ClaimCase => ({
+    system,
+    entry: { type: 'battle', attackers: 12, defenders: 8, fortress: true },
+    question,
+    method: 'sample',
+    trials: 20_000,
+  })),
+  {
+    system,
+    entry: { type: 'chain', attackers: 20, path: [{ defenders: 3 }, { defenders: 5 }] },
+    question: { advise: true },
+    method: 'sample',
+    trials: 20_000,
+  },
+];

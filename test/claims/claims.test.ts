@@ -1,0 +1,38 @@
+/**
+ * Every claim true: the verdict of a broad grid of questions in every rule system, each line
+ * checked against the report's own values (engine/claims.ts): every number in a sentence is a
+ * named value of the report, written as printed, and the recommendation word agrees with the
+ * decision it states.
+ */
+import { describe, expect, it } from 'vitest';
+import { odds } from '../../src/index.js';
+import { checkClaims } from '../../src/engine/claims.js';
+import { caseName, type ClaimCase } from './claimCase.js';
+import { cases as landgrab } from './cases/landgrab.js';
+
+const WORDS = ['Attack:', 'A gamble:', 'Hold back:'];
+
+async function answer(c: ClaimCase) {
+  return odds(c.system, c.entry, {
+    method: c.method ?? 'auto',
+    trials: c.trials ?? 20_000,
+    question: c.question ?? {},
+  });
+}
+
+describe.each([['landgrab', landgrab]] as const)('every claim of %s is true', (_, cases) => {
+  it(`${cases.length} questions: every number names a value of the report, rounded as printed`, async () => {
+    const failures: string[] = [];
+    for (const c of cases) {
+      const report = await answer(c);
+      const problems = checkClaims(report);
+      if (WORDS.some((w) => report.verdict[0]?.startsWith(w)) && !report.decisions?.recommendation)
+        problems.push('the verdict opens with a recommendation that is not a decision of the report');
+      if (c.question?.objective === 'value' && report.decisions?.recommendation?.basis !== 'objective')
+        problems.push("asked for the most value, the recommendation does not follow the stop rule's decision");
+      if (problems.length > 0)
+        failures.push(`${caseName(c)}\n  ${report.verdict.join('\n  ')}\n  -> ${problems.join('\n  -> ')}`);
+    }
+    expect(failures.slice(0, 5).join('\n\n')).toBe('');
+  });
+});
