@@ -14,8 +14,8 @@
  * - `const.<name>`: one of CONSTANTS below.
  *
  * @example
- * const line = say`${recommendationQuote('Attack')}: you take it ${percentQuote('metric.pAttackerWins', 0.531)} of the time.`;
- * line.text; // 'Attack: you take it 53.1% of the time.'
+ * const p = quote('metric.pAttackerWins', 0.531, 'percent');
+ * say`Attack: you take it ${p} of the time.`.text; // 'Attack: you take it 53.1% of the time.'
  */
 import type { ResultView } from '../engine/contract.js';
 import { ceilFixed, fixed, numberText, percent, percentShort, percentTarget, thousands } from './format.js';

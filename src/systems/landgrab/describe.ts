@@ -73,9 +73,8 @@ function firstLine(view: View, r: Recommendation): Sentence {
       'fixed2',
     )} territories on average.`;
   }
-  const kept = some
-    ? say` and keep ${metricQuote(view, 'attackerLeftIfConquers', 'fixed1')} armies in the attacking territory on average when you do`
-    : say``;
+  const left = metricQuote(view, 'attackerLeftIfConquers', 'fixed1');
+  const kept = some ? say` and keep ${left} armies in the attacking territory on average when you do` : say``;
   return say`${r.word}: you take ${what(plan)}${ruled} ${win}${kept}.`;
 }
 
@@ -105,13 +104,9 @@ function reverseAnswer(
       searchedTo: 0,
       certainOnlyInTheLimit: true,
     };
-    return [
-      say`No army count makes taking ${what(plan)} certain: the defender keeps a chance against any force (ask for a target below ${quote(
-        'decisions.needed.target',
-        target,
-        'target',
-      )}).`,
-    ];
+    const below = quote('decisions.needed.target', target, 'target');
+    const why = say`the defender keeps a chance against any force (ask for a target below ${below})`;
+    return [say`No army count makes taking ${what(plan)} certain: ${why}.`];
   }
   const path = pathOf(plan);
   const needed = minimumAttackers(path.steps, target);
@@ -148,9 +143,8 @@ function reverseAnswer(
       )} at least ${want} of the time.`,
     );
   } else if (needed.attackers <= have) {
-    lines.push(
-      say`Enough for ${want}: ${count} armies in the attacking territory already take ${what(plan)} ${p} of the time; you have ${youHave}.`,
-    );
+    const already = say`${count} armies in the attacking territory already take ${what(plan)} ${p} of the time`;
+    lines.push(say`Enough for ${want}: ${already}; you have ${youHave}.`);
   } else {
     lines.push(
       say`For at least ${want} you need ${count} armies in the attacking territory (${p}); you have ${youHave}.`,
@@ -166,7 +160,7 @@ function reverseAnswer(
       beaten.defenders > 1
         ? say`With ${armies} you take a territory held by up to ${most} defenders at least ${wantAgain} of the time.`
         : beaten.defenders === 1
-          ? say`With ${armies} you take a territory held by a single defender at least ${wantAgain} of the time, not two.`
+          ? say`With ${armies} you take a territory held by a single defender at least ${wantAgain} of the time.`
           : say`With ${armies} not even a single defender falls at least ${wantAgain} of the time.`,
     );
   }
@@ -253,24 +247,18 @@ function describeDefence(view: View, plan: ChainPlan): Description {
       'count',
     )} armies in the attacking territory.`,
   ];
-  if (runnerUp)
+  if (runnerUp) {
+    const spread = quote('decisions.defence.runnerUp.allocation', runnerUp.allocation, 'dashes');
     verdict.push(
-      say`The next best, ${quote('decisions.defence.runnerUp.allocation', runnerUp.allocation, 'dashes')}, holds ${quote(
-        'decisions.defence.runnerUp.pHeld',
-        runnerUp.pHeld,
-        'chance',
-      )}.`,
+      say`The next best, ${spread}, holds ${quote('decisions.defence.runnerUp.pHeld', runnerUp.pHeld, 'chance')}.`,
     );
+  }
   d.baselines.forEach((b, i) => {
     if (b.allocation.join('-') === d.best.allocation.join('-')) return;
     if (runnerUp && b.allocation.join('-') === runnerUp.allocation.join('-')) return;
-    verdict.push(
-      say`${b.name as string} (${quote(`decisions.defence.baselines.${i}.allocation`, b.allocation, 'dashes')}) would hold ${quote(
-        `decisions.defence.baselines.${i}.pHeld`,
-        b.pHeld,
-        'chance',
-      )}.`,
-    );
+    const at = `decisions.defence.baselines.${i}`;
+    const spread = quote(`${at}.allocation`, b.allocation, 'dashes');
+    verdict.push(say`${b.name as string} (${spread}) would hold ${quote(`${at}.pHeld`, b.pHeld, 'chance')}.`);
   });
   const rows = [...defence.ranking, ...defence.baselines.map((b) => ({ ...b }))].map((r) => [
     'name' in r ? String(r.name) : 'best found',

@@ -18,7 +18,9 @@ export const landgrabForce: ForceQuestion<LandgrabEntry> = {
       return { none: 'a defence spreads your armies against a given attacker: give the attacking armies' };
     if (target >= 1)
       return {
-        none: 'no army count makes a conquest certain (the defender keeps a chance against any force); ask for less than 100%',
+        none:
+          'no army count makes a conquest certain (the defender keeps a chance against any force); ' +
+          'ask for less than 100%',
       };
     const plan = compileLandgrab(entry).plan;
     const steps = plan.kind === 'chain' ? plan.steps : [{ defenders: plan.defenders, tables: plan.tables }];

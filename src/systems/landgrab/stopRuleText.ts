@@ -103,10 +103,12 @@ function aim(d: StopRuleDecision, territories: number): Sentence {
   if (d.objective === 'armies') {
     const want = quote(`${REF}.target`, d.target as number, 'target');
     if (d.proved) return say`at least ${want} while keeping the most armies`;
-    return say`at least ${want} keeping within ${quote(`${REF}.gap`, d.gap as number, 'ceil2')} armies of the best possible rule`;
+    const gap = quote(`${REF}.gap`, d.gap as number, 'ceil2');
+    return say`at least ${want} keeping within ${gap} armies of the best possible rule`;
   }
   if (d.objective === 'conquest') return say`the best chance of taking ${taking(d, territories)}`;
-  return say`the most value (armies kept + ${quote(`${REF}.territoryWorth`, d.territoryWorth as number, 'number')} per territory taken)`;
+  const worth = quote(`${REF}.territoryWorth`, d.territoryWorth as number, 'number');
+  return say`the most value (armies kept + ${worth} per territory taken)`;
 }
 
 /** "takes it 96.5% of the time and keeps 11.7 armies" (on a chain: ", 2.94 territories on average," before "and"). */
@@ -129,46 +131,36 @@ export function stopRuleLines(d: StopRuleDecision, territories: number): Sentenc
   const fightOn = outcomeWords('fightToTheEnd', d, territories);
   const rule = outcomeWords('rule', d, territories);
   const value = (which: 'rule' | 'fightToTheEnd') => quote(`${REF}.${which}.value`, d[which].value, 'fixed2');
+  const gain = (format: 'signed1' | 'signed2' | 'points1') => quote(`${REF}.gain`, d.gain, format);
+  const endWords = say`fighting to the end ${fightOn}`;
   if (d.objective === 'armies' && !d.feasible) {
     const want = quote(`${REF}.target`, d.target as number, 'target');
-    return [say`No stop rule reaches ${want}: fighting to the end ${fightOn}.`];
+    return [say`No stop rule reaches ${want}: ${endWords}.`];
   }
   const head = say`Stop rule for ${aim(d, territories)}`;
+  const where = say`${head}: ${breakOff(d, territories)}.`;
   if (d.objective === 'armies') {
     if (d.neverStops) return [say`${head}: fight to the end (it ${fightOn}).`];
-    return [
-      say`${head}: ${breakOff(d, territories)}.`,
-      say`It ${rule} on average (${quote(`${REF}.gain`, d.gain, 'signed1')}); fighting to the end ${fightOn}.`,
-    ];
+    return [where, say`It ${rule} on average (${gain('signed1')}); ${endWords}.`];
   }
   if (d.objective === 'conquest') {
-    if (d.neverStops)
-      return [
-        say`${head}: fight to the end; that is optimal, no stop rule takes it more often than ${quote(
-          `${REF}.rule.pConquest`,
-          d.rule.pConquest,
-          'chance',
-        )} of the time (it keeps ${quote(`${REF}.rule.armiesKept`, d.rule.armiesKept, 'fixed1')} armies on average).`,
-      ];
-    return [
-      say`${head}: ${breakOff(d, territories)}.`,
-      say`It ${rule} on average (${quote(`${REF}.gain`, d.gain, 'points1')} points of P(conquest) more); fighting to the end ${fightOn}.`,
-    ];
+    if (d.neverStops) {
+      const p = quote(`${REF}.rule.pConquest`, d.rule.pConquest, 'chance');
+      const kept = quote(`${REF}.rule.armiesKept`, d.rule.armiesKept, 'fixed1');
+      const best = say`no stop rule takes it more often than ${p} of the time`;
+      return [say`${head}: fight to the end; that is optimal, ${best} (it keeps ${kept} armies on average).`];
+    }
+    return [where, say`It ${rule} on average (${gain('points1')} points of P(conquest) more); ${endWords}.`];
   }
+  const endWorth = say`fighting to the end ${value('fightToTheEnd')} (it ${fightOn})`;
   if (d.neverStops)
     return [say`${head}: fight to the end; that is optimal, worth ${value('rule')} on average (it ${rule}).`];
-  if (!d.attacks)
-    return [
-      say`${head}: do not attack; keeping your ${quote(`${REF}.attackers`, d.attackers, 'count')} armies is worth ${value(
-        'rule',
-      )}, fighting to the end ${value('fightToTheEnd')} (it ${fightOn}).`,
-    ];
-  return [
-    say`${head}: ${breakOff(d, territories)}.`,
-    say`It is worth ${value('rule')} on average (${quote(`${REF}.gain`, d.gain, 'signed2')}): it ${rule}; fighting to the end is worth ${value(
-      'fightToTheEnd',
-    )} (it ${fightOn}).`,
-  ];
+  if (!d.attacks) {
+    const armies = quote(`${REF}.attackers`, d.attackers, 'count');
+    return [say`${head}: do not attack; keeping your ${armies} armies is worth ${value('rule')}, ${endWorth}.`];
+  }
+  const worth = say`It is worth ${value('rule')} on average (${gain('signed2')}): it ${rule}`;
+  return [where, say`${worth}; fighting to the end is worth ${value('fightToTheEnd')} (it ${fightOn}).`];
 }
 
 /** Words for the table's title: the aim without numbers that belong to the lines. */
