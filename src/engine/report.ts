@@ -331,7 +331,9 @@ export const tokensNeededDecisionSchema = z
     controls: tokensAnswerSchema.describe('To control the area (alone, by majority or by a standing city)'),
     alone: tokensAnswerSchema.describe('To clear it: alone in the area'),
   })
-  .describe("Advanced Civilization: the fewest attacker tokens to control and to clear the area at the target's chance");
+  .describe(
+    "Advanced Civilization: the fewest attacker tokens to control and to clear the area at the target's chance",
+  );
 
 // Princes & Queens: how the Battle values are made up, and from how far an attack still works.
 
@@ -371,7 +373,9 @@ export const reachDecisionSchema = z
     twoPrinces: reachSchema.describe('Two attacking Princes in one hex against this defender'),
     hold: reachSchema
       .nullable()
-      .describe('A defending Prince (or two) against this attack: how far from their Queen they hold (null: no Prince)'),
+      .describe(
+        'A defending Prince (or two) against this attack: how far from their Queen they hold (null: no Prince)',
+      ),
   })
   .describe('Princes & Queens: from how far the attack still works (nothing is random: the target is moot)');
 

@@ -173,7 +173,9 @@ describe('verdicts: the answer in words', () => {
       fort: { owner: 'C' },
     };
     expect(outcomeOf(raw)).toMatchObject({ holder: 1, fort: 'captured', tokensLeft: [1, 1, 0] });
-    expect(reportOf(raw).verdict[0]).toMatch(/Equal counts: the tie goes to B, the city's owner, who captures the fort\.$/);
+    expect(reportOf(raw).verdict[0]).toMatch(
+      /Equal counts: the tie goes to B, the city's owner, who captures the fort\.$/,
+    );
   });
 
   it('every number of the conflict is a named value: the decision, the entry or a metric', () => {

@@ -95,15 +95,13 @@ function neededDecision(
 }
 
 function notSearchedLine(d: TokensNeededDecision): Sentence {
-  return say`No token search: ${quote(`${AT}.combinations`, d.combinations, 'thousands')} combinations of the other nations' token counts at each attacker count from ${quote(
-    `${AT}.from`,
-    d.from,
-    'count',
-  )} to ${quote(`${AT}.searchedTo`, d.searchedTo, 'count')} make more than the ${quote(
-    `${AT}.maxConflicts`,
-    d.maxConflicts,
-    'thousands',
-  )} conflicts the search resolves.`;
+  const combinations = quote(`${AT}.combinations`, d.combinations, 'thousands');
+  const from = quote(`${AT}.from`, d.from, 'count');
+  const to = quote(`${AT}.searchedTo`, d.searchedTo, 'count');
+  const most = quote(`${AT}.maxConflicts`, d.maxConflicts, 'thousands');
+  const counts = "combinations of the other nations' token counts at each attacker count";
+  const limit = say`more than the ${most} conflicts the search resolves`;
+  return say`No token search: ${combinations} ${counts} from ${from} to ${to} make ${limit}.`;
 }
 
 /** The verdict lines: the fewest tokens to control and to clear the area, and a drop above them. */
@@ -130,7 +128,8 @@ export function neededLines(d: TokensNeededDecision): Sentence[] {
   } else {
     const rest =
       clear.tokens === null ? noClear : say` and ${tokens('alone')} to clear it, alone in the area${p('alone')}`;
-    line = say`For at least ${want} you need ${tokens('controls')} tokens to control the area${p('controls')}${rest}${have}.`;
+    const control = say`${tokens('controls')} tokens to control the area${p('controls')}`;
+    line = say`For at least ${want} you need ${control}${rest}${have}.`;
   }
   const lines = [line];
   const drop = (part: 'controls' | 'alone', what: string) => {

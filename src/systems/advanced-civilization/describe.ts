@@ -241,9 +241,7 @@ function uncertainVerdict(view: View, categories: Metric[]): Sentence {
   const shown = categories.map((m) => view.shown(m.key).value);
   const likely = shown.indexOf(Math.max(...shown));
   const label = quote(`tables.${OUTCOMES}.rows.${likely}.0`, bare(categories[likely].label), 'text');
-  return say`${nationName(view.plan.rules, 0)} controls the area with probability ${p}${range}; most likely outcome: ${label} (${metricQuote(
-    view,
-    categories[likely].key,
-    'percent',
-  )}).`;
+  const chance = metricQuote(view, categories[likely].key, 'percent');
+  const who = nationName(view.plan.rules, 0);
+  return say`${who} controls the area with probability ${p}${range}; most likely outcome: ${label} (${chance}).`;
 }

@@ -71,9 +71,7 @@ export function conflictAccount(
         }
       : null,
     cityFight:
-      cityFought && c
-        ? { removals: sum(cityFightTokens(rules, o)) - sum(o.tokensLeft), after: o.tokensLeft }
-        : null,
+      cityFought && c ? { removals: sum(cityFightTokens(rules, o)) - sum(o.tokensLeft), after: o.tokensLeft } : null,
     levels: startLevels(rules, start, armies, o),
   };
 }
@@ -89,9 +87,8 @@ function fightSentence(
   const stayers = after.map((t, i) => i).filter((i) => after[i] > 0);
   const eliminated = before.map((t, i) => i).filter((i) => before[i] > 0 && after[i] === 0);
   const removed = counted(`${CONFLICT}.${fight}.removals`, removals, 'removal');
-  const gone = eliminated.length
-    ? say`${listSentences(eliminated.map((i) => nationName(rules, i)))} ${eliminated.length === 1 ? 'is' : 'are'} eliminated`
-    : null;
+  const names = listSentences(eliminated.map((i) => nationName(rules, i)));
+  const gone = eliminated.length ? say`${names} ${eliminated.length === 1 ? 'is' : 'are'} eliminated` : null;
   if (stayers.length >= 2) {
     const who = listSentences(
       stayers.map((i) => say`${nationName(rules, i)} ${quote(`${CONFLICT}.${fight}.after.${i}`, after[i], 'count')}`),
@@ -179,18 +176,18 @@ function citySentences(rules: ConflictRules, d: ConflictDecision, o: ConflictOut
   const tokens = counted(`${CONFLICT}.city.tokens`, c.tokens, 'token');
   const needed = quote(`${CONFLICT}.city.needed`, c.needed, 'count');
   const why = engineeringReason(rules, c.attacker, rules.cityOwner);
-  if (!o.cityAttacked)
-    return [
-      say`${attacker}'s ${tokens} ${c.tokens === 1 ? 'is' : 'are'} short of the ${needed} needed to attack ${owner}'s city${why}: the city stands`,
-    ];
+  const city = say`${owner}'s city`;
+  if (!o.cityAttacked) {
+    const are = c.tokens === 1 ? 'is' : 'are';
+    return [say`${attacker}'s ${tokens} ${are} short of the ${needed} needed to attack ${city}${why}: the city stands`];
+  }
   const replacement = quote(`${CONFLICT}.city.replacement`, c.replacement, 'count');
-  const out = [
-    say`${attacker} attacks ${owner}'s city with ${tokens} (${needed} needed${why}): it is replaced by ${replacement} ${owner} tokens`,
-  ];
-  if (d.cityFight)
-    out.push(
-      say`city fight: ${fightSentence(rules, 'cityFight', cityFightTokens(rules, o), o.tokensLeft, d.cityFight.removals)}`,
-    );
+  const replaced = say`it is replaced by ${replacement} ${owner} tokens`;
+  const out = [say`${attacker} attacks ${city} with ${tokens} (${needed} needed${why}): ${replaced}`];
+  if (d.cityFight) {
+    const fight = fightSentence(rules, 'cityFight', cityFightTokens(rules, o), o.tokensLeft, d.cityFight.removals);
+    out.push(say`city fight: ${fight}`);
+  }
   return out;
 }
 
@@ -205,11 +202,11 @@ export function conflictVerdict(
   const presentAtStart = start.filter((x) => x > 0).length;
   const limit = quote('entry.limit', rules.limit, 'count');
   if (d.tokenFight) sentences.push(fightSentence(rules, 'tokenFight', start, o.afterTokenFight, d.tokenFight.removals));
-  else if (presentAtStart >= 2)
-    sentences.push(
-      say`no ${rules.cityOwner >= 0 ? 'token fight' : 'conflict'}: ${quote(`${CONFLICT}.total`, d.total, 'count')} tokens do not exceed the limit ${limit}`,
-    );
-  else if (rules.cityOwner < 0)
+  else if (presentAtStart >= 2) {
+    const total = quote(`${CONFLICT}.total`, d.total, 'count');
+    const none = rules.cityOwner >= 0 ? 'token fight' : 'conflict';
+    sentences.push(say`no ${none}: ${total} tokens do not exceed the limit ${limit}`);
+  } else if (rules.cityOwner < 0)
     sentences.push(
       presentAtStart === 1
         ? say`no conflict: only one nation has tokens in the area`
@@ -217,7 +214,12 @@ export function conflictVerdict(
     );
   if (o.city) sentences.push(...citySentences(rules, d, o));
   sentences.push(controlSentence(rules, o));
-  const lines = [join(sentences.map((s) => say`${capitalized(s)}.`), ' ')];
+  const lines = [
+    join(
+      sentences.map((s) => say`${capitalized(s)}.`),
+      ' ',
+    ),
+  ];
   const levels = levelsLine(rules, start, d, o);
   if (levels) lines.push(levels);
   return lines;
@@ -282,11 +284,12 @@ function levelsLine(rules: ConflictRules, start: number[], d: ConflictDecision, 
       return say`fort +${bonus}: ${fortWhy(rules, tokens)}`;
     });
     const reasons = why.length ? say` (${join(why, ', ')})` : say``;
+    const replacement = () => quote(`${CONFLICT}.city.replacement`, (o.city as CityCheck).replacement, 'count');
     const presence =
       l.presence === 'tokens'
         ? say``
         : l.presence === 'city fight'
-          ? say`, in the city fight with its city's ${quote(`${CONFLICT}.city.replacement`, (o.city as CityCheck).replacement, 'count')} tokens`
+          ? say`, in the city fight with its city's ${replacement()} tokens`
           : say`, no tokens in the area`;
     return say`${nationName(rules, l.nation)} ${quote(`${at}.level`, l.level, 'count')}${reasons}${presence}`;
   });

@@ -43,8 +43,7 @@ function reachText(d: ReachDecision, asked: Asked, whose: string): Sentence {
 
 export function reachLines(plan: PqPlan, d: ReachDecision): Sentence[] {
   const where = hexes('entry.distance', plan.distance);
-  const now =
-    plan.princes === 1 ? say`one Prince ${where} from his Queen` : say`two Princes ${where} from their Queen`;
+  const now = plan.princes === 1 ? say`one Prince ${where} from his Queen` : say`two Princes ${where} from their Queen`;
   const lines = [
     say`Farthest attack on this defender: one Prince ${reachText(d, 'onePrince', 'his')}, two Princes ${reachText(
       d,

@@ -20,7 +20,13 @@ export function describePq(view: ResultView<PqEntry, PqPlan>): Description {
   // Every battle is solved, so the detail is there; recomputing it is cheap and always agrees.
   const r = (view.exact?.detail as AttackResult | undefined) ?? resolvePlan(plan);
   const decisions: Decisions = { battleValues: battleValuesDecision(r, plan) };
-  const described: { verdict: Sentence[]; decisions: Decisions; metrics: Metric[]; tables: Table[]; charts: ChartRequest[] } = {
+  const described: {
+    verdict: Sentence[];
+    decisions: Decisions;
+    metrics: Metric[];
+    tables: Table[];
+    charts: ChartRequest[];
+  } = {
     verdict: attackVerdict(r, plan, decisions.battleValues!),
     decisions,
     metrics: [

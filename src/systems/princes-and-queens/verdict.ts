@@ -37,7 +37,8 @@ function attackText(d: BattleValuesDecision, distance: number): Sentence {
   const each = quote(`${AT}.attack.each`, d.attack.each, 'count');
   if (d.attack.princes === 2) return say`two Princes ${each} + ${each}`;
   const floored = d.attack.floored ? ', not below zero' : '';
-  return say`Prince, ${quote(`${AT}.princeBase`, d.princeBase, 'count')} - ${quote('entry.distance', distance, 'count')}${floored}`;
+  const base = quote(`${AT}.princeBase`, d.princeBase, 'count');
+  return say`Prince, ${base} - ${quote('entry.distance', distance, 'count')}${floored}`;
 }
 
 /** "Prince 5 - 3 = 2, doubled defending in a mountain", "Queen 4, plain value, beside a City + City 5, mountain". */
@@ -67,6 +68,10 @@ function defenceText(d: BattleValuesDecision, defenderDistance: number | undefin
   return join(pieces, ' + ');
 }
 
+const STRICT = 'and under the "not-possible" reading a strictly higher value is needed';
+const TIES_WIN =
+  'equal values, which the default "attacker-wins" reading lets through (ties: not-possible would forbid it)';
+
 export function attackVerdict(r: AttackResult, plan: PqPlan, d: BattleValuesDecision): Sentence[] {
   const attack = say`${quote('metric.attackerValue', r.attackerValue, 'count')} (${attackText(d, plan.distance)})`;
   const defence = say`${quote('metric.defenderValue', r.defenderValue, 'count')} (${defenceText(
@@ -76,14 +81,14 @@ export function attackVerdict(r: AttackResult, plan: PqPlan, d: BattleValuesDeci
   const equal = r.attackerValue === r.defenderValue;
   let first: Sentence;
   if (!r.possible && !equal) first = say`Not possible: attack ${attack} is lower than defence ${defence}.`;
-  else if (!r.possible)
-    first = say`Not possible: attack ${attack} only equals defence ${defence}, and under the "not-possible" reading a strictly higher value is needed.`;
-  else if (equal)
-    first = say`Possible, and the attack wins: ${attack} against ${defence}; equal values, which the default "attacker-wins" reading lets through (ties: not-possible would forbid it).`;
+  else if (!r.possible) first = say`Not possible: attack ${attack} only equals defence ${defence}, ${STRICT}.`;
+  else if (equal) first = say`Possible, and the attack wins: ${attack} against ${defence}; ${TIES_WIN}.`;
   else first = say`Possible, and the attack wins: ${attack} against ${defence}.`;
   const city = r.parts.some((p) => p.piece === 'City');
   return [
     first,
-    r.possible ? say`The hex is taken${city ? ' and the City switches to the attacker' : ''}.` : say`The move does not count.`,
+    r.possible
+      ? say`The hex is taken${city ? ' and the City switches to the attacker' : ''}.`
+      : say`The move does not count.`,
   ];
 }
