@@ -255,6 +255,130 @@ const allocationSchema = z.object({
   pHeld: z.number().describe('P(the defender keeps at least one territory)'),
 });
 
+// Advanced Civilization: a conflict with known counts step by step, and the tokens a target needs.
+
+const conflictFightSchema = z.object({
+  removals: z.number().describe('Tokens removed in this fight'),
+  after: z.array(z.number()).describe("Every nation's tokens when it ended, in the order of the entry's nations"),
+});
+
+const levelPartSchema = z.object({
+  source: z.enum(['Metalworking', 'Military', 'Mathematics', 'fort']),
+  bonus: z.number().describe('Levels it adds (the fort: +0, +1 or +2 by Engineering)'),
+});
+
+export const conflictDecisionSchema = z
+  .object({
+    total: z.number().describe('Tokens in the area at the start'),
+    tokenFight: conflictFightSchema.nullable().describe('The token fight (null: the limit was not exceeded)'),
+    city: z
+      .object({
+        attacker: z
+          .number()
+          .nullable()
+          .describe("Index in the entry's nations of the opponent who may attack the city (null: nobody is left)"),
+        tokens: z.number().describe('Its tokens after the token fight'),
+        needed: z.number().describe('Tokens needed to attack the city (7; 6 or 8 by Engineering)'),
+        replacement: z.number().describe("The owner's tokens that replace an attacked city (6; 5 or 7 by Engineering)"),
+        attacked: z.boolean(),
+      })
+      .nullable()
+      .describe('The city in the area (null: none)'),
+    cityFight: conflictFightSchema
+      .nullable()
+      .describe("The fight after a city attack, the city replaced by its owner's tokens (null: none)"),
+    levels: z
+      .array(
+        z.object({
+          nation: z.number().describe("Index in the entry's nations"),
+          level: z.number().describe('Advantage Level at the start (the city owner entering the city fight: then)'),
+          presence: z
+            .enum(['tokens', 'city fight', 'none'])
+            .describe("'tokens': in the area at the start; 'city fight': enters with its city's tokens; 'none'"),
+          parts: z.array(levelPartSchema).describe('What makes the level up'),
+        }),
+      )
+      .describe('The Advantage Levels, when a level or a fort could matter (empty: none did)'),
+  })
+  .describe('Advanced Civilization, known token counts: the conflict step by step (what its verdict quotes)');
+
+const tokensAnswerSchema = z.object({
+  tokens: z.number().nullable().describe('Fewest attacker tokens reaching the target (null: no count searched does)'),
+  probability: z.number().nullable().describe('The probability with that many (exact)'),
+  moreIsNotBetter: z
+    .object({ tokens: z.number(), probability: z.number() })
+    .nullable()
+    .describe('A larger count that falls below the target again (more is not always better), or null'),
+});
+
+export const tokensNeededDecisionSchema = z
+  .object({
+    target: z.number(),
+    searched: z
+      .boolean()
+      .describe("False: the other nations' token counts have too many combinations to search (`combinations`)"),
+    combinations: z.number().describe("Combinations of the other nations' token counts"),
+    maxConflicts: z.number().describe('Most conflicts the search resolves (combinations x attacker counts)'),
+    from: z
+      .number()
+      .describe('Smallest attacker count tried: 1, 0 when it owns the city, never below its Army tokens when asked'),
+    searchedTo: z.number().describe('Largest attacker count tried (not searched: the largest it would have tried)'),
+    certain: z.boolean().describe('Nothing is uncertain besides the attacker: every probability is 0 or 1'),
+    have: z
+      .array(z.number())
+      .nullable()
+      .describe("The attacker's possible token counts, as asked (null: the count itself was asked)"),
+    controls: tokensAnswerSchema.describe('To control the area (alone, by majority or by a standing city)'),
+    alone: tokensAnswerSchema.describe('To clear it: alone in the area'),
+  })
+  .describe(
+    "Advanced Civilization: the fewest attacker tokens to control and to clear the area at the target's chance",
+  );
+
+// Princes & Queens: how the Battle values are made up, and from how far an attack still works.
+
+export const battleValuesDecisionSchema = z
+  .object({
+    princeBase: z.number().describe("A Prince's value next to his Queen: 5, less one per hex away"),
+    attack: z.object({
+      princes: z.number(),
+      each: z.number().describe("Each attacking Prince's value"),
+      floored: z.boolean().describe('5 - distance is below 0 and counts as 0 (princeFloor "zero")'),
+    }),
+    defence: z.array(
+      z.object({
+        piece: z.enum(['Prince', 'Queen', 'City']),
+        value: z.number(),
+        terrain: z.enum(['plain', 'mountain']),
+        base: z.number().nullable().describe('A Prince: 5 - distance (not below 0 with princeFloor "zero"), undoubled'),
+        floored: z.boolean().describe('A Prince whose 5 - distance counts as 0'),
+        doubled: z.boolean().describe('A Prince defending in a mountain: his value doubled'),
+        plainBesideCity: z.boolean().describe('A pawn sharing a mountain hex with a City counts its plain value'),
+      }),
+    ),
+  })
+  .describe("Princes & Queens: how each side's Battle value is made up (the values its verdict quotes)");
+
+const reachSchema = z.object({
+  farthest: z.number().nullable().describe('The farthest distance (hexes to their own Queen) that works; null: none'),
+  any: z.boolean().describe('It works at every distance tried'),
+  value: z.number().describe("The side's value there (at 1 hex when none works, at `triedTo` when any does)"),
+  against: z.number().describe("The other side's value there"),
+});
+
+export const reachDecisionSchema = z
+  .object({
+    triedTo: z.number().describe('Distances tried: 1 to this'),
+    onePrince: reachSchema.describe('One attacking Prince against this defender'),
+    twoPrinces: reachSchema.describe('Two attacking Princes in one hex against this defender'),
+    hold: reachSchema
+      .nullable()
+      .describe(
+        'A defending Prince (or two) against this attack: how far from their Queen they hold (null: no Prince)',
+      ),
+  })
+  .describe('Princes & Queens: from how far the attack still works (nothing is random: the target is moot)');
+
 export const decisionsSchema = z
   .object({
     recommendation: recommendationSchema.optional(),
@@ -297,10 +421,18 @@ export const decisionsSchema = z
       })
       .optional()
       .describe("LandGrab: the defender's best spread along a path"),
+    conflict: conflictDecisionSchema.optional(),
+    tokensNeeded: tokensNeededDecisionSchema.optional(),
+    battleValues: battleValuesDecisionSchema.optional(),
+    reach: reachDecisionSchema.optional(),
   })
   .describe("The answers to the player's questions beyond the odds, by name (absent: not asked, or not offered here)");
 export type Decisions = z.infer<typeof decisionsSchema>;
 export type StopRuleDecision = z.infer<typeof stopRuleDecisionSchema>;
+export type ConflictDecision = z.infer<typeof conflictDecisionSchema>;
+export type TokensNeededDecision = z.infer<typeof tokensNeededDecisionSchema>;
+export type BattleValuesDecision = z.infer<typeof battleValuesDecisionSchema>;
+export type ReachDecision = z.infer<typeof reachDecisionSchema>;
 
 export const quoteSchema = z.object({
   ref: z

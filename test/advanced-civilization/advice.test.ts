@@ -15,6 +15,7 @@ import {
 } from '../../src/systems/advanced-civilization/needed.js';
 import { neededLines } from '../../src/systems/advanced-civilization/advice.js';
 import { cli } from '../helpers/cli.js';
+import { odds } from '../../src/index.js';
 
 /** The report of a battle asked with a question (exact: every battle here is solvable). */
 function ask(raw: unknown, question: Question) {
@@ -168,22 +169,27 @@ describe('more tokens never hurt a two-nation conflict (so the first count reach
   });
 
   it('should a larger count fall below the target again, a line says so', () => {
-    const point = (tokens: number, pControls: number, pAlone: number) => ({ tokens, pControls, pAlone });
-    const lines = neededLines(
-      {
-        target: 0.8,
-        controls: { tokens: 5, p: 0.9, dropsAt: point(6, 0.7, 0.5) },
-        alone: { tokens: 7, p: 0.85, dropsAt: null },
-        curve: [],
-        searchedTo: 9,
-        certain: false,
-      },
-      '6',
-    );
-    expect(lines).toEqual([
+    const lines = neededLines({
+      target: 0.8,
+      searched: true,
+      combinations: 7,
+      maxConflicts: 1_000_000,
+      from: 1,
+      searchedTo: 9,
+      certain: false,
+      have: [6],
+      controls: { tokens: 5, probability: 0.9, moreIsNotBetter: { tokens: 6, probability: 0.7 } },
+      alone: { tokens: 7, probability: 0.85, moreIsNotBetter: null },
+    });
+    expect(lines.map((l) => l.text)).toEqual([
       'For at least 80% you need 5 tokens to control the area (90.0%) and 7 to clear it, alone in the area (85.0%); ' +
         'you have 6.',
       'More is not always better: 6 tokens control the area only 70.0% of the time.',
+    ]);
+    // Every number is a value of the decision, by name.
+    expect(lines[1].quotes.map((q) => q.ref)).toEqual([
+      'decisions.tokensNeeded.controls.moreIsNotBetter.tokens',
+      'decisions.tokensNeeded.controls.moreIsNotBetter.probability',
     ]);
   });
 });
@@ -246,10 +252,62 @@ describe('uncertain counts: the exact enumeration at every attacker count', () =
         { name: 'C', tokens: { min: 0, max: 100 } },
       ],
     };
-    expect(ask(raw, { advise: true }).verdict.at(-1)).toBe(
-      "No token search: 10,201 combinations of the other nations' token counts at each of 200 attacker counts " +
-        'is more than the 1,000,000 conflicts the search resolves.',
+    const report = ask(raw, { advise: true });
+    expect(report.verdict.at(-1)).toBe(
+      "No token search: 10,201 combinations of the other nations' token counts at each attacker count from 1 to 200 " +
+        'make more than the 1,000,000 conflicts the search resolves.',
     );
+    expect(report.decisions?.tokensNeeded).toMatchObject({ searched: false, combinations: 101 * 101, searchedTo: 200 });
+  });
+});
+
+describe('"how many tokens?" asked directly: the attacker\'s count left out', () => {
+  /** The conflict with the attacker's tokens left out, asked through the library as a player would. */
+  const withoutTokens = (a: Record<string, unknown>, b: Record<string, unknown>, extra = {}) =>
+    duel(3, { armies: 0, ...a }, b, extra);
+  const askForce = (raw: unknown, question: Question) =>
+    odds('advanced-civilization', raw, { question, trials: 2_000 });
+
+  it('known counts: the fewest that control the area, fought with that many, never "you have"', async () => {
+    const raw = withoutTokens({}, { tokens: 4, engineering: true }, { fort: { owner: 'B' } });
+    const report = await askForce(raw, { target: 0.8 });
+    // The docs' table and the brute force above: 5 to outnumber, 7 to clear.
+    expect((report.entry as { nations: Array<{ tokens: number }> }).nations[0].tokens).toBe(5);
+    expect(report.verdict[0]).toBe(
+      'You need 5 tokens to control the area (no chance involved), 7 to clear it (alone in the area).',
+    );
+    expect(report.verdict.join('\n')).not.toMatch(/you have/i);
+    expect(report.decisions).toMatchObject({ target: 0.8, tokensNeeded: { have: null, controls: { tokens: 5 } } });
+    // The count is the answer: no recommendation to weigh a force the player does not have.
+    expect(report.decisions?.recommendation).toBeUndefined();
+  });
+
+  it('uncertain counts: the chance with that many, then the conflict it fights', async () => {
+    const report = await askForce(withoutTokens({}, { tokens: { min: 2, max: 8 } }, { fort: { owner: 'B' } }), {
+      advise: true,
+    });
+    expect(report.verdict.slice(0, 2)).toEqual([
+      'For at least 80% you need 8 tokens to control the area (85.7%) and 10 to clear it, alone in the area (85.7%).',
+      expect.stringMatching(/^A controls the area with probability 85\.7%; most likely outcome/),
+    ]);
+    const brute = bruteForce(3, {}, range(2, 8), {}, { fort: { owner: 'B' } });
+    expect(firstReaching((t) => brute(t).controls, 0.8)).toBe(8);
+  });
+
+  it('the Army tokens named are among the tokens: the answer is never fewer', async () => {
+    // With 3 Army tokens (Military): the fewest from 3 up, by the brute force, however few would do with fewer.
+    const b = { tokens: 2 };
+    const brute = bruteForce(3, { armies: 3, military: true }, [2]);
+    let expected = 3;
+    while (brute(expected).controls < 0.8) expected++;
+    const report = await askForce(withoutTokens({ armies: 3, military: true }, b), { target: 0.8 });
+    expect((report.entry as { nations: Array<{ tokens: number }> }).nations[0].tokens).toBe(expected);
+    expect(firstReaching((t) => brute(t).controls, 0.8)).toBeLessThan(3);
+  });
+
+  it('says why when no count up to the end of the search is enough', async () => {
+    const raw = { limit: 0, nations: [{ name: 'A' }, { name: 'B', tokens: 200 }] };
+    await expect(askForce(raw, { target: 0.8 })).rejects.toThrow('no count up to 200 tokens controls the area');
   });
 });
 

@@ -25,6 +25,32 @@ describe('battle-odds odds advanced-civilization (built binary)', () => {
     expect(r.stdout).toMatch(/Both stay: limit no longer exceeded\s+100\.00%/);
   });
 
+  it("the fort goes with the city's owner who keeps control, never with the tokens beside it (issue 18)", async () => {
+    const r = await cli([
+      'should-i-attack',
+      'advanced-civilization',
+      ...['--limit', '3', '--attacker', '5', '--defender', '4', '--fort', '--city'],
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n')[1]).toBe(
+      '  Limit 3 no longer exceeded after 6 removals: attacker 2 and defender 1 both stay. ' +
+        "Attacker's 2 tokens are short of the 7 needed to attack defender's city: the city stands. " +
+        "Defender keeps control of the area and the fort; attacker's 2 tokens stay beside it.",
+    );
+    expect(r.stdout).toMatch(/defender keeps the fort\s+100\.00%/);
+  });
+
+  it('"how many tokens?": --target without --attacker answers the count, fought with that many', async () => {
+    const r = await odds('--limit', '3', '--defender', '4', '--fort', '--target', '0.8', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const [battle] = JSON.parse(r.stdout).battles;
+    expect(battle.entry.nations[0].tokens).toBe(5);
+    expect(battle.verdict[0]).toBe(
+      'You need 5 tokens to control the area (no chance involved), 7 to clear it (alone in the area).',
+    );
+    expect(battle.decisions.tokensNeeded).toMatchObject({ have: null, controls: { tokens: 5, probability: 1 } });
+  });
+
   it('leaves out rows that cannot happen: no city, no "city stands" row; no fort, no fort rows', async () => {
     const r = await odds('--limit', '3', '--attacker', '6', '--defender', '4');
     expect(r.code, r.stderr).toBe(0);
@@ -95,6 +121,17 @@ describe('battle-odds odds advanced-civilization (built binary)', () => {
       '--fort-owner: fort.owner "nobody"',
     ],
     ['a missing defender', ['--limit', '3', '--attacker', '4'], '--defender is required'],
+    [
+      'neither the attacker nor a target',
+      ['--limit', '3', '--defender', '4'],
+      '--attacker is required (attacker tokens: a number, a range 4-9 or a list 3,5,8), or leave it out and give ' +
+        '--target to find how many you need',
+    ],
+    [
+      'a target no count reaches',
+      ['--limit', '0', '--defender', '200', '--target', '0.8'],
+      '--target: no count up to 200 tokens controls the area',
+    ],
   ];
   for (const [name, args, text] of errors) {
     it(`names the flag: ${name}`, async () => expectFlagError(await odds(...args), text));

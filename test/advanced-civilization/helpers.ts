@@ -34,10 +34,13 @@ export function outcomeOf(raw: unknown): ConflictOutcome {
   return (exactOf(battle).detail as FixedDetail).outcome;
 }
 
-/** The report body of an exactly solved battle (verdict, metrics, tables, charts), as the engine builds it. */
+/**
+ * The report body of an exactly solved battle (verdict and its quotes, decisions, metrics, tables,
+ * charts), as the engine builds it.
+ */
 export function reportOf(
   raw: unknown,
-): Pick<BattleReport, 'verdict' | 'metrics' | 'distributions' | 'tables' | 'charts'> {
+): Pick<BattleReport, 'verdict' | 'verdictQuotes' | 'decisions' | 'metrics' | 'distributions' | 'tables' | 'charts'> {
   const battle = compileRaw(raw);
   return describeBattle(system, battle, null, 0, exactOf(battle));
 }

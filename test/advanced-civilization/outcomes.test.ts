@@ -136,6 +136,72 @@ describe('verdicts: the answer in words', () => {
     );
   });
 
+  it("a standing city keeps control for its owner, and the fort's fate is said of the owner (issue 18)", () => {
+    const area = (fort: string) => ({ city: { owner: 'defender' }, fort: { owner: fort } });
+    const names = (a: number, d: number) => [
+      { name: 'attacker', tokens: a },
+      { name: 'defender', tokens: d },
+    ];
+    // The owner keeps its own fort: 'and the fort' is the owner's, the tokens beside it stay (plural).
+    expect(reportOf({ limit: 3, nations: names(5, 4), ...area('defender') }).verdict[0]).toBe(
+      'Limit 3 no longer exceeded after 6 removals: attacker 2 and defender 1 both stay. ' +
+        "Attacker's 2 tokens are short of the 7 needed to attack defender's city: the city stands. " +
+        "Defender keeps control of the area and the fort; attacker's 2 tokens stay beside it.",
+    );
+    // One token beside it stays (singular).
+    expect(reportOf({ limit: 3, nations: names(4, 4), ...area('defender') }).verdict[0]).toMatch(
+      /Defender keeps control of the area and the fort; attacker's 1 token stays beside it\.$/,
+    );
+    // The attacker's fort, in an area the defender's standing city controls: the defender captures it.
+    const captured = { limit: 3, nations: names(5, 4), ...area('attacker') };
+    expect(outcomeOf(captured)).toMatchObject({ holder: 1, fort: 'captured' });
+    expect(reportOf(captured).verdict[0]).toMatch(
+      /Defender keeps control of the area and captures the fort; attacker's 2 tokens stay beside it\.$/,
+    );
+  });
+
+  it("a tie that goes to the city's owner, who captures a third nation's fort", () => {
+    // B's city (Metalworking) replaced by 6 tokens against A's 7 at limit 2: 1/1 (readings.test.ts); C holds the fort.
+    const raw = {
+      limit: 2,
+      nations: [
+        { name: 'A', tokens: 7 },
+        { name: 'B', tokens: 0, metalworking: true },
+        { name: 'C', tokens: 0 },
+      ],
+      city: { owner: 'B' },
+      fort: { owner: 'C' },
+    };
+    expect(outcomeOf(raw)).toMatchObject({ holder: 1, fort: 'captured', tokensLeft: [1, 1, 0] });
+    expect(reportOf(raw).verdict[0]).toMatch(
+      /Equal counts: the tie goes to B, the city's owner, who captures the fort\.$/,
+    );
+  });
+
+  it('every number of the conflict is a named value: the decision, the entry or a metric', () => {
+    const report = reportOf(duel(2, { tokens: 7 }, { tokens: 0 }, { city: { owner: 'B' } }));
+    expect(report.decisions?.conflict).toEqual({
+      total: 7,
+      tokenFight: null,
+      city: { attacker: 0, tokens: 7, needed: 7, replacement: 6, attacked: true },
+      cityFight: { removals: 11, after: [2, 0] },
+      // No level and no fort: nothing to explain.
+      levels: [],
+    });
+    expect(report.verdictQuotes[0].map((q) => q.ref)).toEqual([
+      'entry.nations.0.name',
+      'entry.nations.1.name',
+      'decisions.conflict.city.tokens',
+      'decisions.conflict.city.needed',
+      'decisions.conflict.city.replacement',
+      'entry.nations.1.name',
+      'entry.nations.1.name',
+      'decisions.conflict.cityFight.removals',
+      'entry.nations.0.name',
+      'metric.left_0',
+    ]);
+  });
+
   it('a city attacked and taken', () => {
     const report = reportOf(duel(2, { tokens: 7 }, { tokens: 0 }, { city: { owner: 'B' } }));
     expect(report.verdict[0]).toBe(

@@ -9,6 +9,8 @@ import { odds } from '../../src/index.js';
 import { checkClaims } from '../../src/engine/claims.js';
 import { caseName, type ClaimCase } from './claimCase.js';
 import { cases as landgrab } from './cases/landgrab.js';
+import { cases as advancedCivilization } from './cases/advanced-civilization.js';
+import { cases as princesAndQueens } from './cases/princes-and-queens.js';
 
 const WORDS = ['Attack:', 'A gamble:', 'Hold back:'];
 
@@ -20,7 +22,11 @@ async function answer(c: ClaimCase) {
   });
 }
 
-describe.each([['landgrab', landgrab]] as const)('every claim of %s is true', (_, cases) => {
+describe.each([
+  ['landgrab', landgrab],
+  ['advanced-civilization', advancedCivilization],
+  ['princes-and-queens', princesAndQueens],
+] as const)('every claim of %s is true', (_, cases) => {
   it(`${cases.length} questions: every number names a value of the report, rounded as printed`, async () => {
     const failures: string[] = [];
     for (const c of cases) {

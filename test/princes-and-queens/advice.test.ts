@@ -111,8 +111,8 @@ describe('the answer in words', () => {
     // Queen + City in a mountain: 4 + 5 = 9; two Princes at best 4 + 4 = 8.
     const fortress = ask({ distance: 1, terrain: 'mountain', defender: 'queen', withCity: true }, { target: 0.8 });
     expect(fortress.verdict[2]).toBe(
-      'Farthest attack on this defender: one Prince not even 1 hex from his Queen (4 against 9), two Princes not ' +
-        'even 1 hex from their Queen (8 against 9); you attack with one Prince 1 hex from his Queen.',
+      'Farthest attack on this defender: one Prince not even one hex from his Queen (4 against 9), two Princes not ' +
+        'even one hex from their Queen (8 against 9); you attack with one Prince 1 hex from his Queen.',
     );
     // A Prince 6 from his Queen is worth 0 (not below 0): a tie at 0 lets any attacker through.
     const far = ask({ distance: 3, terrain: 'plain', defender: 'two-princes', defenderDistance: 6 }, { advise: true });
@@ -131,6 +131,56 @@ describe('the answer in words', () => {
     expect(tie.verdict[3]).toBe(
       'The defending Prince holds against this attack at any distance from his Queen; he is 5 away.',
     );
+  });
+});
+
+describe('the answers as decisions of the report', () => {
+  it('from how far, by name: what the lines and the table say', () => {
+    const raw = { distance: 2, terrain: 'mountain', defender: 'prince', defenderDistance: 3 };
+    const report = ask(raw, { advise: true });
+    const plan = compile(raw).plan as PqPlan;
+    expect(report.decisions?.reach).toEqual({
+      triedTo: MAX_DISTANCE,
+      onePrince: farthestAttack(plan, 1),
+      twoPrinces: farthestAttack(plan, 2),
+      hold: farthestHold(plan),
+    });
+    // The line's numbers are the decision's farthest distances and the entry's distances, in order.
+    expect(report.verdictQuotes[2].map((q) => [q.ref, q.text])).toEqual([
+      ['decisions.reach.onePrince.farthest', '1'],
+      ['decisions.reach.twoPrinces.farthest', '3'],
+      ['entry.distance', '2'],
+    ]);
+    expect(ask(raw, {}).decisions?.reach).toBeUndefined();
+  });
+
+  it("how each value is made up: the rule's numbers are named, never literal", () => {
+    const report = ask({ distance: 2, terrain: 'mountain', defender: 'prince', defenderDistance: 3 }, {});
+    expect(report.decisions?.battleValues).toEqual({
+      princeBase: 5,
+      attack: { princes: 1, each: 3, floored: false },
+      defence: [
+        {
+          piece: 'Prince',
+          value: 4,
+          terrain: 'mountain',
+          base: 2,
+          floored: false,
+          doubled: true,
+          plainBesideCity: false,
+        },
+      ],
+    });
+    // "attack 3 (Prince, 5 - 2) is lower than defence 4 (Prince 5 - 3 = 2, ...)".
+    expect(report.verdictQuotes[0].map((q) => q.ref)).toEqual([
+      'metric.attackerValue',
+      'decisions.battleValues.princeBase',
+      'entry.distance',
+      'metric.defenderValue',
+      'decisions.battleValues.princeBase',
+      'entry.defenderDistance',
+      'decisions.battleValues.defence.0.base',
+    ]);
   });
 });
 

@@ -354,6 +354,12 @@ describe('the Prince floor reading (princeFloor)', () => {
     const none = (await attack({ ...base, princeFloor: 'none' })).values;
     expect(zero).toMatchObject({ attackerValue: 0, defenderValue: 0, possible: true });
     expect(none).toMatchObject({ attackerValue: -2, defenderValue: -1, possible: false });
+    // The floor said in words: the values that would fall below it count as zero.
+    expect((await attack(base)).report.verdict[0]).toBe(
+      'Possible, and the attack wins: 0 (Prince, 5 - 7, not below zero) against ' +
+        '0 (Prince 5 - 6 = 0 (not below zero)); equal values, which the default "attacker-wins" reading lets ' +
+        'through (ties: not-possible would forbid it).',
+    );
   });
 
   it('a mountain does not lower a negative value: with none, a Prince 6 from his Queen defends with -1', async () => {

@@ -1,73 +1,150 @@
 /**
- * Advanced Civilization's answer to the player's question (`--target`, `--advise`,
- * `should-i-attack`): the recommendation word before an uncertain verdict, and "how many
- * tokens do I need?" (needed.ts) as verdict lines, a table and a `lines` chart of the curve.
+ * Advanced Civilization's answer to "how many tokens do I need?" (`--target`, `--advise`,
+ * `should-i-attack`, or the attacker's count left out): the fewest tokens to control and to
+ * clear the area (needed.ts) as a decision of the report (`tokensNeeded`), verdict lines that
+ * quote it, a table and a `lines` chart of the curve.
  */
-import type { Description } from '../../engine/contract.js';
-import type { ChartRequest, Table } from '../../engine/report.js';
-import { percentShort, percentTarget } from '../../kit/format.js';
+import type { ChartRequest, Table, TokensNeededDecision } from '../../engine/report.js';
+import { percentTarget } from '../../kit/format.js';
+import { join, quote, say, type Sentence } from '../../kit/sentence.js';
 import type { AdvCivEntry } from './schema.js';
 import { tokenDistribution } from './compile.js';
-import { isNotSearched, reaches, tokensNeeded, type TokensNeeded, type TokensPoint } from './needed.js';
-
-/** The attacker's own count in words: "6", "4 to 9", "3, 5 or 8". */
-export function tokensText(entry: AdvCivEntry): string {
-  const values = tokenDistribution(entry.nations[0].tokens).values;
-  if (values.length === 1) return String(values[0]);
-  const contiguous = values.every((v, i) => i === 0 || v === values[i - 1] + 1);
-  if (contiguous && values.length > 2) return `${values[0]} to ${values[values.length - 1]}`;
-  return `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
-}
+import {
+  MAX_SEARCH_CONFLICTS,
+  isNotSearched,
+  reaches,
+  tokensNeeded,
+  type TokensAnswer,
+  type TokensNeeded,
+  type TokensNotSearched,
+} from './needed.js';
 
 const CONTROLS = 'P(controls the area)';
 const ALONE = 'P(alone in the area)';
+const AT = 'decisions.tokensNeeded';
 
-/** Adds "how many tokens do I need for at least `target`?" to a description. */
-export function addTokensNeeded(
-  out: Required<Omit<Description, 'decisions'>>,
-  entry: AdvCivEntry,
+/** The attacker's own count in words: "6", "4 to 9", "3, 5 or 8". */
+export function tokensText(entry: AdvCivEntry): string {
+  return haveWords(tokenDistribution(entry.nations[0].tokens).values).text;
+}
+
+/** The counts the attacker may have, each quoted from the decision: "6", "4 to 9", "3, 5 or 8". */
+function haveWords(values: readonly number[]): Sentence {
+  const q = (i: number) => quote(`${AT}.have.${i}`, values[i], 'count');
+  const last = values.length - 1;
+  if (values.length === 1) return say`${q(0)}`;
+  const contiguous = values.every((v, i) => i === 0 || v === values[i - 1] + 1);
+  if (contiguous && values.length > 2) return say`${q(0)} to ${q(last)}`;
+  return say`${join(
+    values.slice(0, -1).map((_, i) => say`${q(i)}`),
+    ', ',
+  )} or ${q(last)}`;
+}
+
+/** What the answer adds to the report: the decision, its lines, the table and the chart. */
+export interface TokensNeededAnswer {
+  decision: TokensNeededDecision;
+  lines: Sentence[];
+  tables: Table[];
+  charts: ChartRequest[];
+}
+
+/**
+ * "How many tokens do I need for at least `target`?" With `asked` (the count was left out and
+ * the battle fought with the fewest), the lines say what is needed and never "you have"; the
+ * Army tokens named are among the tokens, so the search starts at their count.
+ */
+export function tokensNeededAnswer(entry: AdvCivEntry, target: number, asked = false): TokensNeededAnswer {
+  const attacker = entry.nations[0];
+  const answer = tokensNeeded(entry, target, asked ? attacker.armies : 0);
+  const have = asked ? null : tokenDistribution(attacker.tokens).values;
+  const decision = neededDecision(answer, target, have);
+  if (isNotSearched(answer)) return { decision, lines: [notSearchedLine(decision)], tables: [], charts: [] };
+  const name = attacker.name;
+  return {
+    decision,
+    lines: neededLines(decision),
+    tables: [neededTable(answer, name)],
+    charts: [neededChart(answer, name, asked ? null : tokensText(entry))],
+  };
+}
+
+function neededDecision(
+  a: TokensNeeded | TokensNotSearched,
   target: number,
-): void {
-  const answer = tokensNeeded(entry, target);
-  if (isNotSearched(answer)) {
-    out.verdict.push(`No token search: ${answer.notSearched}.`);
-    return;
-  }
-  out.verdict.push(...neededLines(answer, tokensText(entry)));
-  const name = entry.nations[0].name;
-  out.tables.push(neededTable(answer, name));
-  out.charts.push(neededChart(answer, name, tokensText(entry)));
+  have: number[] | null,
+): TokensNeededDecision {
+  const part = (x: TokensAnswer | null, pick: 'pControls' | 'pAlone'): TokensNeededDecision['controls'] => ({
+    tokens: x?.tokens ?? null,
+    probability: x?.p ?? null,
+    moreIsNotBetter: x?.dropsAt ? { tokens: x.dropsAt.tokens, probability: x.dropsAt[pick] } : null,
+  });
+  const searched = !isNotSearched(a);
+  return {
+    target,
+    searched,
+    combinations: a.combinations,
+    maxConflicts: MAX_SEARCH_CONFLICTS,
+    from: a.from,
+    searchedTo: searched ? a.searchedTo : a.upTo,
+    certain: searched ? a.certain : false,
+    have,
+    controls: part(searched ? a.controls : null, 'pControls'),
+    alone: part(searched ? a.alone : null, 'pAlone'),
+  };
+}
+
+function notSearchedLine(d: TokensNeededDecision): Sentence {
+  const combinations = quote(`${AT}.combinations`, d.combinations, 'thousands');
+  const from = quote(`${AT}.from`, d.from, 'count');
+  const to = quote(`${AT}.searchedTo`, d.searchedTo, 'count');
+  const most = quote(`${AT}.maxConflicts`, d.maxConflicts, 'thousands');
+  const counts = "combinations of the other nations' token counts at each attacker count";
+  const limit = say`more than the ${most} conflicts the search resolves`;
+  return say`No token search: ${combinations} ${counts} from ${from} to ${to} make ${limit}.`;
 }
 
 /** The verdict lines: the fewest tokens to control and to clear the area, and a drop above them. */
-export function neededLines(a: TokensNeeded, have: string): string[] {
-  const want = percentTarget(a.target);
-  const c = a.controls;
-  const clear = a.alone;
-  const p = (x: number | null) => ` (${percentShort(x as number)})`;
-  const noClear = `; no count up to ${a.searchedTo} clears it (alone in the area)`;
-  let line: string;
+export function neededLines(d: TokensNeededDecision): Sentence[] {
+  if (!d.searched) return [notSearchedLine(d)];
+  const want = quote(`${AT}.target`, d.target, 'target');
+  const c = d.controls;
+  const clear = d.alone;
+  const tokens = (part: 'controls' | 'alone') => quote(`${AT}.${part}.tokens`, d[part].tokens as number, 'count');
+  const p = (part: 'controls' | 'alone') =>
+    say` (${quote(`${AT}.${part}.probability`, d[part].probability as number, 'percent')})`;
+  const upTo = quote(`${AT}.searchedTo`, d.searchedTo, 'count');
+  const have = d.have ? say`; you have ${haveWords(d.have)}` : say``;
+  const noClear = say`; no count up to ${upTo} clears it (alone in the area)`;
+  let line: Sentence;
   if (c.tokens === null) {
-    const often = a.certain ? '' : ` at least ${want} of the time`;
-    line = `No count up to ${a.searchedTo} tokens controls the area${often}; you have ${have}.`;
-  } else if (a.certain) {
-    const rest = clear.tokens === null ? noClear : `, ${clear.tokens} to clear it (alone in the area)`;
-    line = `Tokens needed (no chance involved): ${c.tokens} to control the area${rest}; you have ${have}.`;
+    const often = d.certain ? say`` : say` at least ${want} of the time`;
+    line = say`No count up to ${upTo} tokens controls the area${often}${have}.`;
+  } else if (d.certain) {
+    const rest = clear.tokens === null ? noClear : say`, ${tokens('alone')} to clear it (alone in the area)`;
+    line = d.have
+      ? say`Tokens needed (no chance involved): ${tokens('controls')} to control the area${rest}${have}.`
+      : say`You need ${tokens('controls')} tokens to control the area (no chance involved)${rest}.`;
   } else {
-    const rest = clear.tokens === null ? noClear : ` and ${clear.tokens} to clear it, alone in the area${p(clear.p)}`;
-    line = `For at least ${want} you need ${c.tokens} tokens to control the area${p(c.p)}${rest}; you have ${have}.`;
+    const rest =
+      clear.tokens === null ? noClear : say` and ${tokens('alone')} to clear it, alone in the area${p('alone')}`;
+    const control = say`${tokens('controls')} tokens to control the area${p('controls')}`;
+    line = say`For at least ${want} you need ${control}${rest}${have}.`;
   }
   const lines = [line];
-  const drop = (what: string, d: TokensPoint | null, pick: (q: TokensPoint) => number) => {
-    if (!d) return;
+  const drop = (part: 'controls' | 'alone', what: string) => {
+    const m = d[part].moreIsNotBetter;
+    if (!m) return;
+    const count = quote(`${AT}.${part}.moreIsNotBetter.tokens`, m.tokens, 'count');
+    const chance = quote(`${AT}.${part}.moreIsNotBetter.probability`, m.probability, 'percent');
     lines.push(
-      a.certain
-        ? `More is not always better: ${d.tokens} tokens do not ${what}.`
-        : `More is not always better: ${d.tokens} tokens ${what} only ${percentShort(pick(d))} of the time.`,
+      d.certain
+        ? say`More is not always better: ${count} tokens do not ${what} the area.`
+        : say`More is not always better: ${count} tokens ${what} the area only ${chance} of the time.`,
     );
   };
-  drop('control the area', c.dropsAt, (q) => q.pControls);
-  drop('clear the area', clear.dropsAt, (q) => q.pAlone);
+  drop('controls', 'control');
+  drop('alone', 'clear');
   return lines;
 }
 
@@ -87,13 +164,14 @@ function neededTable(a: TokensNeeded, name: string): Table {
   };
 }
 
-function neededChart(a: TokensNeeded, name: string, have: string): ChartRequest {
+function neededChart(a: TokensNeeded, name: string, have: string | null): ChartRequest {
   const reached = a.controls.tokens === null ? `; no count up to ${a.searchedTo} reaches it` : '';
+  const yours = have === null ? '' : `; you have ${have}`;
   return {
     kind: 'lines',
     name: 'tokens-needed',
     title: `Chance of controlling and of clearing the area by ${name}'s tokens`,
-    subtitle: [`exact; the target: ${percentTarget(a.target)}; you have ${have}${reached}`],
+    subtitle: [`exact; the target: ${percentTarget(a.target)}${yours}${reached}`],
     x: { title: `${name} tokens`, values: a.curve.map((q) => q.tokens) },
     y: { title: 'probability', format: 'percent', domain: [0, 1] },
     series: [CONTROLS, ALONE],

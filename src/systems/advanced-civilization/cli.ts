@@ -64,7 +64,9 @@ export const advCivOdds: OddsCommand = {
     {
       flags: '--attacker <tokens>',
       parse: 'text',
-      description: 'attacker tokens: a number, a range 4-9 (uniform, when unknown) or a list 3,5,8',
+      description:
+        'attacker tokens: a number, a range 4-9 (uniform, when unknown) or a list 3,5,8; ' +
+        'leave it out with --target to find how many you need',
     },
     {
       flags: '--defender <tokens>',
@@ -114,6 +116,7 @@ export const advCivOdds: OddsCommand = {
     'battle-odds odds advanced-civilization --limit 3 --attacker 6 --defender 4 --defender-tech engineering --fort',
     'battle-odds odds advanced-civilization --limit 2 --attacker 7 --defender 0 --city --attacker-tech engineering',
     'battle-odds odds advanced-civilization --limit 3 --attacker 6 --defender 2-6 --fort --json',
+    'battle-odds odds advanced-civilization --limit 3 --defender 4 --fort --target 0.8   # how many tokens?',
   ],
   flagFor(field) {
     return FIELD_FLAGS.find(([pattern]) => pattern.test(field))?.[1];
@@ -122,7 +125,12 @@ export const advCivOdds: OddsCommand = {
     const reading = flags.reading ?? 'order';
     required(flags, 'limit', '--limit', "the area's population limit");
     required(flags, 'defender', '--defender', `defender tokens: ${TOKENS_HELP}`);
-    required(flags, 'attacker', '--attacker', `attacker tokens: ${TOKENS_HELP}`);
+    // Left out, the attacker's tokens are the question (with --target or advice): the fewest that are enough.
+    if (flags.attacker === undefined && flags.target === undefined && !flags.advise)
+      throw flagError(
+        `--attacker is required (attacker tokens: ${TOKENS_HELP}), or leave it out and give --target ` +
+          'to find how many you need',
+      );
     const fortOwner = flags.fortOwner ?? (flags.fort ? 'defender' : undefined);
     return {
       type: 'conflict',
@@ -130,7 +138,7 @@ export const advCivOdds: OddsCommand = {
       nations: [
         {
           name: 'attacker',
-          tokens: parseTokens(flags.attacker),
+          ...(flags.attacker !== undefined ? { tokens: parseTokens(flags.attacker) } : {}),
           armies: flags.attackerArmies ?? 0,
           ...techs(flags.attackerTech, '--attacker-tech'),
         },

@@ -7,48 +7,64 @@
  * With a question (`--target`, `--advise`): the tokens needed for the target (advice.ts).
  */
 import type { Description, ResultView } from '../../engine/contract.js';
-import type { Cell, ChartRequest, Metric, Table } from '../../engine/report.js';
+import type { Cell, ChartRequest, Decisions, Metric, Table } from '../../engine/report.js';
 import type { AdvCivEntry } from './schema.js';
-import { key, type ConflictPlan } from './plan.js';
+import { key, HEADLINE, type ConflictPlan } from './plan.js';
 import type { FixedDetail } from './exact.js';
 import type { ConflictOutcome } from './outcome.js';
 import type { ConflictRules } from './rules.js';
 import { computeLevels } from './resolver.js';
-import { conflictVerdict } from './verdict.js';
-import { DEFAULT_TARGET, recommendation } from '../../kit/verdict.js';
-import { percentShort, sampledOnly } from '../../kit/format.js';
-import { addTokensNeeded } from './advice.js';
+import { conflictAccount, conflictVerdict, nationName } from './verdict.js';
+import { DEFAULT_TARGET, fromChance } from '../../kit/verdict.js';
+import { metricQuote, quote, say, type Sentence } from '../../kit/sentence.js';
+import { tokensNeededAnswer } from './advice.js';
 
 type View = ResultView<AdvCivEntry, ConflictPlan>;
+
+/** What the descriptions below build before the player's question is answered. */
+interface Described {
+  verdict: Sentence[];
+  decisions: Decisions;
+  metrics: Metric[];
+  tables: Table[];
+  charts: ChartRequest[];
+}
 
 export function describeAdvCiv(view: View): Description {
   const detail = view.exact?.detail as FixedDetail | undefined;
   const described = !view.plan.sampled && detail ? describeFixed(view, detail) : describeUncertain(view);
   const { target, advise } = view.question;
-  if (target === undefined && !advise) return described;
-  return answerQuestion(view, described, target ?? DEFAULT_TARGET);
+  if (target !== undefined || advise) answerQuestion(view, described, target ?? DEFAULT_TARGET);
+  const { decisions, ...rest } = described;
+  return Object.keys(decisions).length > 0 ? { ...rest, decisions } : rest;
 }
 
 /**
  * The player's question: the recommendation word before an uncertain verdict (a certain
- * outcome's sentence is already the answer), then the tokens needed for the target.
+ * outcome's sentence is already the answer), then the tokens needed for the target. Asked for
+ * the count itself (the attacker's tokens left out), the answer comes first and says what is
+ * needed, with no recommendation: the conflict after it is fought with that many.
  */
-function answerQuestion(view: View, described: Description, target: number): Required<Omit<Description, 'decisions'>> {
-  const out: Required<Omit<Description, 'decisions'>> = {
-    verdict: [...(described.verdict ?? [])],
-    metrics: described.metrics ?? [],
-    tables: [...(described.tables ?? [])],
-    charts: [...(described.charts ?? [])],
-  };
-  if (view.plan.sampled && out.verdict.length > 0) {
-    const m = view.metric(key.controls(0));
-    out.verdict[0] = `${recommendation(m.exact ?? m.estimate)}: ${out.verdict[0]}`;
+function answerQuestion(view: View, out: Described, target: number): void {
+  const asked = Boolean(view.question.forceAsked);
+  const needed = tokensNeededAnswer(view.entry, target, asked);
+  out.decisions.target = target;
+  out.decisions.tokensNeeded = needed.decision;
+  out.tables.push(...needed.tables);
+  out.charts.push(...needed.charts);
+  if (asked) {
+    out.verdict = [...needed.lines, ...out.verdict];
+    return;
   }
-  addTokensNeeded(out, view.entry, target);
-  return out;
+  if (view.plan.sampled && out.verdict.length > 0) {
+    const r = fromChance(view.shown(HEADLINE).value, HEADLINE);
+    out.decisions.recommendation = r;
+    out.verdict[0] = say`${r.word}: ${out.verdict[0]}`;
+  }
+  out.verdict.push(...needed.lines);
 }
 
-function describeFixed(view: View, { start, outcome }: FixedDetail): Description {
+function describeFixed(view: View, { start, outcome }: FixedDetail): Described {
   const { rules, armies } = view.plan;
   const names = rules.names;
   const value = (k: string, label: string, x: number): Metric => ({
@@ -59,8 +75,10 @@ function describeFixed(view: View, { start, outcome }: FixedDetail): Description
     exact: x,
   });
   const removed = outcome.events.reduce((k, e) => k + e.nations.length, 0);
+  const conflict = conflictAccount(rules, start, armies, outcome);
   return {
-    verdict: conflictVerdict(rules, start, armies, outcome),
+    verdict: conflictVerdict(rules, start, conflict, outcome),
+    decisions: { conflict },
     metrics: [
       ...names.map((name, i) => value(key.left(i), `${name} tokens left`, outcome.tokensLeft[i])),
       value('tokensRemoved', 'Tokens removed', removed),
@@ -160,25 +178,27 @@ function categoryKeys(plan: ConflictPlan): string[] {
 
 const bare = (label: string) => label.replace(/^P\((.*)\)$/, '$1');
 
-function describeUncertain(view: View): Description {
+const OUTCOMES = 'outcomes';
+
+function describeUncertain(view: View): Described {
   const plan = view.plan;
   const categories = categoryKeys(plan).map((k) => view.metric(k));
-  const attacker = view.metric(key.controls(0));
-  const shown = (m: Metric) => m.exact ?? m.estimate;
   const rows = categories.map((m): Cell[] => [
     bare(m.label),
-    shown(m),
+    view.shown(m.key).value,
     m.ci95?.[0] ?? null,
     m.ci95?.[1] ?? null,
     m.exact ?? null,
   ]);
   return {
-    verdict: [uncertainVerdict(plan.rules.names[0], categories, attacker)],
+    verdict: [uncertainVerdict(view, categories)],
+    decisions: {},
+    metrics: [],
     tables: [
       {
-        name: 'outcomes',
+        name: OUTCOMES,
         title: 'Outcome of the conflict: probability of each category',
-        columns: ['outcome', 'probability', 'ci_low', 'ci_high', 'exact'],
+        columns: ['outcome', 'probability', '95% interval, low', '95% interval, high', 'exact'],
         rows,
       },
     ],
@@ -203,14 +223,25 @@ function describeUncertain(view: View): Description {
   };
 }
 
-/** The attacker's chance of control and the most likely outcome category, in words. */
-function uncertainVerdict(attackerName: string, categories: Metric[], attacker: Metric): string {
-  // A sampled estimate near (or at) 0 or 1 is not shown as certain.
-  const pct = (m: Metric) => percentShort(m.estimate, sampledOnly(m, m.estimate));
-  const interval = (m: Metric) => (m.ci95 ? ` [${percentShort(m.ci95[0])}, ${percentShort(m.ci95[1])}]` : '');
-  const likely = [...categories].sort((a, b) => b.estimate - a.estimate)[0];
-  return (
-    `${attackerName} controls the area with probability ${pct(attacker)}${interval(attacker)}; ` +
-    `most likely outcome: ${bare(likely.label)} (${pct(likely)}).`
-  );
+/**
+ * The attacker's chance of control (with its 95% interval when sampled) and the most likely
+ * outcome category, in words: each value as the table shows it (the estimate when sampled).
+ */
+function uncertainVerdict(view: View, categories: Metric[]): Sentence {
+  const p = metricQuote(view, HEADLINE, 'percent');
+  const interval = view.metric(HEADLINE).ci95;
+  const range =
+    view.method === 'monte-carlo' && interval
+      ? say` [${quote(`metric.${HEADLINE}.low`, interval[0], 'percent')}, ${quote(
+          `metric.${HEADLINE}.high`,
+          interval[1],
+          'percent',
+        )}]`
+      : say``;
+  const shown = categories.map((m) => view.shown(m.key).value);
+  const likely = shown.indexOf(Math.max(...shown));
+  const label = quote(`tables.${OUTCOMES}.rows.${likely}.0`, bare(categories[likely].label), 'text');
+  const chance = metricQuote(view, categories[likely].key, 'percent');
+  const who = nationName(view.plan.rules, 0);
+  return say`${who} controls the area with probability ${p}${range}; most likely outcome: ${label} (${chance}).`;
 }

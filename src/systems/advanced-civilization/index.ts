@@ -3,7 +3,8 @@
  * dice: a conflict with known token counts has one outcome (deterministic: solved, with
  * its removal log); uncertain token counts are sampled, and solved exactly by enumeration
  * when the combinations are few enough. Engineering matchup tables are scenario sweeps.
- * Headline: `controls_0`, the first nation listed (the attacker) controls the area.
+ * Headline: `controls_0`, the first nation listed (the attacker) controls the area. Its tokens
+ * may be left out to ask how many are needed for a target (force.ts).
  * Rules and readings: docs/advanced-civilization.md.
  */
 import type { RuleSystem } from '../../engine/contract.js';
@@ -13,6 +14,7 @@ import { compileAdvCiv } from './compile.js';
 import { advCivSampler } from './kernels.js';
 import { solveConflict } from './exact.js';
 import { describeAdvCiv } from './describe.js';
+import { advCivForce } from './force.js';
 
 export const advancedCivilization: RuleSystem<AdvCivEntry, ConflictPlan> = {
   id: 'advanced-civilization',
@@ -24,4 +26,5 @@ export const advancedCivilization: RuleSystem<AdvCivEntry, ConflictPlan> = {
   sampler: advCivSampler,
   solve: solveConflict,
   describe: describeAdvCiv,
+  force: advCivForce,
 };

@@ -48,6 +48,9 @@ export interface TokensNeeded {
   alone: TokensAnswer;
   /** Both probabilities by attacker tokens, around the answers and the tokens the attacker has. */
   curve: TokensPoint[];
+  /** The smallest count tried (and the combinations of the other nations' counts at each). */
+  from: number;
+  combinations: number;
   /** The largest count tried. */
   searchedTo: number;
   /** Nothing random besides the attacker's count: every probability is 0 or 1. */
@@ -57,6 +60,10 @@ export interface TokensNeeded {
 /** Why the search was not made (too many combinations of the other nations' counts). */
 export interface TokensNotSearched {
   notSearched: string;
+  combinations: number;
+  /** The attacker counts it would have tried, `from` to `upTo`. */
+  from: number;
+  upTo: number;
 }
 
 /** Largest count the search tries: the limit plus everyone else's largest counts plus a margin, at least 40. */
@@ -88,18 +95,23 @@ function snap(p: number): number {
 
 /**
  * The fewest attacker tokens reaching `target` for control and for clearing the area. The search
- * runs from 1 (0 when the attacker owns the city: it may control the area with no token) up to
- * `searchBound`, and stops two counts past both answers and the attacker's own largest count.
+ * runs from 1 (0 when the attacker owns the city: it may control the area with no token; never
+ * below `least`) up to `searchBound`, and stops two counts past both answers and the attacker's
+ * own largest count. `least`: when the count itself is asked (the force question), the Army
+ * tokens the player named are among the tokens, so fewer tokens than that are not an answer.
  */
-export function tokensNeeded(entry: AdvCivEntry, target: number): TokensNeeded | TokensNotSearched {
+export function tokensNeeded(entry: AdvCivEntry, target: number, least = 0): TokensNeeded | TokensNotSearched {
   const others = entry.nations.slice(1).map((n) => tokenDistribution(n.tokens));
   const combinations = others.reduce((p, d) => p * d.values.length, 1);
   const upper = searchBound(entry);
   const cityOwner = entry.city && typeof entry.city === 'object' ? entry.city.owner : undefined;
-  const from = cityOwner === entry.nations[0].name ? 0 : 1;
+  const from = Math.min(upper, Math.max(least, cityOwner === entry.nations[0].name ? 0 : 1));
   const conflicts = combinations * (upper - from + 1);
   if (conflicts > MAX_SEARCH_CONFLICTS) {
     return {
+      combinations,
+      from,
+      upTo: upper,
       notSearched:
         `${combinations.toLocaleString('en-US')} combinations of the other nations' token counts at each of ` +
         `${upper - from + 1} attacker counts is more than the ${MAX_SEARCH_CONFLICTS.toLocaleString('en-US')} ` +
@@ -136,6 +148,8 @@ export function tokensNeeded(entry: AdvCivEntry, target: number): TokensNeeded |
     controls: answer(controls, (p) => p.pControls),
     alone: answer(alone, (p) => p.pAlone),
     curve,
+    from,
+    combinations,
     searchedTo,
     certain: others.every((d) => d.values.length === 1),
   };

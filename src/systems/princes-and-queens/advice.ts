@@ -4,43 +4,65 @@
  * against a defending Prince, how far from his Queen he still holds (reach.ts). Nothing is
  * random, so the target is moot: the lines say what is possible, with a small table.
  */
-import type { Description } from '../../engine/contract.js';
-import type { Cell, Table } from '../../engine/report.js';
+import type { Cell, Decisions, ReachDecision, Table } from '../../engine/report.js';
+import { quote, say, type Sentence } from '../../kit/sentence.js';
 import type { PqPlan } from './plan.js';
 import { MAX_DISTANCE } from './schema.js';
 import { farthestAttack, farthestHold, type Reach } from './reach.js';
 
-const hexes = (d: number) => `${d} hex${d === 1 ? '' : 'es'}`;
+const AT = 'decisions.reach';
+type Asked = 'onePrince' | 'twoPrinces' | 'hold';
 
-/** "up to 3 hexes from his Queen", "from any distance", "not even 1 hex from his Queen (4 against 9)". */
-function reachText(r: Reach, whose: string): string {
-  if (r.any) return `from any distance (${r.value} against ${r.against} even ${MAX_DISTANCE} hexes away)`;
-  if (r.farthest === null) return `not even 1 hex from ${whose} Queen (${r.value} against ${r.against})`;
-  return `up to ${hexes(r.farthest)} from ${whose} Queen`;
+/** "3 hexes", "1 hex": a distance quoted by name, with its noun. */
+function hexes(ref: string, d: number): Sentence {
+  return say`${quote(ref, d, 'count')} ${d === 1 ? 'hex' : 'hexes'}`;
 }
 
-export function reachLines(plan: PqPlan): string[] {
-  const one = farthestAttack(plan, 1);
-  const two = farthestAttack(plan, 2);
-  const now =
-    plan.princes === 1
-      ? `one Prince ${hexes(plan.distance)} from his Queen`
-      : `two Princes ${hexes(plan.distance)} from their Queen`;
+/** From how far each attack (and a defending Prince's hold) works, as a decision of the report. */
+export function reachDecision(plan: PqPlan): ReachDecision {
+  return {
+    triedTo: MAX_DISTANCE,
+    onePrince: farthestAttack(plan, 1),
+    twoPrinces: farthestAttack(plan, 2),
+    hold: farthestHold(plan),
+  };
+}
+
+/** "up to 3 hexes from his Queen", "from any distance", "not even one hex from his Queen (4 against 9)". */
+function reachText(d: ReachDecision, asked: Asked, whose: string): Sentence {
+  const r = d[asked] as Reach;
+  const values = say`${quote(`${AT}.${asked}.value`, r.value, 'count')} against ${quote(
+    `${AT}.${asked}.against`,
+    r.against,
+    'count',
+  )}`;
+  if (r.any) return say`from any distance (${values} even ${quote(`${AT}.triedTo`, d.triedTo, 'count')} hexes away)`;
+  if (r.farthest === null) return say`not even one hex from ${whose} Queen (${values})`;
+  return say`up to ${hexes(`${AT}.${asked}.farthest`, r.farthest)} from ${whose} Queen`;
+}
+
+export function reachLines(plan: PqPlan, d: ReachDecision): Sentence[] {
+  const where = hexes('entry.distance', plan.distance);
+  const now = plan.princes === 1 ? say`one Prince ${where} from his Queen` : say`two Princes ${where} from their Queen`;
   const lines = [
-    `Farthest attack on this defender: one Prince ${reachText(one, 'his')}, ` +
-      `two Princes ${reachText(two, 'their')}; you attack with ${now}.`,
+    say`Farthest attack on this defender: one Prince ${reachText(d, 'onePrince', 'his')}, two Princes ${reachText(
+      d,
+      'twoPrinces',
+      'their',
+    )}; you attack with ${now}.`,
   ];
-  const hold = farthestHold(plan);
+  const hold = d.hold;
   if (hold) {
     const pair = plan.defence.kind === 'two-princes';
     const who = pair ? 'The two defending Princes' : 'The defending Prince';
     const holds = pair ? 'hold' : 'holds';
-    const where = `${pair ? 'they are' : 'he is'} ${plan.defence.distance} away`;
+    const away = quote('entry.defenderDistance', plan.defence.distance as number, 'count');
+    const where = say`${pair ? 'they are' : 'he is'} ${away} away`;
     const whose = pair ? 'their' : 'his';
-    if (hold.any) lines.push(`${who} ${holds} against this attack at any distance from ${whose} Queen; ${where}.`);
+    if (hold.any) lines.push(say`${who} ${holds} against this attack at any distance from ${whose} Queen; ${where}.`);
     else if (hold.farthest === null)
-      lines.push(`${who} cannot hold against this attack, ${reachText(hold, whose)}; ${where}.`);
-    else lines.push(`${who} ${holds} against this attack ${reachText(hold, whose)}; ${where}.`);
+      lines.push(say`${who} cannot hold against this attack, ${reachText(d, 'hold', whose)}; ${where}.`);
+    else lines.push(say`${who} ${holds} against this attack ${reachText(d, 'hold', whose)}; ${where}.`);
   }
   return lines;
 }
@@ -79,8 +101,10 @@ export function reachTable(plan: PqPlan): Table {
   };
 }
 
-/** Adds the reach lines and table to a description. */
-export function addReach(out: Required<Omit<Description, 'decisions'>>, plan: PqPlan): void {
-  out.verdict.push(...reachLines(plan));
+/** Adds the reach decision, its lines and its table to a description. */
+export function addReach(out: { verdict: Sentence[]; tables: Table[]; decisions: Decisions }, plan: PqPlan): void {
+  const d = reachDecision(plan);
+  out.decisions.reach = d;
+  out.verdict.push(...reachLines(plan, d));
   out.tables.push(reachTable(plan));
 }

@@ -4,12 +4,13 @@
  * `--advise`), from how far the attack still works (advice.ts).
  */
 import type { Description, ResultView } from '../../engine/contract.js';
-import type { Metric } from '../../engine/report.js';
+import type { ChartRequest, Decisions, Metric, Table } from '../../engine/report.js';
+import type { Sentence } from '../../kit/sentence.js';
 import type { PqEntry } from './schema.js';
 import type { PqPlan } from './plan.js';
 import type { AttackResult } from './values.js';
 import { resolvePlan } from './compile.js';
-import { attackVerdict } from './verdict.js';
+import { attackVerdict, battleValuesDecision } from './verdict.js';
 import { addReach } from './advice.js';
 
 const value = (key: string, label: string, x: number): Metric => ({ key, label, kind: 'value', estimate: x, exact: x });
@@ -18,8 +19,16 @@ export function describePq(view: ResultView<PqEntry, PqPlan>): Description {
   const plan = view.plan;
   // Every battle is solved, so the detail is there; recomputing it is cheap and always agrees.
   const r = (view.exact?.detail as AttackResult | undefined) ?? resolvePlan(plan);
-  const described: Required<Omit<Description, 'decisions'>> = {
-    verdict: attackVerdict(r, plan.princes, plan.distance, plan.ties),
+  const decisions: Decisions = { battleValues: battleValuesDecision(r, plan) };
+  const described: {
+    verdict: Sentence[];
+    decisions: Decisions;
+    metrics: Metric[];
+    tables: Table[];
+    charts: ChartRequest[];
+  } = {
+    verdict: attackVerdict(r, plan, decisions.battleValues!),
+    decisions,
     metrics: [
       value('attackerValue', 'Attacker Battle value (points)', r.attackerValue),
       value('defenderValue', 'Defender Battle value (points)', r.defenderValue),

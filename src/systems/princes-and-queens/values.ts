@@ -51,6 +51,16 @@ export interface ValuePart {
   piece: string;
   value: number;
   why: string;
+  /** The hex's terrain (defending pieces). */
+  terrain?: Terrain;
+  /** A Prince: 5 - distance (not below 0 with floor `zero`), before any doubling. */
+  base?: number;
+  /** A Prince whose 5 - distance is below 0 and counts as 0. */
+  floored?: boolean;
+  /** A Prince defending in a mountain, his value doubled. */
+  doubled?: boolean;
+  /** A pawn sharing a mountain hex with a City: it counts its plain value. */
+  plainBesideCity?: boolean;
 }
 
 /**
@@ -83,16 +93,25 @@ export function defenceValue(d: Defence, floor: PrinceFloor = 'zero'): { value: 
         : '';
     const why = `5 - ${d.distance} = ${base}${clamped}${terrainNote}`;
     const count = d.kind === 'two-princes' ? 2 : 1;
-    for (let i = 0; i < count; i++) parts.push({ piece: 'Prince', value: each, why });
+    const detail = {
+      terrain: d.terrain,
+      base,
+      floored: clamped !== '',
+      doubled: inMountain && base >= 0,
+      plainBesideCity: d.withCity && mountain,
+    };
+    for (let i = 0; i < count; i++) parts.push({ piece: 'Prince', value: each, why, ...detail });
   } else if (d.kind === 'queen') {
     parts.push({
       piece: 'Queen',
       value: QUEEN_VALUE[pawnTerrain],
       why: `Queen in a ${pawnTerrain}${d.withCity && mountain ? ' (plain value: shares the hex with a City)' : ''}`,
+      terrain: d.terrain,
+      plainBesideCity: d.withCity && mountain,
     });
   }
   if (d.kind === 'city' || d.withCity)
-    parts.push({ piece: 'City', value: CITY_VALUE[d.terrain], why: `City in a ${d.terrain}` });
+    parts.push({ piece: 'City', value: CITY_VALUE[d.terrain], why: `City in a ${d.terrain}`, terrain: d.terrain });
   return { value: parts.reduce((s, p) => s + p.value, 0), parts };
 }
 
