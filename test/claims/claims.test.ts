@@ -9,6 +9,7 @@ import { odds } from '../../src/index.js';
 import { checkClaims } from '../../src/engine/claims.js';
 import { caseName, type ClaimCase } from './claimCase.js';
 import { cases as landgrab } from './cases/landgrab.js';
+import { cases as kingsAndThings } from './cases/kings-and-things.js';
 
 const WORDS = ['Attack:', 'A gamble:', 'Hold back:'];
 
@@ -20,7 +21,10 @@ async function answer(c: ClaimCase) {
   });
 }
 
-describe.each([['landgrab', landgrab]] as const)('every claim of %s is true', (_, cases) => {
+describe.each([
+  ['landgrab', landgrab],
+  ['kings-and-things', kingsAndThings],
+] as const)('every claim of %s is true', (_, cases) => {
   it(`${cases.length} questions: every number names a value of the report, rounded as printed`, async () => {
     const failures: string[] = [];
     for (const c of cases) {

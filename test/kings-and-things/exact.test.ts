@@ -111,7 +111,7 @@ describe('what the exact solver does not cover is unsolved, with a reason a play
       expect(performance.now() - started).toBeLessThan(2000);
     });
   }
-  it('a battle that runs out of the time budget is refused with its state count, not run on', () => {
+  it('a battle that runs out of the work budget is refused with its state count, not run on', () => {
     const battle = duelOf({ attacker: { creatures: ['30x Goblin:1'] }, defender: { creatures: ['30x Goblin:1'] } });
     const out = new Float64Array(battle.plan.at.size);
     const result = solveDuelInto(battle.plan, battle.plan.at, out, { work: 100_000 });
@@ -120,7 +120,7 @@ describe('what the exact solver does not cover is unsolved, with a reason a play
     expect(budgetReason(battle.plan, result.rounds, result.live)).toMatch(
       new RegExp(
         '^the battle has 961 states \\(hits each side can take\\) and was still undecided after \\d+ rounds ' +
-          "\\((over )?[\\d.]+% of the probability\\) when the exact solver's time budget \\(about a second\\) ran out$",
+          "\\((over )?[\\d.]+% of the probability\\) when the exact solver's work budget \\(about a second of solving\\) ran out$",
       ),
     );
   });
