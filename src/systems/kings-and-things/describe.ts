@@ -263,8 +263,8 @@ function multiRefusal(plan: MultiPlan): Refusal {
       target: 'it covers battles of two sides (type battle) only',
     };
   return {
-    advice: 'an entry of type multi: asked as type battle (the owner defending), the same fight gets it',
-    target: 'it covers entries of type battle: asked as one (the owner defending), the same fight gets it',
+    advice: 'an entry of type multi: the same fight asked as type battle (the owner defending) gets it',
+    target: 'it covers entries of type battle; the same fight asked as one (the owner defending) gets it',
   };
 }
 
