@@ -33,9 +33,9 @@ function kindOf(c: Candidate): Kind {
   };
 }
 
-/** The answer as the report's decision. */
-export function addedCreatureDecision(answer: AddedCreatureAnswer, target: number, creatures: number): KtAddedCreature {
-  const none = {
+/** A decision with nothing found yet: no values, no kinds tried. */
+function empty(target: number, creatures: number | null): Omit<KtAddedCreature, 'answer'> {
+  return {
     target,
     reason: null,
     base: null,
@@ -49,6 +49,11 @@ export function addedCreatureDecision(answer: AddedCreatureAnswer, target: numbe
     work: 0,
     workBudget: ADDED_CREATURE_WORK,
   };
+}
+
+/** The answer as the report's decision. */
+export function addedCreatureDecision(answer: AddedCreatureAnswer, target: number, creatures: number): KtAddedCreature {
+  const none = empty(target, creatures);
   switch (answer.kind) {
     case 'unsolved':
       return { ...none, answer: 'unsolved', reason: answer.reason };
@@ -72,21 +77,7 @@ export function addedCreatureDecision(answer: AddedCreatureAnswer, target: numbe
 
 /** Not a two-sided battle: no search, and why. */
 export function addedCreatureRefused(target: number, reason: string): KtAddedCreature {
-  return {
-    target,
-    answer: 'not-offered',
-    reason,
-    base: null,
-    creatures: null,
-    order: WEAKEST_ORDER,
-    chosen: null,
-    best: null,
-    tried: [],
-    kinds: 0,
-    cut: false,
-    work: 0,
-    workBudget: ADDED_CREATURE_WORK,
-  };
+  return { ...empty(target, null), answer: 'not-offered', reason };
 }
 
 const REF = 'decisions.addedCreature';
