@@ -11,6 +11,7 @@ import { caseName, type ClaimCase } from './claimCase.js';
 import { cases as landgrab } from './cases/landgrab.js';
 import { cases as advancedCivilization } from './cases/advanced-civilization.js';
 import { cases as princesAndQueens } from './cases/princes-and-queens.js';
+import { cases as kingsAndThings } from './cases/kings-and-things.js';
 
 const WORDS = ['Attack:', 'A gamble:', 'Hold back:'];
 
@@ -26,6 +27,7 @@ describe.each([
   ['landgrab', landgrab],
   ['advanced-civilization', advancedCivilization],
   ['princes-and-queens', princesAndQueens],
+  ['kings-and-things', kingsAndThings],
 ] as const)('every claim of %s is true', (_, cases) => {
   it(`${cases.length} questions: every number names a value of the report, rounded as printed`, async () => {
     const failures: string[] = [];

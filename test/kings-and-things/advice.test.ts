@@ -4,7 +4,7 @@
  * without the roster, the weakest added creature (`target`) against battles solved here
  * one by one, the refusals in words, and `should-i-attack` through the CLI.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { compileEntry, eventOf, exactOf, kingsAndThings, run } from './helpers.js';
 import { army } from './game/fixtures.js';
 import { describeBattle } from '../../src/engine/run/battle.js';
@@ -12,7 +12,7 @@ import { isUnsolved, type Question } from '../../src/engine/contract.js';
 import { recommendation } from '../../src/kit/verdict.js';
 import { percentShort, thousands } from '../../src/kit/format.js';
 import { roster } from '../../src/systems/kings-and-things/roster.js';
-import { addedCreature } from '../../src/systems/kings-and-things/addedCreature.js';
+import { ADDED_CREATURE_WORK, addedCreature } from '../../src/systems/kings-and-things/addedCreature.js';
 import { duelGame, refusalInWords } from '../../src/systems/kings-and-things/advice.js';
 import {
   OPTIMAL,
@@ -122,6 +122,34 @@ describe('advise: optimal play from the game solver', () => {
         `of the time; with this battle's fixed loss orders ${percentShort(pCaptureOf(HOLD))}, ` +
         `and ${percentShort(alone.solution.pCapture)} if only you play well.`,
     );
+    // The values the line states are the report's decisions, by name.
+    expect(report.decisions?.optimalPlay).toMatchObject({
+      refusal: null,
+      optimal: expected.optimal,
+      fixedPolicy: pCaptureOf(HOLD),
+      fixedPolicySampled: false,
+      attackerAlone: alone.solution.pCapture,
+    });
+  });
+
+  it('a sampled answer states the estimate the table shows, never the exact value beside it', () => {
+    const battle = compileEntry(HOLD);
+    const exact = kingsAndThings.solve!(battle.plan);
+    if (isUnsolved(exact)) throw new Error(exact.unsolved);
+    const sampled = describeBattle(kingsAndThings, battle, run(battle, 2_000, 'sampled'), 2_000, exact, {
+      advise: true,
+    });
+    const capture = sampled.metrics.find((m) => m.key === 'pCapture')!;
+    expect(percentShort(capture.estimate)).not.toBe(percentShort(capture.exact!));
+    const [low, high] = capture.ci95!.map((x) => percentShort(x));
+    const estimate = percentShort(capture.estimate);
+    expect(sampled.verdict[0]).toContain(
+      `you capture the hex ${estimate} of the time (95% interval ${low} to ${high}); `,
+    );
+    expect(sampled.decisions?.optimalPlay).toMatchObject({ fixedPolicy: capture.estimate, fixedPolicySampled: true });
+    expect(sampled.verdict.join('\n')).toContain(
+      `with this battle's fixed loss orders ${percentShort(capture.estimate)}`,
+    );
   });
 
   it("the decision table's best options are decideLosses' first options", () => {
@@ -208,29 +236,57 @@ describe('advise: refusals say why', () => {
     );
   });
 
-  it('several players, and explorations', () => {
-    const multi = { type: 'multi', players: [{ creatures: ['Ogre'] }, { creatures: ['Giant:4'] }] };
-    expect(line(multi)).toBe(
-      'No optimal-play advice for a battle of several players: it is worked out for two sides only ' +
-        '(ask a two-player fight as type battle).',
+  it('several players, armies over an unexplored hex, two players as multi, and explorations', () => {
+    const three = {
+      type: 'multi',
+      players: [{ creatures: ['Ogre'] }, { creatures: ['Giant:4'] }, { creatures: ['Troll'] }],
+    };
+    expect(line(three)).toBe(
+      'No optimal-play advice for a battle of several players: the optimal-play solver works out battles of two sides.',
     );
+    // Two players in an owned hex are a two-sided battle: asked as one, the same fight gets the advice.
+    const two = { type: 'multi', players: [{ creatures: ['Ogre'] }, { creatures: ['Giant:4'] }] };
+    expect(line(two)).toBe(
+      'No optimal-play advice for an entry of type multi: the same fight asked as type battle (the owner defending) ' +
+        'gets it.',
+    );
+    expect(words(two, { target: 0.9 }).verdict).toContain(
+      'No added-creature search for 90%: it covers entries of type battle; the same fight asked as one (the owner ' +
+        'defending) gets it.',
+    );
+    // Over an unexplored hex the last army explores after the fight: type battle cannot ask that, and is not offered.
+    const unexplored = { ...two, unexplored: true };
+    expect(line(unexplored)).toBe(
+      'No optimal-play advice for armies meeting in an unexplored hex: the optimal-play solver does not model the ' +
+        'exploration that follows their fight.',
+    );
+    const target = words(unexplored, { target: 0.9 }).verdict.join('\n');
+    expect(target).toContain(
+      "No added-creature search for 90%: it solves an attacker against a hex's defender, not armies meeting in an " +
+        'unexplored hex.',
+    );
+    expect(target).not.toMatch(/type battle/);
     const explore = { type: 'explore', explorer: { creatures: ['Giant:4'] }, cup: ['Goblin:1'] };
     expect(line(explore)).toBe(
       'No optimal-play advice for an exploration: the optimal-play solver does not model defenders drawn from the ' +
         'cup or bribes.',
     );
     expect(words(explore, { target: 0.9 }).verdict).toContain(
-      'No added-creature search for 90%: it covers two-sided battles (type battle) only.',
+      'No added-creature search for 90%: it covers battles of two sides (type battle) only.',
     );
   });
 });
 
-/** The roster's creatures as stat codes ('3', '2R', '4*', '3C'), each with the order's key. */
+/**
+ * The roster's creatures as stat codes ('3', '2R', '4*', '3C'), each with the order's key as the
+ * answer states it: strength (value x dice), then melee, ranged, magic, then dice.
+ */
 function rosterKinds() {
   const kinds = new Map<string, { code: string; key: [number, number, number] }>();
   for (const c of roster().creatures) {
     const code = `${c.value}${c.magic ? '*' : c.ranged ? 'R' : ''}${c.charge ? 'C' : ''}`;
-    kinds.set(code, { code, key: [c.value, c.magic ? 2 : c.ranged ? 1 : 0, c.charge ? 2 : 1] });
+    const dice = c.charge ? 2 : 1;
+    kinds.set(code, { code, key: [c.value * dice, c.magic ? 2 : c.ranged ? 1 : 0, dice] });
   }
   return [...kinds.values()];
 }
@@ -247,8 +303,9 @@ describe('target: the weakest added creature', () => {
   it('reaches the target, and no weaker kind of the roster does (each battle solved here)', () => {
     const line = words(HOLD, { target: 0.8 }).verdict.find((l) => l.startsWith('For at least 80%'))!;
     const m = new RegExp(
-      '^For at least 80% add one creature: the weakest that is enough is a value-(\\d) (melee|ranged|magic)' +
-        '( charging)? creature such as .+ \\(([\\d.]+)%\\); you have ([\\d.]+)%\\.$',
+      '^For at least 80% add one creature: the weakest that is enough \\(lowest strength, combat value x dice, ' +
+        'then melee, ranged, magic\\) is a value-(\\d) (melee|ranged|magic)( charging)? creature such as .+ ' +
+        '\\(([\\d.]+)%\\); you have ([\\d.]+)%\\.$',
     ).exec(line);
     expect(m, line).not.toBeNull();
     const [, value, step, charging, shown, base] = m!;
@@ -266,7 +323,8 @@ describe('target: the weakest added creature', () => {
   it('its table and chart list the kinds tried, the chosen one marked', () => {
     const report = words(HOLD, { target: 0.8 });
     const table = report.tables.find((t) => t.name === 'added-creature')!;
-    expect(table.rows.filter((r) => r[4] === true)).toHaveLength(1);
+    expect(table.columns[5]).toBe('chosen');
+    expect(table.rows.filter((r) => r[5] === true)).toHaveLength(1);
     expect(report.charts.map((c) => c.name)).toContain('added-creature');
   });
 
@@ -292,11 +350,11 @@ describe('target: the weakest added creature', () => {
       defender: { creatures: ['Troll', 'Ogre'], fort: 'castle' },
     };
     expect(words(ten, { target: 0.99 }).verdict.join('\n')).toContain(
-      'No room for another creature to reach 99%: your stack already holds 10 (at most 10 in a hex, 9.2)',
+      'No room for another creature to reach 99%: your stack of 10 already fills the hex; it captures the hex',
     );
   });
 
-  it('skips a battle the exact solver refuses, saying why, and stops at its time budget', () => {
+  it('refuses a battle the exact solver refuses, saying why, and stops at its work budget', () => {
     const refused = {
       attacker: { creatures: ['Giant:4', 'Goblins'] },
       defender: { creatures: ['Ogre', 'Troll'], fort: 'keep', retreat: { whenDownTo: 1 } },
@@ -310,6 +368,50 @@ describe('target: the weakest added creature', () => {
     const entry = compileEntry(HOLD).entry as KtEntry;
     if (entry.type !== 'battle') throw new Error('a battle');
     expect(addedCreature(entry, 0.8, -1)).toMatchObject({ kind: 'none', cut: true, tried: [] });
+    expect(words(HOLD, { target: 0.8 }).decisions?.addedCreature).toMatchObject({
+      cut: false,
+      workBudget: ADDED_CREATURE_WORK,
+    });
+  });
+
+  it('is bounded in work, not time: the clock stopped, racing or running, the same answer', () => {
+    const battle = () => {
+      const entry = compileEntry(HOLD).entry as KtEntry;
+      if (entry.type !== 'battle') throw new Error('a battle');
+      return entry;
+    };
+    // Every kind costs the exact solver work: half of what the whole search spends cuts it part way.
+    const whole = addedCreature(battle(), 0.99, 1e12);
+    if (whole.kind !== 'none') throw new Error(`the 99% search finds ${whole.kind}`);
+    expect(whole.cut).toBe(false);
+    const budget = whole.work / 2;
+    const running = addedCreature(battle(), 0.99, budget);
+    if (running.kind !== 'none') throw new Error(running.kind);
+    expect(running.cut).toBe(true);
+    expect(running.tried.length).toBeGreaterThan(0);
+    expect(running.tried.length).toBeLessThan(running.kinds);
+    // Cut when what a kind needs is more than is left: the work spent passes the budget.
+    expect(running.work).toBeGreaterThan(budget);
+    expect(running.tried).toEqual(whole.tried.slice(0, running.tried.length));
+    const clock = vi.spyOn(performance, 'now');
+    try {
+      clock.mockReturnValue(0);
+      const stopped = addedCreature(battle(), 0.99, budget);
+      let t = 0;
+      clock.mockImplementation(() => (t += 10_000));
+      const racing = addedCreature(battle(), 0.99, budget);
+      // The whole answer too (the default budget, the optimal play), on a stopped clock.
+      clock.mockReturnValue(0);
+      const stoppedWords = words(HOLD, { advise: true, target: 0.8 });
+      clock.mockRestore();
+      expect(stopped).toEqual(running);
+      expect(racing).toEqual(running);
+      const runningWords = words(HOLD, { advise: true, target: 0.8 });
+      expect(stoppedWords.verdict).toEqual(runningWords.verdict);
+      expect(stoppedWords.decisions).toEqual(runningWords.decisions);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });
 
@@ -332,7 +434,10 @@ describe('should-i-attack kings-and-things', () => {
       `  Hold back: you capture the hex ${percentShort(pCaptureOf(HOLD))} of the time; ` +
         '1.6 of your 3 creatures survive on average when you do.',
     );
-    expect(r.stdout).toContain('  For at least 80% add one creature: the weakest that is enough is');
+    expect(r.stdout).toContain(
+      '  For at least 80% add one creature: the weakest that is enough (lowest strength, combat value x dice, then ' +
+        'melee, ranged, magic) is a value-',
+    );
     expect(r.stdout).toContain(`  Played well on both sides (losses chosen after each roll), you capture the hex`);
     expect(r.stdout).toContain('  If you take 1 hit in the melee step');
     expect(r.stdout).toContain('  If the defender takes 1 hit in the ranged step, its best loss is 1 hit on the Keep');

@@ -98,6 +98,16 @@ describe('what the exact solver does not cover is unsolved, with a reason a play
       /several players are only sampled/,
     ],
     [
+      'two players as type multi (type battle asks the same fight)',
+      { type: 'multi', players: [{ creatures: ['Orc:2'] }, { creatures: ['Orc:2'] }] },
+      /^entries of type 'multi' are only sampled: asked as type 'battle' \(the owner defending\), the same fight/,
+    ],
+    [
+      'two armies over an unexplored hex (type battle cannot ask it)',
+      { type: 'multi', unexplored: true, players: [{ creatures: ['Orc:2'] }, { creatures: ['Orc:2'] }] },
+      /^armies meeting in an unexplored hex are only sampled: the exact solver does not follow their fight together/,
+    ],
+    [
       'an exploration of the full cup',
       { type: 'explore', explorer: { creatures: ['Giant:4'] } },
       /the cup holds \d+ kinds of counters.*more than 3000 different ways/,
@@ -111,7 +121,7 @@ describe('what the exact solver does not cover is unsolved, with a reason a play
       expect(performance.now() - started).toBeLessThan(2000);
     });
   }
-  it('a battle that runs out of the time budget is refused with its state count, not run on', () => {
+  it('a battle that runs out of the work budget is refused with its state count, not run on', () => {
     const battle = duelOf({ attacker: { creatures: ['30x Goblin:1'] }, defender: { creatures: ['30x Goblin:1'] } });
     const out = new Float64Array(battle.plan.at.size);
     const result = solveDuelInto(battle.plan, battle.plan.at, out, { work: 100_000 });
@@ -120,7 +130,8 @@ describe('what the exact solver does not cover is unsolved, with a reason a play
     expect(budgetReason(battle.plan, result.rounds, result.live)).toMatch(
       new RegExp(
         '^the battle has 961 states \\(hits each side can take\\) and was still undecided after \\d+ rounds ' +
-          "\\((over )?[\\d.]+% of the probability\\) when the exact solver's time budget \\(about a second\\) ran out$",
+          "\\((over )?[\\d.]+% of the probability\\) when the exact solver's work budget " +
+          '\\(about a second of solving\\) ran out$',
       ),
     );
   });

@@ -97,7 +97,7 @@ describe('the exact solver and the knobs', () => {
     const tough = { name: 'Troll', value: 1, hits: 6, count: 30 };
     const started = performance.now();
     expect(unsolvedReason(duelOf({ attacker: { creatures: [tough] }, defender: { creatures: [tough] } }))).toMatch(
-      /^the battle has 32,761 states .* time budget \(about a second\) ran out$/,
+      /^the battle has 32,761 states .* work budget \(about a second of solving\) ran out$/,
     );
     expect(performance.now() - started).toBeLessThan(5000);
   });

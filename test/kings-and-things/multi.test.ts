@@ -12,6 +12,8 @@ import {
 } from './helpers.js';
 import { describeBattle } from '../../src/engine/run/battle.js';
 import { kingsAndThings } from '../../src/systems/kings-and-things/index.js';
+import { percentShort } from '../../src/kit/format.js';
+import { recommendation } from '../../src/kit/verdict.js';
 
 const TRIALS = 100_000;
 
@@ -58,8 +60,12 @@ describe('multi-player battles', () => {
     const report = describeBattle(kingsAndThings, battle, fast, TRIALS, null);
     // The headline (the first attacker's chance) first, then the owner's, then the other attacker's.
     expect(report.metrics.slice(0, 3).map((m) => m.key)).toEqual(['holds_1', 'holds_0', 'holds_2']);
-    expect(report.verdict[0]).toMatch(
-      /^(Attack|A gamble|Hold back): Red \(first attacker\) takes the hex [\d.]+% of the time; Owner \(owner\) keeps/,
+    const p = (key: string) => percentShort(report.metrics.find((m) => m.key === key)!.estimate);
+    const [low, high] = report.metrics[0].ci95!.map((x) => percentShort(x));
+    expect(report.verdict[0]).toBe(
+      `${recommendation(report.metrics[0].estimate)}: Red (first attacker) takes the hex ${p('holds_1')} of the time ` +
+        `(95% interval ${low} to ${high}); Owner (owner) keeps it ${p('holds_0')}; Green (attacker) takes it ` +
+        `${p('holds_2')}.`,
     );
     expect(report.tables[0].rows.map((r) => r[1])).toEqual(['Owner', 'Red', 'Green']);
   });

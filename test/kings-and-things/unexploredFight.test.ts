@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { eventOf, expectProportion, multiOf, problems, run } from './helpers.js';
 import { describeBattle } from '../../src/engine/run/battle.js';
 import { kingsAndThings } from '../../src/systems/kings-and-things/index.js';
+import { percentShort } from '../../src/kit/format.js';
+import { recommendation } from '../../src/kit/verdict.js';
 
 const TRIALS = 200_000;
 
@@ -60,13 +62,17 @@ describe('a fight over an unexplored hex (11.9-11.92)', () => {
   it('the verdict and the players table say who ends up with the hex', () => {
     const battle = multiOf(fight());
     const report = describeBattle(kingsAndThings, battle, run(battle, 20_000, 'words'), 20_000, null);
-    expect(report.verdict[0]).toMatch(
-      new RegExp(
-        '^(Attack|A gamble|Hold back): Red \\(attacker\\) ends up holding the hex [\\d.]+% of the time ' +
-          '\\(the last army left [\\d.]+%, then exploring it\\); Blue \\(defender\\) [\\d.]+%\\.$',
-      ),
+    const p = (key: string) => percentShort(report.metrics.find((m) => m.key === key)!.estimate);
+    const [low, high] = report.metrics.find((m) => m.key === 'holds_1')!.ci95!.map((x) => percentShort(x));
+    expect(report.verdict[0]).toBe(
+      `${recommendation(report.metrics[0].estimate)}: Red (attacker) ends up holding the hex ${p('holds_1')} of the ` +
+        `time (95% interval ${low} to ${high}): it is the last army left ${p('lastArmy_1')} of the time and must ` +
+        `then explore it; Blue (defender) holds it ${p('holds_0')}.`,
     );
-    expect(report.verdict[1]).toMatch(/^Nobody holds it [\d.]+% of the time/);
+    expect(report.verdict[1]).toBe(
+      `Nobody holds it when the last army fails to explore it (${p('pExplorationFails')}) or no army is left ` +
+        `(${p('pNobodyLeft')}).`,
+    );
     expect(report.tables[0].columns).toContain('P(last army left)');
   });
 

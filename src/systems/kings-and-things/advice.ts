@@ -10,12 +10,16 @@
  * of an option also depends on the hits the other side takes in the same step: the rows hold
  * the other side's likeliest count, plus every other count for which the best choice differs.
  *
+ * Every number of its lines quotes the report's `decisions.optimalPlay` (kit/sentence.ts).
+ *
  * @example
- * const advice = optimalPlayAdvice(plan, { unexplored: false, fixedPCapture: 0.61 });
- * advice.lines; // ['Played well on both sides ...', 'If you take 1 hit in the melee step, your best loss is ...']
+ * const advice = optimalPlayAdvice(plan, { unexplored: false, fixedPCapture: 0.61, fixedSampled: false });
+ * advice.lines.map((l) => l.text); // ['Played well on both sides ...', 'If you take 1 hit in the melee step, ...']
+ * advice.decision.optimal; // P(capture) with both sides playing well
  */
-import type { Cell, Table } from '../../engine/report.js';
-import { percentShort, plural, thousands } from '../../kit/format.js';
+import type { Cell, KtFirstLoss, KtOptimalPlay, Table } from '../../engine/report.js';
+import { plural, thousands } from '../../kit/format.js';
+import { join, quote, say, type Sentence } from '../../kit/sentence.js';
 import type { DuelPlan } from './plan.js';
 import {
   countersOf,
@@ -36,8 +40,10 @@ import {
 } from './game/index.js';
 
 export interface Advice {
-  lines: string[];
+  lines: Sentence[];
   tables: Table[];
+  /** What the lines say, as the report's decisions hold it (`decisions.optimalPlay`). */
+  decision: KtOptimalPlay;
 }
 
 /** Options shown per decision (best first). */
@@ -161,43 +167,70 @@ export function firstDecision(s: GameSolution, side: SideName): FirstDecision | 
   return { side, step, likeliest, afterFire, rows };
 }
 
-/** "If you take 1 hit in the melee step, your best loss is Goblins (then P(capture) 62.0%); 2 hits: ... ." */
-function decisionLine(d: FirstDecision): string | null {
-  const base = d.rows.filter((r) => r.base);
-  if (base.length === 0) return null;
-  const you = d.side === 'attacker';
-  const conditions = [
-    ...(d.afterFire ? ['nothing lost in earlier steps'] : []),
-    ...(d.likeliest > 0
-      ? [`${you ? 'the defender' : 'you'} taking ${plural(d.likeliest, 'hit', 'hits')}, the likeliest`]
-      : []),
-  ];
-  const condition = conditions.length > 0 ? ` (${conditions.join('; ')})` : '';
-  const shown = base.slice(0, HITS_IN_LINE).map((r, i) => {
-    const best = r.decision.options[0];
-    const what = lossText(best.takes);
-    const p = percentShort(best.pCapture);
-    if (i > 0) return `${plural(r.hits, 'hit', 'hits')}: ${what} (${p})`;
-    const who = you ? 'you take' : 'the defender takes';
-    const whose = you ? 'your' : 'its';
-    return (
-      `If ${who} ${plural(r.hits, 'hit', 'hits')} in the ${d.step} step${condition}, ` +
-      `${whose} best loss is ${what} (then P(capture) ${p})`
-    );
-  });
-  const more = base.length > HITS_IN_LINE ? '; more in the table' : '';
-  const differs = d.rows.some((r) => !r.base)
-    ? ` (the best differs for other hits on ${you ? 'the defender' : 'you'}: table)`
-    : '';
-  return `${shown.join('; ')}${more}${differs}.`;
+/** The first decisions as the report's decisions hold them: the table's options, best first. */
+export function firstLossDecision(d: FirstDecision): KtFirstLoss {
+  return {
+    side: d.side,
+    step: d.step,
+    likeliestOtherHits: d.likeliest,
+    afterEarlierFire: d.afterFire,
+    choices: d.rows.map((r) => ({
+      hits: r.hits,
+      otherHits: r.otherHits,
+      likeliest: r.base,
+      options: r.decision.options.slice(0, r.base ? OPTIONS_SHOWN : 1).map((o) => ({
+        givesUp: lossText(o.takes),
+        takes: o.takes.map((t) => ({ names: [...new Set(t.names)], hits: t.hits, building: t.building })),
+        pCapture: o.pCapture,
+      })),
+    })),
+  };
 }
 
-function decisionTable(decisions: FirstDecision[]): Table {
+/** "1 hit", "2 hits", the count quoted by name. */
+const hitsOf = (ref: string, n: number) => say`${quote(ref, n, 'count')} ${n === 1 ? 'hit' : 'hits'}`;
+
+/**
+ * "If you take 1 hit in the melee step, your best loss is Goblins (then P(capture) 62.0%); 2 hits: ... .",
+ * quoting `decisions.optimalPlay.firstLosses.<i>`.
+ */
+function decisionLine(d: KtFirstLoss, i: number): Sentence | null {
+  const ref = `decisions.optimalPlay.firstLosses.${i}`;
+  const base = d.choices.map((c, j) => ({ c, j })).filter(({ c }) => c.likeliest);
+  if (base.length === 0) return null;
+  const you = d.side === 'attacker';
+  const likeliest = hitsOf(`${ref}.likeliestOtherHits`, d.likeliestOtherHits);
+  const conditions: Sentence[] = [
+    ...(d.afterEarlierFire ? [say`nothing lost in earlier steps`] : []),
+    ...(d.likeliestOtherHits > 0 ? [say`${you ? 'the defender' : 'you'} taking ${likeliest}, the likeliest`] : []),
+  ];
+  const condition = conditions.length > 0 ? say` (${join(conditions, '; ')})` : say``;
+  const shown = base.slice(0, HITS_IN_LINE).map(({ c, j }, k) => {
+    const at = `${ref}.choices.${j}`;
+    const best = c.options[0];
+    const what = quote(`${at}.options.0.givesUp`, best.givesUp, 'text');
+    const p = quote(`${at}.options.0.pCapture`, best.pCapture, 'percent');
+    const hits = hitsOf(`${at}.hits`, c.hits);
+    if (k > 0) return say`${hits}: ${what} (${p})`;
+    const who = you ? 'you take' : 'the defender takes';
+    const whose = you ? 'your' : 'its';
+    return join([
+      say`If ${who} ${hits} in the ${d.step} step${condition}, `,
+      say`${whose} best loss is ${what} (then P(capture) ${p})`,
+    ]);
+  });
+  const more = base.length > HITS_IN_LINE ? '; more in the table' : '';
+  const differs = d.choices.some((c) => !c.likeliest)
+    ? ` (the best differs for other hits on ${you ? 'the defender' : 'you'}: table)`
+    : '';
+  return say`${join(shown, '; ')}${more}${differs}.`;
+}
+
+function decisionTable(decisions: readonly KtFirstLoss[]): Table {
   const rows: Cell[][] = [];
   for (const d of decisions) {
-    for (const r of d.rows) {
-      const options = r.decision.options.slice(0, r.base ? OPTIONS_SHOWN : 1);
-      options.forEach((o, i) => rows.push([d.side, d.step, r.hits, r.otherHits, i + 1, lossText(o.takes), o.pCapture]));
+    for (const c of d.choices) {
+      c.options.forEach((o, i) => rows.push([d.side, d.step, c.hits, c.otherHits, i + 1, o.givesUp, o.pCapture]));
     }
   }
   return {
@@ -274,28 +307,60 @@ function solvePlan(plan: DuelPlan, unexplored: boolean): Solved {
   return answer;
 }
 
+/** The fixed-policy value: a sampled estimate is never certain (0 or 1 reads "under 0.1%" or "over 99.9%"). */
+const fixedFormat = (sampled: boolean) => (sampled ? 'chance' : 'percent');
+
 /**
  * The advice for a duel: the optimal value beside the battle's fixed policies
- * (`fixedPCapture`, the headline), the policy table and the decisions, or why not.
+ * (`fixedPCapture`, the headline as the report shows it: the estimate when `fixedSampled`),
+ * the policy table and the decisions, or why not; every number of its lines quotes
+ * `decisions.optimalPlay` (the `decision` it returns).
  */
-export function optimalPlayAdvice(plan: DuelPlan, o: { unexplored: boolean; fixedPCapture: number }): Advice {
+export function optimalPlayAdvice(
+  plan: DuelPlan,
+  o: { unexplored: boolean; fixedPCapture: number; fixedSampled: boolean },
+): Advice {
   const solved = solvePlan(plan, o.unexplored);
-  if ('refusal' in solved)
+  const fixed = { fixedPolicy: o.fixedPCapture, fixedPolicySampled: o.fixedSampled };
+  if ('refusal' in solved) {
+    const refusal = refusalInWords(solved.refusal);
     return {
-      lines: [`No optimal-play advice: ${refusalInWords(solved.refusal)}. The odds above use fixed loss orders.`],
+      lines: [
+        join([
+          say`No optimal-play advice: ${quote('decisions.optimalPlay.refusal', refusal, 'text')}.`,
+          say` The odds above use fixed loss orders.`,
+        ]),
+      ],
       tables: [],
+      decision: { refusal, optimal: null, ...fixed, attackerAlone: null, firstLosses: [] },
     };
-  const { report, alone, decisions } = solved;
-  const lines = [
-    `Played well on both sides (losses chosen after each roll), you capture the hex ` +
-      `${percentShort(report.optimal)} of the time; with this battle's fixed loss orders ` +
-      `${percentShort(o.fixedPCapture)}${alone === null ? '' : `, and ${percentShort(alone)} if only you play well`}.`,
-  ];
-  for (const d of decisions) {
-    const line = decisionLine(d);
-    if (line) lines.push(line);
   }
+  const { report, alone } = solved;
+  const firstLosses = solved.decisions.map(firstLossDecision);
+  const decision: KtOptimalPlay = {
+    refusal: null,
+    optimal: report.optimal,
+    ...fixed,
+    attackerAlone: alone,
+    firstLosses,
+  };
+  const optimal = quote('decisions.optimalPlay.optimal', report.optimal, 'percent');
+  const fixedValue = quote('decisions.optimalPlay.fixedPolicy', o.fixedPCapture, fixedFormat(o.fixedSampled));
+  const aloneText =
+    alone === null
+      ? say``
+      : say`, and ${quote('decisions.optimalPlay.attackerAlone', alone, 'percent')} if only you play well`;
+  const lines: Sentence[] = [
+    join([
+      say`Played well on both sides (losses chosen after each roll), you capture the hex ${optimal} of the time; `,
+      say`with this battle's fixed loss orders ${fixedValue}${aloneText}.`,
+    ]),
+  ];
+  firstLosses.forEach((d, i) => {
+    const line = decisionLine(d, i);
+    if (line) lines.push(line);
+  });
   const tables = [policyTable(report)];
-  if (decisions.some((d) => d.rows.length > 0)) tables.push(decisionTable(decisions));
-  return { lines, tables };
+  if (firstLosses.some((d) => d.choices.length > 0)) tables.push(decisionTable(firstLosses));
+  return { lines, tables, decision };
 }

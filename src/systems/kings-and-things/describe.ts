@@ -1,23 +1,28 @@
 /**
- * Kings & Things in words: the verdict (first line = the answer), a players table for
- * multi-player battles and chart requests, all from the engine's metrics read by name.
+ * Kings & Things in words: the verdict (first line = the answer, opening with the
+ * recommendation), a players table for multi-player battles and chart requests, all from the
+ * engine's metrics read by name. Every number of a line quotes a named value of the report
+ * (kit/sentence.ts): a metric's shown value (the estimate when sampled), the entry, the
+ * players table, or the decisions (`recommendation`, `target`, `optimalPlay`, `addedCreature`).
  */
 import type { Description, ResultView } from '../../engine/contract.js';
-import type { ChartRequest, Metric, Table } from '../../engine/report.js';
+import type { ChartRequest, Decisions, Table } from '../../engine/report.js';
 import type { TallyLayout } from '../../engine/tally/layout.js';
-import { fixed, percentShort, percentTarget, plural, sampledOnly } from '../../kit/format.js';
-import { DEFAULT_TARGET, recommendation } from '../../kit/verdict.js';
+import { DEFAULT_TARGET, fromChance } from '../../kit/verdict.js';
+import { capitalized, join, metricQuote, ofTheTime, quote, say, type Sentence } from '../../kit/sentence.js';
 import { optimalPlayAdvice } from './advice.js';
-import { ADDED_CREATURE_BUDGET_MS, addedCreature, type Candidate } from './addedCreature.js';
-import { MAGIC, RANGED } from './counters.js';
+import { addedCreature } from './addedCreature.js';
+import {
+  addedCreatureChart,
+  addedCreatureDecision,
+  addedCreatureLine,
+  addedCreatureRefused,
+  addedCreatureTable,
+} from './addedCreatureText.js';
 import type { BattleEntry, KtEntry } from './schema.js';
-import { STACK_LIMIT, playerTitle, type DuelPlan, type ExplorePlan, type KtPlan, type MultiPlan } from './plan.js';
+import { playerTitle, type DuelPlan, type ExplorePlan, type KtPlan, type MultiPlan } from './plan.js';
 
 type View = ResultView<KtEntry, KtPlan>;
-
-const shown = (m: Metric) => m.exact ?? m.estimate;
-/** A probability metric in a sentence; a sampled 0 or 1 is not written as certain. */
-const pct = (m: Metric) => percentShort(shown(m), sampledOnly(m));
 
 /** The layout's outcome categories (its partition), by event name. */
 function partitionOf(layout: TallyLayout, name: string): string[] {
@@ -50,22 +55,28 @@ function outcomeChart(view: View, partition: string, title: string, labels: Map<
   };
 }
 
-/** "2.4 of your 6 creatures survive on average when you do" (nothing to say about a lone creature). */
-function survivors(view: View, key: string, total: number): string {
-  if (total <= 1) return '';
-  const left = view.metric(key);
-  return `; ${fixed(shown(left), 1)} of your ${total} creatures survive on average when you do`;
+/** "; 2.4 of your 6 creatures survive on average when you do" (nothing to say about a lone creature). */
+function survivors(view: View, key: string, ref: string, total: number): Sentence {
+  if (total <= 1) return say``;
+  const left = metricQuote(view, key, 'fixed1');
+  return say`; ${left} of your ${quote(ref, total, 'count')} creatures survive on average when you do`;
 }
 
 /**
  * "x 30.1%, y 5.0%" for the listed events that happen; the round cap only where it is more
  * than the exact solver's truncation (it stops below 1e-16 still in play).
  */
-function causes(view: View, names: string[], phrases: Map<string, string>): string {
-  return names
-    .filter((n) => shown(view.metric(n)) > (n === 'pHoldRoundLimit' ? 1e-9 : 0))
-    .map((n) => `${phrases.get(n) ?? view.metric(n).label} ${pct(view.metric(n))}`)
-    .join(', ');
+function causes(view: View, names: string[], phrases: Map<string, string>): Sentence {
+  const happen = names.filter((n) => view.shown(n).value > (n === 'pHoldRoundLimit' ? 1e-9 : 0));
+  return join(
+    happen.map((n) => {
+      const phrase = phrases.get(n);
+      // Every outcome of a layout has its words here: a new outcome must be given some.
+      if (phrase === undefined) throw new Error(`no words for the outcome '${n}'`);
+      return say`${phrase} ${metricQuote(view, n, 'percent')}`;
+    }),
+    ', ',
+  );
 }
 
 const DUEL_PHRASES = new Map([
@@ -85,163 +96,112 @@ const DUEL_CHART_LABELS = new Map([
   ['pHoldRoundLimit', 'hold: round cap'],
 ]);
 
+const DUEL_HEADLINE = 'pCapture';
+
 function describeDuel(view: View, plan: DuelPlan): Description {
-  const capture = shown(view.metric('pCapture'));
-  // Trials alone never show "never" or "every time": a sampled 0 or 1 reads "under 0.1%" / "over 99.9%".
-  const sampled = sampledOnly(view.metric('pCapture'), capture);
-  const often = capture === 1 && !sampled ? 'every time' : `${percentShort(capture, sampled)} of the time`;
+  const { value: capture, sampled } = view.shown(DUEL_HEADLINE);
+  const recommendation = fromChance(capture, DUEL_HEADLINE);
+  const decisions: Decisions = { recommendation };
   const n = plan.attacker.creatureCount;
-  const first =
-    `${recommendation(capture)}: ` +
-    (capture === 0 && !sampled
-      ? 'you never capture the hex.'
-      : `you capture the hex ${often}${survivors(view, 'attackerLeftIfCapture', n)}.`);
-  const verdict = [first];
+  const survived = survivors(view, 'attackerLeftIfCapture', 'entry.attacker.creatures.length', n);
+  // Trials alone never show "never" or "every time": a sampled 0 or 1 reads "under 0.1%" / "over 99.9%".
+  const often = capture === 1 && !sampled ? say`every time` : ofTheTime(view, DUEL_HEADLINE);
+  const verdict: Sentence[] = [
+    capture === 0 && !sampled
+      ? say`${recommendation.word}: you never capture the hex.`
+      : say`${recommendation.word}: you capture the hex ${often}${survived}.`,
+  ];
   const outcomes = partitionOf(view.layout, 'outcome');
   const holds = outcomes.filter((e) => e.startsWith('pHold'));
-  const hold = shown(view.metric('pHold'));
-  if (hold > 0 && capture > 0)
-    verdict.push(`The defender holds ${percentShort(hold)} of the time: ${causes(view, holds, DUEL_PHRASES)}.`);
-  if (hasPart(view.layout, 'attackerStackLoss')) {
-    const lost = shown(view.metric('attackerStackLoss'));
-    if (lost > 0)
-      verdict.push(
-        `Retreating into your crowded hex costs you ${fixed(lost, 2)} creatures on average (the stack limit of 10).`,
-      );
-  }
-  if (capture > 0 && outcomes.includes('pCaptureRetreated') && shown(view.metric('pCaptureRetreated')) > 0)
-    verdict.push(`You take it by the defenders' retreat ${pct(view.metric('pCaptureRetreated'))} of the time.`);
-  const described: Required<Omit<Description, 'decisions'>> = {
-    verdict,
-    metrics: [],
-    tables: [],
-    charts: [outcomeChart(view, 'outcome', 'How the battle ends', DUEL_CHART_LABELS)],
-  };
+  const hold = metricQuote(view, 'pHold', 'percent');
+  if (view.shown('pHold').value > 0 && capture > 0)
+    verdict.push(say`The defender holds ${hold} of the time: ${causes(view, holds, DUEL_PHRASES)}.`);
+  if (hasPart(view.layout, 'attackerStackLoss') && view.shown('attackerStackLoss').value > 0)
+    verdict.push(
+      join([
+        say`Retreating into your crowded hex costs you ${metricQuote(view, 'attackerStackLoss', 'fixed2')} creatures`,
+        say` on average (those beyond a full hex are removed).`,
+      ]),
+    );
+  if (capture > 0 && outcomes.includes('pCaptureRetreated') && view.shown('pCaptureRetreated').value > 0)
+    verdict.push(
+      say`You take it by the defenders' retreat ${metricQuote(view, 'pCaptureRetreated', 'percent')} of the time.`,
+    );
+  const tables: Table[] = [];
+  const charts: ChartRequest[] = [outcomeChart(view, 'outcome', 'How the battle ends', DUEL_CHART_LABELS)];
   const { target, advise } = view.question;
-  if (view.entry.type === 'battle' && (target !== undefined || advise))
-    addAddedCreature(described, view.entry, target ?? DEFAULT_TARGET);
+  if (view.entry.type === 'battle' && (target !== undefined || advise)) {
+    decisions.target = target ?? DEFAULT_TARGET;
+    verdict.push(addAddedCreature(view, view.entry, decisions, decisions.target, tables, charts));
+  }
   if (advise) {
     const unexplored = view.entry.type === 'battle' && view.entry.unexplored;
-    const advice = optimalPlayAdvice(plan, { unexplored, fixedPCapture: capture });
+    const advice = optimalPlayAdvice(plan, { unexplored, fixedPCapture: capture, fixedSampled: sampled });
+    decisions.optimalPlay = advice.decision;
     verdict.push(...advice.lines);
-    described.tables.push(...advice.tables);
+    tables.push(...advice.tables);
   }
-  return described;
+  return { verdict, decisions, tables, charts };
 }
-
-/** "value-3 melee creature", "value-2 ranged creature", "value-4 melee charging creature". */
-function kindWords(c: Pick<Candidate, 'value' | 'step' | 'dice'>): string {
-  const step = c.step === MAGIC ? 'magic' : c.step === RANGED ? 'ranged' : 'melee';
-  return `value-${c.value} ${step}${c.dice === 2 ? ' charging' : ''} creature`;
-}
-
-const suchAs = (c: Candidate) => `such as ${c.names.slice(0, 2).join(' or ')}`;
-
-/** Rows of the candidates table: the chosen kind and the best by P(capture), five in all. */
-function candidateRows(tried: Candidate[], chosen: Candidate | null, target: number) {
-  const best = [...tried].sort((a, b) => b.pCapture - a.pCapture);
-  const rows = best.slice(0, 5);
-  if (chosen && !rows.includes(chosen)) rows[rows.length - 1] = chosen;
-  return rows
-    .sort((a, b) => b.pCapture - a.pCapture)
-    .map((c) => [kindWords(c), c.names.slice(0, 3).join(', '), c.pCapture, c.pCapture >= target, c === chosen]);
-}
-
-const SERIES = ['melee', 'melee, charging', 'ranged', 'magic'];
-const seriesOf = (c: Candidate) =>
-  c.step === MAGIC ? 'magic' : c.step === RANGED ? 'ranged' : c.dice === 2 ? 'melee, charging' : 'melee';
 
 /** "Which added creature do I need for at least p?": the weakest roster kind that reaches it. */
-function addAddedCreature(out: Required<Omit<Description, 'decisions'>>, entry: BattleEntry, target: number): void {
-  const want = percentTarget(target);
-  const answer = addedCreature(entry, target);
-  switch (answer.kind) {
-    case 'unsolved':
-      out.verdict.push(
-        `No added-creature search for ${want}: the exact solver cannot take this battle (${answer.reason}).`,
-      );
-      return;
-    case 'enough':
-      out.verdict.push(
-        `Enough for ${want}: your stack already captures the hex ${percentShort(answer.base)} of the time.`,
-      );
-      return;
-    case 'full':
-      out.verdict.push(
-        `No room for another creature to reach ${want}: your stack already holds ${answer.creatures} ` +
-          `(at most ${STACK_LIMIT} in a hex, 9.2); you capture the hex ${percentShort(answer.base)} of the time.`,
-      );
-      return;
+function addAddedCreature(
+  view: View,
+  entry: BattleEntry,
+  decisions: Decisions,
+  target: number,
+  tables: Table[],
+  charts: ChartRequest[],
+): Sentence {
+  const d = addedCreatureDecision(addedCreature(entry, target), target, entry.attacker.creatures.length);
+  decisions.addedCreature = d;
+  if (d.tried.length > 0) {
+    tables.push(addedCreatureTable(d));
+    charts.push(addedCreatureChart(d));
   }
-  const { base, chosen, tried } = answer;
-  const cut = answer.cut
-    ? ` The search stopped after ${ADDED_CREATURE_BUDGET_MS / 1000} s with ${tried.length} of ${answer.kinds} ` +
-      'kinds tried, weakest first.'
-    : '';
-  const best = [...tried].sort((a, b) => b.pCapture - a.pCapture)[0];
-  if (chosen) {
-    out.verdict.push(
-      `For at least ${want} add one creature: the weakest that is enough is a ` +
-        `${kindWords(chosen)} ${suchAs(chosen)} (${percentShort(chosen.pCapture)}); ` +
-        `you have ${percentShort(base)}.${cut}`,
-    );
-  } else if (best) {
-    out.verdict.push(
-      `No single added creature reaches ${want}: the best, a ${kindWords(best)} ` +
-        `${suchAs(best)}, gives ${percentShort(best.pCapture)}; you have ${percentShort(base)}.${cut}`,
-    );
-  } else {
-    out.verdict.push(`No added creature could be tried for ${want} (each battle was too big to solve exactly).${cut}`);
-    return;
-  }
-  out.tables.push({
-    name: 'added-creature',
-    title:
-      `Chance of capturing the hex with one creature added (the weakest reaching ${want} is chosen: ` +
-      'lowest combat value, then melee, ranged, magic, then one die before charging)',
-    columns: ['added creature', 'roster counters like it', 'P(capture)', `at least ${want}`, 'chosen'],
-    rows: candidateRows(tried, chosen, target),
-  });
-  out.charts.push({
-    kind: 'lines',
-    name: 'added-creature',
-    title: 'Chance of capturing the hex with one creature added',
-    subtitle: [`exact; dashed line: the target ${want}; you have ${percentShort(base)}`],
-    x: { title: 'combat value of the added creature', values: [1, 2, 3, 4, 5, 6] },
-    y: { title: 'P(capture)', format: 'percent', domain: [0, 1] },
-    series: SERIES.filter((name) => tried.some((c) => seriesOf(c) === name)),
-    points: tried.map((c) => ({ x: c.value, series: seriesOf(c), y: c.pCapture })),
-    guide: { y: target, label: `target ${want}` },
-  });
+  return addedCreatureLine(d, view.method === 'monte-carlo');
 }
+
+/** A player as the verdict names him: the name, quoted from the players table (it may hold digits), and the role. */
+function playerWords(plan: MultiPlan, i: number): Sentence {
+  const name = plan.names[i];
+  return say`${quote(`tables.players.rows.${i}.1`, name, 'text')} (${roleOf(plan, i)})`;
+}
+
+const roleOf = (plan: MultiPlan, i: number) =>
+  playerTitle(plan.names, i, plan.unowned).slice(plan.names[i].length + 2, -1);
+
+const MULTI_HEADLINE = 'holds_1';
 
 function describeMulti(view: View, plan: MultiPlan): Description {
   const names = plan.names;
   const P = names.length;
   const unowned = plan.unowned;
-  const title = (i: number) => playerTitle(names, i, unowned);
-  const holds = (i: number) => shown(view.metric(`holds_${i}`));
-  const held = (i: number) => pct(view.metric(`holds_${i}`));
+  const held = (i: number) => metricQuote(view, `holds_${i}`, 'percent');
   const others = Array.from({ length: P - 2 }, (_, k) => k + 2).map(
-    (i) => `${title(i)} ${unowned ? '' : 'takes it '}${held(i)}`,
+    (i) => say`${playerWords(plan, i)} ${unowned ? 'holds' : 'takes'} it ${held(i)}`,
   );
-  const verdict: string[] = [];
-  const word = `${recommendation(holds(1))}: `;
+  const rest = others.length > 0 ? say`; ${join(others, '; ')}` : say``;
+  const recommendation = fromChance(view.shown(MULTI_HEADLINE).value, MULTI_HEADLINE);
+  const decisions: Decisions = { recommendation };
+  const [first, owner] = [playerWords(plan, 1), playerWords(plan, 0)];
+  const headline = ofTheTime(view, MULTI_HEADLINE);
+  const verdict: Sentence[] = [];
   if (!unowned) {
-    verdict.push(
-      `${word}${title(1)} takes the hex ${held(1)} of the time; ` +
-        `${title(0)} keeps it ${held(0)}${others.length ? `; ${others.join('; ')}` : ''}.`,
-    );
+    verdict.push(say`${recommendation.word}: ${first} takes the hex ${headline}; ${owner} keeps it ${held(0)}${rest}.`);
   } else {
-    const fails = view.metric('pExplorationFails');
-    const nobody = view.metric('pNobodyLeft');
-    const neither = percentShort(shown(fails) + shown(nobody), sampledOnly(fails) || sampledOnly(nobody));
+    const last = metricQuote(view, 'lastArmy_1', 'percent');
     verdict.push(
-      `${word}${title(1)} ends up holding the hex ${held(1)} of the time ` +
-        `(the last army left ${pct(view.metric('lastArmy_1'))}, then exploring it); ` +
-        `${[`${title(0)} ${held(0)}`, ...others].join('; ')}.`,
-      `Nobody holds it ${neither} of the time: the last army fails to explore it ${pct(fails)}, ` +
-        `no army is left ${pct(nobody)}.`,
+      join([
+        say`${recommendation.word}: ${first} ends up holding the hex ${headline}: `,
+        say`it is the last army left ${last} of the time and must then explore it; `,
+        say`${owner} holds it ${held(0)}${rest}.`,
+      ]),
+      say`Nobody holds it when the last army fails to explore it (${metricQuote(
+        view,
+        'pExplorationFails',
+        'percent',
+      )}) or no army is left (${metricQuote(view, 'pNobodyLeft', 'percent')}).`,
     );
   }
   const table: Table = {
@@ -263,11 +223,11 @@ function describeMulti(view: View, plan: MultiPlan): Description {
       return [
         i,
         name,
-        title(i).slice(name.length + 2, -1),
+        roleOf(plan, i),
         n,
-        ...(unowned ? [shown(view.metric(`lastArmy_${i}`))] : []),
-        holds(i),
-        n > 0 ? shown(view.metric(`creaturesLeft_${i}`)) : 0,
+        ...(unowned ? [view.shown(`lastArmy_${i}`).value] : []),
+        view.shown(`holds_${i}`).value,
+        n > 0 ? view.shown(`creaturesLeft_${i}`).value : 0,
       ];
     }),
   };
@@ -279,50 +239,90 @@ function describeMulti(view: View, plan: MultiPlan): Description {
     ['pExplorationFails', 'nobody: exploration fails'],
     ['pNobodyLeft', 'nobody: no army left'],
   ]);
-  verdict.push(
-    ...notAdvised(
-      view,
-      'a battle of several players: it is worked out for two sides only (ask a two-player fight as type battle)',
-    ),
-  );
+  verdict.push(...notAdvised(view, decisions, multiRefusal(plan)));
   return {
     verdict,
+    decisions,
     tables: [table],
     charts: [outcomeChart(view, 'holder', 'Who ends holding the hex', labels)],
   };
 }
 
-/** What `--advise` and `--target` cannot answer for this battle type, one line each. */
-function notAdvised(view: View, why: string): string[] {
+/** Why a `multi` entry gets no optimal play and no added creature, in words true of this entry. */
+function multiRefusal(plan: MultiPlan): Refusal {
+  if (plan.unowned)
+    return {
+      advice:
+        'armies meeting in an unexplored hex: the optimal-play solver does not model the exploration that ' +
+        'follows their fight',
+      target: "it solves an attacker against a hex's defender, not armies meeting in an unexplored hex",
+    };
+  if (plan.names.length > 2)
+    return {
+      advice: 'a battle of several players: the optimal-play solver works out battles of two sides',
+      target: 'it covers battles of two sides (type battle) only',
+    };
+  return {
+    advice: 'an entry of type multi: the same fight asked as type battle (the owner defending) gets it',
+    target: 'it covers entries of type battle; the same fight asked as one (the owner defending) gets it',
+  };
+}
+
+/** Why a question is not answered for this battle type: the optimal play, the added creature. */
+interface Refusal {
+  advice: string;
+  target: string;
+}
+
+/** What `--advise` and `--target` cannot answer for this battle, one line each, and the decisions saying so. */
+function notAdvised(view: View, decisions: Decisions, why: Refusal): Sentence[] {
   const { target, advise } = view.question;
-  return [
-    ...(advise ? [`No optimal-play advice for ${why}.`] : []),
-    ...(target !== undefined
-      ? [`No added-creature search for ${percentTarget(target)}: it covers two-sided battles (type battle) only.`]
-      : []),
-  ];
+  const lines: Sentence[] = [];
+  if (advise) {
+    decisions.optimalPlay = {
+      refusal: why.advice,
+      optimal: null,
+      fixedPolicy: null,
+      fixedPolicySampled: false,
+      attackerAlone: null,
+      firstLosses: [],
+    };
+    lines.push(say`No optimal-play advice for ${quote('decisions.optimalPlay.refusal', why.advice, 'text')}.`);
+  }
+  if (target !== undefined) {
+    decisions.target = target;
+    decisions.addedCreature = addedCreatureRefused(target, why.target);
+    lines.push(addedCreatureLine(decisions.addedCreature));
+  }
+  return lines;
 }
 
 const EXPLORE_PHRASES = new Map([
-  ['pNoDefenders', 'no defenders (a 1 or 6)'],
+  ['pNoDefenders', 'no defenders turn up'],
   ['pWonBattle', 'you defeat the defenders drawn'],
   ['pExplorerEliminated', 'your army is eliminated'],
   ['pExplorerRetreated', 'you retreat'],
 ]);
 
+const EXPLORE_HEADLINE = 'pExplore';
+
 function describeExplore(view: View, plan: ExplorePlan): Description {
-  const p = shown(view.metric('pExplore'));
+  const p = view.shown(EXPLORE_HEADLINE).value;
   const n = plan.explorer.creatureCount;
-  const verdict = [
-    `${recommendation(p)}: you explore the hex ${pct(view.metric('pExplore'))} of the time` +
-      `${p > 0 ? survivors(view, 'explorerLeftIfExplored', n) : ''}.`,
-    `${causes(view, partitionOf(view.layout, 'outcome'), EXPLORE_PHRASES)}.`.replace(/^./, (c) => c.toUpperCase()),
+  const recommendation = fromChance(p, EXPLORE_HEADLINE);
+  const decisions: Decisions = { recommendation };
+  const survived = p > 0 ? survivors(view, 'explorerLeftIfExplored', 'entry.explorer.creatures.length', n) : say``;
+  const verdict: Sentence[] = [
+    say`${recommendation.word}: you explore the hex ${ofTheTime(view, EXPLORE_HEADLINE)}${survived}.`,
+    say`${capitalized(causes(view, partitionOf(view.layout, 'outcome'), EXPLORE_PHRASES))}.`,
   ];
-  if (plan.bribeGold >= 0)
+  if (plan.bribeGold >= 0) {
+    const gold = quote('entry.bribery.gold', plan.bribeGold, 'count');
+    const pieces = plan.bribeGold === 1 ? 'gold piece' : 'gold pieces';
     verdict.push(
-      `You spend ${fixed(shown(view.metric('bribeGold')), 1)} of your ` +
-        `${plural(plan.bribeGold, 'gold piece', 'gold pieces')} on bribes on average.`,
+      say`You spend ${metricQuote(view, 'bribeGold', 'fixed1')} of your ${gold} ${pieces} on bribes on average.`,
     );
+  }
   const labels = new Map([
     ['pNoDefenders', 'explored: no defenders'],
     ['pWonBattle', 'explored: won the battle'],
@@ -330,12 +330,12 @@ function describeExplore(view: View, plan: ExplorePlan): Description {
     ['pExplorerRetreated', 'failed: retreated'],
   ]);
   verdict.push(
-    ...notAdvised(
-      view,
-      'an exploration: the optimal-play solver does not model defenders drawn from the cup or bribes',
-    ),
+    ...notAdvised(view, decisions, {
+      advice: 'an exploration: the optimal-play solver does not model defenders drawn from the cup or bribes',
+      target: 'it covers battles of two sides (type battle) only',
+    }),
   );
-  return { verdict, charts: [outcomeChart(view, 'outcome', 'How the exploration ends', labels)] };
+  return { verdict, decisions, charts: [outcomeChart(view, 'outcome', 'How the exploration ends', labels)] };
 }
 
 export function describeKingsAndThings(view: View): Description {

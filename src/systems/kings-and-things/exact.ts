@@ -11,8 +11,8 @@
  * with the reason): a defender that may retreat while a fort, city or village of its own
  * still stands and `fortAfterRetreat` is `fights-on` (the battle would go on against the
  * buildings, a state this solver does not carry); with `falls` the retreat ends the battle
- * and it is solved. Battles too large to solve within a second or so are refused with
- * their state count rather than run for many seconds.
+ * and it is solved. Battles too large to solve within its work budget (a second or so) are
+ * refused with their state count rather than run for many seconds.
  */
 import type { Solution, Unsolved } from '../../engine/contract.js';
 import {
@@ -27,6 +27,7 @@ import {
   type DuelOffsets,
   type DuelRules,
   type KtPlan,
+  type MultiPlan,
 } from './plan.js';
 import { wantsRetreat } from './retreat.js';
 import { percentShort } from '../../kit/format.js';
@@ -37,14 +38,17 @@ import { solveExploration } from './exploreExact.js';
 const NEGLIGIBLE = 1e-16;
 
 /**
- * The exact solver's time budget, in elementary updates (one state's pair of hit counts in
- * one step): about 1e8, a second or so. Battles whose probability decays slowly (many
+ * The exact solver's budget, counted in work (elementary updates: one state's pair of hit
+ * counts in one step), never in time: about 1e8, a second or so. Battles whose probability decays slowly (many
  * counters that rarely hit) would need more rounds than that; they are refused with their
  * state count and sampled instead, rather than run for many seconds.
  */
 export const MAX_EXACT_WORK = 1e8;
 
-/** What is left of the time budget; shared by every duel of one exact answer (explorations solve many). */
+/**
+ * What is left of the work budget; shared by every duel of one exact answer (explorations solve
+ * many, the added-creature search one per kind). A solve spends what it used, solved or not.
+ */
 export interface WorkBudget {
   work: number;
 }
@@ -67,7 +71,7 @@ export function budgetReason(plan: DuelRules, rounds: number, live: number): str
   return (
     `the battle has ${duelStates(plan).toLocaleString('en-US')} states (hits each side can take) and was still ` +
     `undecided after ${rounds} rounds (${percentShort(live)} of the probability) when the exact solver's ` +
-    'time budget (about a second) ran out'
+    'work budget (about a second of solving) ran out'
   );
 }
 
@@ -121,7 +125,10 @@ export function solveDuelInto(
   let round = 0;
   let work = 0;
   while (live > NEGLIGIBLE && round < MAX_ROUNDS) {
-    if (work > budget.work) return { solved: false, rounds: round, live };
+    if (work > budget.work) {
+      budget.work -= work;
+      return { solved: false, rounds: round, live };
+    }
     round++;
     for (let s = 0; s < 3; s++) {
       next.fill(0);
@@ -176,6 +183,24 @@ export function solveDuelInto(
   return { solved: true };
 }
 
+/** Why a `multi` entry is sampled only, in words true of it. */
+function multiUnsolved(plan: MultiPlan): string {
+  if (plan.unowned)
+    return (
+      'armies meeting in an unexplored hex are only sampled: the exact solver does not follow their fight ' +
+      'together with the exploration after it'
+    );
+  if (plan.names.length > 2)
+    return (
+      'battles of several players are only sampled: who targets whom changes every round, which the exact ' +
+      'solver does not follow'
+    );
+  return (
+    "entries of type 'multi' are only sampled: asked as type 'battle' (the owner defending), the same fight is " +
+    'solved exactly'
+  );
+}
+
 /** The exact answer in the plan's layout, or why there is none (in a player's words). */
 export function solveKingsAndThings(plan: KtPlan): Solution | Unsolved {
   switch (plan.kind) {
@@ -190,10 +215,6 @@ export function solveKingsAndThings(plan: KtPlan): Solution | Unsolved {
     case 'explore':
       return solveExploration(plan);
     case 'multi':
-      return {
-        unsolved:
-          'battles of several players are only sampled: who targets whom changes every round, which the exact ' +
-          "solver does not follow (for two players, ask it as type 'battle')",
-      };
+      return { unsolved: multiUnsolved(plan) };
   }
 }

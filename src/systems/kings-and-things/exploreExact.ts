@@ -108,7 +108,7 @@ export function solveExploration(plan: ExplorePlan): Solution | Unsolved {
         'different ways, more than the exact solver enumerates (it covers small custom cups)',
     };
   }
-  // One time budget for every battle of the enumeration.
+  // One work budget for every battle of the enumeration.
   const budget: WorkBudget = { work: MAX_EXACT_WORK };
   const L = plan.at;
   const out = new Float64Array(L.size);
