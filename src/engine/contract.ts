@@ -138,11 +138,8 @@ export interface ResultView<Entry = unknown, Plan = unknown> {
 
 /** What a system adds to the engine's report. */
 export interface Description {
-  /**
-   * The answer in plain words, first line first; every number in it quotes a named value.
-   * (A plain string is a line still to be converted: the claims check reports its numbers.)
-   */
-  verdict?: Array<Sentence | string>;
+  /** The answer in plain words, first line first; every number in it quotes a named value. */
+  verdict?: Sentence[];
   /** The answers to the player's questions, by name (what the verdict's advice lines quote). */
   decisions?: Decisions;
   /** Derived metrics, listed after the layout's. */

@@ -221,11 +221,3 @@ export function ofTheTime(view: Shown, key: string, format: 'percent' | 'chance'
     'percent',
   )} to ${quote(`metric.${key}.high`, interval[1], 'percent')})`;
 }
-
-/**
- * A line written before sentences quoted their values: its numbers name nothing, so the
- * claims check (engine/claims.ts) reports each one. Only for text still to be converted.
- */
-export function unquoted(text: string): Sentence {
-  return { text, quotes: [] };
-}

@@ -15,7 +15,7 @@ import type { BattleReport, Distribution, Metric, PrecisionOutcome } from '../re
 import type { Battle } from '../scenario/entry.js';
 import { sampleBattle } from './sample.js';
 import { summarizeLayout } from '../tally/summarize.js';
-import { plain, unquoted } from '../../kit/sentence.js';
+import { plain } from '../../kit/sentence.js';
 import { sampledOnly } from '../../kit/format.js';
 
 /**
@@ -164,7 +164,7 @@ export function describeBattle(
   const extra = nothing
     ? { verdict: [plain('Interrupted before any battle finished: no answer yet.')] }
     : (system.describe?.(view) ?? {});
-  const sentences = (extra.verdict ?? []).map((line) => (typeof line === 'string' ? unquoted(line) : line));
+  const sentences = extra.verdict ?? [];
   return {
     verdict: sentences.map((s) => s.text),
     verdictQuotes: sentences.map((s) => s.quotes),
