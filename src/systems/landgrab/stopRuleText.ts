@@ -18,15 +18,30 @@ function rowRule(row: StopRow): string {
 
 const MAX_RULES_IN_TEXT = 6;
 
-/** "at least 80% while keeping the most armies", "the best chance of taking the territory", "the most value (...)". */
+/**
+ * "at least 80% while keeping the most armies" (proved best), "at least 80%, within 0.04 armies
+ * of the best possible rule" (the proven gap, rounded up), "the best chance of taking the
+ * territory", "the most value (...)".
+ */
 function aim(answer: StoppingAnswer): string {
   const o = answer.objective;
-  if (o.kind === 'max-armies') return `at least ${percentTarget(o.minConquest)} while keeping the most armies`;
+  if (o.kind === 'max-armies') {
+    const c = answer.constraint;
+    const want = `at least ${percentTarget(o.minConquest)}`;
+    if (c?.proved) return `${want} while keeping the most armies`;
+    return c?.gap ? `${want}, within ${roundedUp(c.gap)} armies of the best possible rule` : want;
+  }
   if (o.kind === 'max-conquest') {
     const n = answer.defenders.length;
     return `the best chance of taking ${n > 1 ? `all ${n} territories` : 'the territory'}`;
   }
   return `the most value (${valueWords(answer)})`;
+}
+
+/** 0.0312 -> "0.032", 1.53e-5 -> "0.000016", 37.1 -> "38": two significant digits, never below x. */
+function roundedUp(x: number): string {
+  const step = 10 ** (Math.floor(Math.log10(x)) - 1);
+  return (Math.ceil(x / step) * step).toFixed(Math.max(0, -Math.round(Math.log10(step))));
 }
 
 /** "armies kept + 10 per territory taken". */
