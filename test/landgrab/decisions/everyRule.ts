@@ -24,7 +24,7 @@ export interface EveryRule {
   choiceStates: number;
 }
 
-interface State {
+export interface State {
   k: number;
   a: number;
   d: number;
@@ -36,8 +36,11 @@ interface State {
   choice: boolean;
 }
 
-/** Every state (k, a, d) in the order of play: step by step, a + d decreasing. */
-function statesInPlayOrder(rules: DiceRule[], attackers: number, defenders: number[]): State[] {
+/**
+ * Every state (k, a, d) in the order of play: step by step, a + d decreasing (every move goes
+ * to a later state). The first is the start.
+ */
+export function statesInPlayOrder(rules: DiceRule[], attackers: number, defenders: number[]): State[] {
   const n = defenders.length;
   const index = new Map<string, number>();
   const states: State[] = [];

@@ -14,7 +14,6 @@
  */
 import { STRIDE } from '../../tables.js';
 import type { AttackPath } from '../path.js';
-import { TIE_TOLERANCE } from './solve.js';
 
 /** Outcome of a rule from the start state. */
 export interface StartOutcome {
@@ -69,41 +68,29 @@ export class StoppingKernel {
 
   /**
    * Maximises weightArmies x E[armies kept] + weightConquest x P over the rules that agree with
-   * `fixed` (null: none fixed); writes the decisions into `stop` (ties go to continuing) and,
-   * when `tie` is given, 1 where stopping and continuing are worth the same within TIE_TOLERANCE.
+   * `fixed` (null: none fixed); writes the decisions into `stop` (ties go to continuing).
    */
-  solve(
-    weightArmies: number,
-    weightConquest: number,
-    fixed: Uint8Array | null,
-    stop: Uint8Array,
-    tie?: Uint8Array,
-  ): StartOutcome {
-    return this.pass(weightArmies, weightConquest, fixed ?? this.noneFixed(), stop, tie ?? null);
+  solve(weightArmies: number, weightConquest: number, fixed: Uint8Array | null, stop: Uint8Array): StartOutcome {
+    return this.pass(weightArmies, weightConquest, fixed ?? this.scratch(), stop);
   }
 
   /**
    * E[armies kept] and P(whole path) of a rule (1 = stop, in decision states): the most likely
-   * rule that agrees with it (1 = fixed stop, 0 = free), and continuing is never less likely.
+   * rule that agrees with it (1 = fixed stop, 0 = free), as continuing is never less likely.
    */
   evaluate(rule: Uint8Array): StartOutcome {
-    return this.pass(0, 1, rule, null, null);
+    return this.pass(0, 1, rule, this.scratch(1));
   }
 
-  private none: Uint8Array | null = null;
+  private readonly scratches: Uint8Array[] = [];
 
-  private noneFixed(): Uint8Array {
-    if (this.none === null) this.none = new Uint8Array(this.size);
-    return this.none;
+  /** Scratch arrays: 0 = nothing fixed (all zeros, never written), 1 = decisions of an evaluation. */
+  private scratch(which = 0): Uint8Array {
+    while (this.scratches.length <= which) this.scratches.push(new Uint8Array(this.size));
+    return this.scratches[which];
   }
 
-  private pass(
-    wE: number,
-    wP: number,
-    fixed: Uint8Array,
-    stop: Uint8Array | null,
-    tie: Uint8Array | null,
-  ): StartOutcome {
+  private pass(wE: number, wP: number, fixed: Uint8Array, stop: Uint8Array): StartOutcome {
     const { path, armies: e, conquest: p, offsets } = this;
     const n = this.steps;
     const A = this.attackers;
@@ -131,36 +118,60 @@ export class StoppingKernel {
           for (let i = base + 1; i <= base + D; i++) {
             e[i] = kept;
             p[i] = 0;
-            if (stop) stop[i] = 0;
-            if (tie) tie[i] = 0;
+            stop[i] = 0;
           }
           continue;
         }
         const nA = attackerDice < a - 1 ? attackerDice : a - 1;
+        let pairs = 0;
+        let row = 0;
         for (let d = 1; d <= D; d++) {
           const i = base + d;
-          const c = (nA - 1) * defenderDice + (defenderDice < d ? defenderDice : d) - 1;
-          const pairs = pairsOf[c];
-          const row = c * STRIDE;
-          let ce = 0;
-          let cp = 0;
-          // Successor after losing `loss` armies: (a - loss, d - (pairs - loss)).
-          for (let loss = 0, j = i - pairs; loss <= pairs; loss++, j += 1 - width) {
-            const q = probs[row + loss];
-            cp += q * p[j];
-            ce += q * e[j];
+          if (d <= defenderDice) {
+            // The dice class changes with d only until the defender rolls all his dice.
+            const c = (nA - 1) * defenderDice + d - 1;
+            pairs = pairsOf[c];
+            row = c * STRIDE;
           }
-          const goValue = wE * ce + wP * cp;
-          if (tie) tie[i] = Math.abs(stopValue - goValue) <= TIE_TOLERANCE * (1 + Math.abs(stopValue)) ? 1 : 0;
+          // Successor after losing `loss` armies: (a - loss, d - (pairs - loss)), at
+          // i - pairs + loss x (1 - width). Sums in the order of loss, as solve.ts does.
+          let cp: number;
+          let ce: number;
+          if (pairs === 2) {
+            const j0 = i - 2;
+            const j1 = j0 + 1 - width;
+            const j2 = j1 + 1 - width;
+            const q0 = probs[row];
+            const q1 = probs[row + 1];
+            const q2 = probs[row + 2];
+            cp = q0 * p[j0];
+            cp += q1 * p[j1];
+            cp += q2 * p[j2];
+            ce = q0 * e[j0];
+            ce += q1 * e[j1];
+            ce += q2 * e[j2];
+          } else {
+            let j = i - pairs;
+            let q = probs[row];
+            cp = q * p[j];
+            ce = q * e[j];
+            for (let loss = 1; loss <= pairs; loss++) {
+              j += 1 - width;
+              q = probs[row + loss];
+              cp += q * p[j];
+              ce += q * e[j];
+            }
+          }
           const f = fixed[i];
-          const stops = f !== 0 ? f === 1 : stopValue > goValue;
-          if (stop) stop[i] = stops ? 1 : 0;
+          const stops = f !== 0 ? f === 1 : stopValue > wE * ce + wP * cp;
           if (stops) {
             e[i] = kept;
             p[i] = 0;
+            stop[i] = 1;
           } else {
             e[i] = ce;
             p[i] = cp;
+            stop[i] = 0;
           }
         }
       }

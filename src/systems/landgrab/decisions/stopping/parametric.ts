@@ -51,14 +51,12 @@ export interface FamilyBound {
 export class ParametricSearch {
   readonly kernel: StoppingKernel;
   readonly target: number;
-  /** Ties of the last solve (at the final lambda), when asked for. */
-  readonly tie: Uint8Array | undefined;
   private loStop: Uint8Array;
   private hiStop: Uint8Array;
   private spare: Uint8Array;
   private readonly bestStop: Uint8Array;
 
-  constructor(kernel: StoppingKernel, target: number, options: { ties?: boolean } = {}) {
+  constructor(kernel: StoppingKernel, target: number) {
     this.kernel = kernel;
     this.target = target;
     const size = kernel.size;
@@ -66,7 +64,6 @@ export class ParametricSearch {
     this.hiStop = new Uint8Array(size);
     this.spare = new Uint8Array(size);
     this.bestStop = new Uint8Array(size);
-    this.tie = options.ties ? new Uint8Array(size) : undefined;
   }
 
   /**
@@ -116,14 +113,14 @@ export class ParametricSearch {
     let o: StartOutcome;
     if (lo === null) {
       // lambda = 0: the most armies with no constraint; if it meets the target nothing binds.
-      o = kernel.solve(1, 0, fixed, this.spare, this.tie);
+      o = kernel.solve(1, 0, fixed, this.spare);
       if (o.p >= target) return deterministic(o);
       bound = o.armies; // g(0)
       lo = o;
       this.swapLo();
     }
     if (hi === null && warmLambda > 0) {
-      o = kernel.solve(1, warmLambda, fixed, this.spare, this.tie);
+      o = kernel.solve(1, warmLambda, fixed, this.spare);
       bound = Math.min(bound, o.armies + warmLambda * (o.p - target));
       if (o.p >= target) {
         consider(o, this.spare);
@@ -136,7 +133,7 @@ export class ParametricSearch {
     }
     if (hi === null) {
       // The most likely rule of the family: continue wherever free (V(lambda) for lambda -> infinity).
-      o = kernel.solve(0, 1, fixed, this.spare, this.tie);
+      o = kernel.solve(0, 1, fixed, this.spare);
       if (o.p < target)
         return { status: 'infeasible', bound: -Infinity, lambda: Infinity, lo: null, hi: null, best: null };
       consider(o, this.spare);
@@ -146,7 +143,7 @@ export class ParametricSearch {
     let lambda = 0;
     for (let step = 0; step < MAX_LAMBDA_STEPS; step++) {
       lambda = Math.max(0, (lo.armies - hi.armies) / (hi.p - lo.p));
-      o = kernel.solve(1, lambda, fixed, this.spare, this.tie);
+      o = kernel.solve(1, lambda, fixed, this.spare);
       if (lambda === 0 && o.p >= target) return deterministic(o);
       const vertex = o.armies + lambda * o.p;
       const line = Math.max(lo.armies + lambda * lo.p, hi.armies + lambda * hi.p);
