@@ -7,7 +7,7 @@
  *
  *   npx tsx scripts/stop-rule-mip.ts
  */
-import loadHighs from 'highs';
+import highsModule from 'highs';
 import type { DiceRule } from '../src/systems/landgrab/tables.js';
 import { bestStopRule } from '../src/systems/landgrab/decisions/stopping/bestStopRule.js';
 import { stopRuleMip } from '../test/landgrab/decisions/stopRuleMip.js';
@@ -33,7 +33,15 @@ const grid: [string[], number, number[], number[]][] = [
   [['leader on fortress', 'plain'], 16, [4, 5], [0.4, 0.7]],
 ];
 
+// The package's types describe its CommonJS build (the loader as `default`); its ES build
+// exports the loader itself.
+const loadHighs = highsModule as unknown as typeof highsModule.default;
 const highs = await loadHighs();
+
+/** A column's value in HiGHS's solution (an infeasible solution has none). */
+function primal(column: object | undefined): number {
+  return column && 'Primal' in column ? (column.Primal as number) : NaN;
+}
 let agree = 0;
 let cases = 0;
 let worst = 0;
@@ -58,9 +66,7 @@ for (const [names, attackers, defenders, targets] of grid) {
       console.log(`DIFFER ${label} p ${target}: HiGHS ${solved.Status}, ours feasible ${ours.feasible}`);
       continue;
     }
-    const stops = new Set(
-      mip.choices.filter((_, i) => (solved.Columns[`z${i}`]?.Primal ?? 0) < 0.5).map((s) => s.join()),
-    );
+    const stops = new Set(mip.choices.filter((_, i) => primal(solved.Columns[`z${i}`]) < 0.5).map((s) => s.join()));
     const replay = referencePolicy(rs, attackers, defenders, (k, a, d) => stops.has([k, a, d].join()));
     const difference = replay.armies - ours.armies;
     const ok = ours.proved && replay.p >= target && Math.abs(difference) <= 1e-9 * ours.armies;

@@ -6,12 +6,20 @@
  * (up to 20 vs 10 with modifiers, chains) is scripts/stop-rule-mip.ts.
  */
 import { describe, expect, it } from 'vitest';
-import loadHighs from 'highs';
+import highsModule from 'highs';
 import { bestStopRule } from '../../../src/systems/landgrab/decisions/stopping/bestStopRule.js';
 import { stopRuleMip } from './stopRuleMip.js';
 import { pathOf, referencePolicy, variants } from './reference.js';
 
+// The package's types describe its CommonJS build (the loader as `default`); its ES build
+// exports the loader itself.
+const loadHighs = highsModule as unknown as typeof highsModule.default;
 const highs = await loadHighs();
+
+/** A column's value in HiGHS's solution (an infeasible solution has none). */
+function primal(column: object | undefined): number {
+  return column && 'Primal' in column ? (column.Primal as number) : NaN;
+}
 
 describe('the constrained stop rule agrees with an integer programme solved by HiGHS', () => {
   it.each([
@@ -24,9 +32,7 @@ describe('the constrained stop rule agrees with an integer programme solved by H
     const mip = stopRuleMip(rules, attackers, [...defenders], target);
     const solved = highs.solve(mip.lp, { output_flag: false, mip_rel_gap: 0, mip_abs_gap: 0 });
     expect(solved.Status).toBe('Optimal');
-    const stops = new Set(
-      mip.choices.filter((_, i) => (solved.Columns[`z${i}`]?.Primal ?? 0) < 0.5).map((s) => s.join()),
-    );
+    const stops = new Set(mip.choices.filter((_, i) => primal(solved.Columns[`z${i}`]) < 0.5).map((s) => s.join()));
     const replay = referencePolicy(rules, attackers, [...defenders], (k, a, d) => stops.has([k, a, d].join()));
     expect(ours.proved).toBe(true);
     expect(replay.p).toBeGreaterThanOrEqual(target);
