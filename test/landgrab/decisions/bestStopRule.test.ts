@@ -59,6 +59,7 @@ describe('cut short by the work budget, the answer states its gap and never says
 
 describe('the lean kernel', () => {
   it("evaluates any rule bit for bit as solveStopping does (so 'meets the target' is one comparison)", () => {
+    // Random rules over a chain with a fortress and a leader on a fortress.
     const rules = [variants.fortress, plain, variants['leader on fortress']];
     const path = pathOf(rules, 25, [3, 5, 2]);
     const kernel = new StoppingKernel(path);
@@ -78,6 +79,9 @@ describe('the lean kernel', () => {
       ).start;
       expect(fast.p).toBe(slow.pConquest);
       expect(fast.armies).toBe(slow.expectedArmiesKept);
+      const all = kernel.outcome(rule);
+      expect([all.p, all.armies]).toEqual([slow.pConquest, slow.expectedArmiesKept]);
+      expect(all.territories).toBeCloseTo(slow.expectedTerritoriesTaken, 14);
     }
   });
 });

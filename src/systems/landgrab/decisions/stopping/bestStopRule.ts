@@ -30,7 +30,7 @@ import { ParametricSearch, type FamilyBound, type RulePoint } from './parametric
  * Default work budget in state updates (one dynamic-programme pass over S states costs S):
  * about a second on the development machine (measured in bench/decisions.ts).
  */
-export const WORK_BUDGET = 60_000_000;
+export const WORK_BUDGET = 30_000_000;
 
 /**
  * A node is pruned when its bound exceeds the incumbent by at most this relative margin (far
@@ -195,6 +195,8 @@ class Tree {
       for (const f of node.fixes) fixed[f >> 2] = f & 3;
       const branch = this.brancher.choose(node.lo.stop, node.hi.stop);
       for (const choice of [1, 2]) {
+        // Stopping at the start is not attacking at all: P = 0, below every target.
+        if (branch === kernel.start && choice === 1) continue;
         if (kernel.work >= budget) {
           unexplored.push(node.bound); // this child is not bounded yet: its parent's bound holds
           continue;

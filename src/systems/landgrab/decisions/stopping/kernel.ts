@@ -82,6 +82,67 @@ export class StoppingKernel {
     return this.pass(0, 1, rule, this.scratch(1));
   }
 
+  /**
+   * E[armies kept], P(whole path) and E[territories taken] of a rule (1 = stop) in one pass: the
+   * answer's own figures, with P and E bit for bit as `evaluate` gives them.
+   */
+  outcome(rule: Uint8Array): StartOutcome & { territories: number } {
+    if (this.steps === 1) {
+      // One territory: E[territories taken] = P(taking it).
+      const o = this.evaluate(rule);
+      return { ...o, territories: o.p };
+    }
+    const { path, armies: e, conquest: p, offsets } = this;
+    const t = new Float64Array(this.size);
+    const n = this.steps;
+    const A = this.attackers;
+    for (let k = n - 1; k >= 0; k--) {
+      const { defenders: D, tables } = path.steps[k];
+      const width = D + 1;
+      const o = offsets[k];
+      const nextWidth = k < n - 1 ? path.steps[k + 1].defenders + 1 : 0;
+      for (let a = 0; a <= A; a++) {
+        const base = o + a * width;
+        if (k === n - 1) {
+          e[base] = a + n - 1;
+          p[base] = 1;
+          t[base] = n;
+        } else {
+          const j = offsets[k + 1] + Math.max(0, a - 1) * nextWidth + nextWidth - 1;
+          e[base] = e[j];
+          p[base] = p[j];
+          t[base] = t[j];
+        }
+        for (let d = 1; d <= D; d++) {
+          const i = base + d;
+          if (a < 2 || rule[i] === 1) {
+            e[i] = a + k;
+            p[i] = 0;
+            t[i] = k;
+            continue;
+          }
+          const c =
+            (Math.min(tables.attackerDice, a - 1) - 1) * tables.defenderDice + Math.min(tables.defenderDice, d) - 1;
+          const pairs = tables.pairs[c];
+          let cp = 0;
+          let ce = 0;
+          let ct = 0;
+          for (let loss = 0, j = i - pairs; loss <= pairs; loss++, j += 1 - width) {
+            const q = tables.probs[c * STRIDE + loss];
+            cp += q * p[j];
+            ce += q * e[j];
+            ct += q * t[j];
+          }
+          e[i] = ce;
+          p[i] = cp;
+          t[i] = ct;
+        }
+      }
+    }
+    this.work += this.size;
+    return { armies: e[this.start], p: p[this.start], territories: t[this.start] };
+  }
+
   private readonly scratches: Uint8Array[] = [];
 
   /** Scratch arrays: 0 = nothing fixed (all zeros, never written), 1 = decisions of an evaluation. */

@@ -13,12 +13,12 @@
  * below the target (lo) and one meeting it (hi), solve there, and either a new vertex replaces
  * lo or hi, or the line through lo and hi supports V and lambda is optimal. There the best
  * randomised rule mixes lo and hi once and keeps exactly min g (strong duality of the
- * single-constraint linear programme), and the two differ only in states where stopping and
- * continuing are worth the same at lambda.
+ * single-constraint linear programme); in the states they reach, the two differ only where
+ * stopping and continuing are worth the same at lambda.
  */
 import type { StartOutcome, StoppingKernel } from './kernel.js';
 
-/** Newton steps at most (measured: 3 to 12 from a cold start). */
+/** Newton steps at most: a safety cap (the searches take a handful; each step finds a new hull vertex). */
 export const MAX_LAMBDA_STEPS = 200;
 
 /** A deterministic rule (1 = stop, per state index) with its outcome. */
@@ -119,26 +119,29 @@ export class ParametricSearch {
       lo = o;
       this.swapLo();
     }
-    if (hi === null && warmLambda > 0) {
-      o = kernel.solve(1, warmLambda, fixed, this.spare);
-      bound = Math.min(bound, o.armies + warmLambda * (o.p - target));
-      if (o.p >= target) {
-        consider(o, this.spare);
-        hi = o;
-        this.swapHi();
-      } else if (o.armies + warmLambda * o.p >= lo.armies + warmLambda * lo.p) {
-        lo = o;
-        this.swapLo();
-      }
-    }
     if (hi === null) {
-      // The most likely rule of the family: continue wherever free (V(lambda) for lambda -> infinity).
+      // The most likely rule of the family (continue wherever free: V(lambda) as lambda grows
+      // without end): if it falls short, no rule of the family meets the target.
       o = kernel.solve(0, 1, fixed, this.spare);
-      if (o.p < target)
+      if (o.p < target) {
         return { status: 'infeasible', bound: -Infinity, lambda: Infinity, lo: null, hi: null, best: null };
+      }
       consider(o, this.spare);
       hi = o;
       this.swapHi();
+      if (warmLambda > 0) {
+        // Usually a far better rule meeting the target, or a lo closer to the answer.
+        o = kernel.solve(1, warmLambda, fixed, this.spare);
+        bound = Math.min(bound, o.armies + warmLambda * (o.p - target));
+        consider(o, this.spare);
+        if (o.p >= target) {
+          hi = o;
+          this.swapHi();
+        } else if (o.armies + warmLambda * o.p >= lo.armies + warmLambda * lo.p) {
+          lo = o;
+          this.swapLo();
+        }
+      }
     }
     let lambda = 0;
     for (let step = 0; step < MAX_LAMBDA_STEPS; step++) {

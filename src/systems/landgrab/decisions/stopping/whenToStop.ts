@@ -124,6 +124,9 @@ export function whenToStop(
   const reward = objectiveReward(objective, n);
   let decisions: StepDecisions[];
   let constraint: ConstraintReport | undefined;
+  let chosen: Outcome;
+  let fightOn: Outcome;
+  let visits: Float64Array[];
   if (objective.kind === 'max-armies') {
     probabilityTarget(objective.minConquest, 'minConquest');
     const workBudget = options.workBudget ?? WORK_BUDGET;
@@ -142,8 +145,22 @@ export function whenToStop(
       work: best.work,
       workBudget,
     };
+    // The rule's figures from the search's own kernel: lean passes matter at the largest sizes.
+    const { kernel } = best;
+    const start = (rule: Uint8Array): Outcome => {
+      const o = kernel.outcome(rule);
+      return { value: o.armies, pConquest: o.p, expectedArmiesKept: o.armies, expectedTerritoriesTaken: o.territories };
+    };
+    chosen = start(best.stop);
+    fightOn = start(new Uint8Array(kernel.size));
+    const flat = new Float64Array(kernel.size);
+    kernel.visits(best.stop, flat);
+    visits = path.steps.map((_, k) => flat.subarray(kernel.offsets[k], kernel.offsets[k + 1]));
   } else {
     decisions = solveStopping(path, reward).steps;
+    chosen = evaluate(path, reward, decisions);
+    fightOn = solveStopping(path, reward, fightToTheEnd).start;
+    visits = visitProbabilities(path, decisions);
   }
   const outcome = (policy: string, start: Outcome): PolicyOutcome => {
     const value = objective.kind === 'max-armies' ? start.expectedArmiesKept : start.value;
@@ -151,11 +168,11 @@ export function whenToStop(
     if (objective.kind === 'max-armies') result.meetsTarget = start.pConquest >= objective.minConquest;
     return result;
   };
-  const chosen =
+  const policyName =
     constraint === undefined || constraint.proved ? 'optimal' : constraint.feasible ? 'best found' : 'fight to the end';
-  const optimal = outcome(chosen, evaluate(path, reward, decisions));
-  const baseline = outcome('fight to the end', solveStopping(path, reward, fightToTheEnd).start);
-  const table = stopTable(decisions, visitProbabilities(path, decisions));
+  const optimal = outcome(policyName, chosen);
+  const baseline = outcome('fight to the end', fightOn);
+  const table = stopTable(decisions, visits);
   const answer: StoppingAnswer = {
     objective,
     measures: describeObjective(objective),
