@@ -63,7 +63,8 @@ export interface ConstraintReport {
   /**
    * The best randomised rule's E[armies kept] (the linear-programming relaxation; a rule that
    * may toss a coin in some states): no rule meeting the target, even randomised, keeps more.
-   * At least `bound`.
+   * At least `bound` (an upper bound on the randomised optimum if the work budget ran out inside
+   * the first search, which only a small budget near the state limit does).
    */
   randomisedBound: number | null;
   /** The Lagrange multiplier of the randomised optimum: armies traded for one unit of P(conquest). */
