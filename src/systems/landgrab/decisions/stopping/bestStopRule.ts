@@ -28,10 +28,10 @@ import { ParametricSearch, type FamilyBound, type RulePoint } from './parametric
 
 /**
  * Default work budget in state updates (one dynamic-programme pass over S states costs S).
- * Measured on the shared 2-core development machine (bench/decisions.ts): 0.6 to 0.9 s for
- * 100 vs 100 or a chain of 5 with 60 armies, which it does not prove (gaps below 0.0001 armies),
- * 1.1 s at the state limit (2000 vs 2000, 8 passes); battles up to about 40 vs 30 are proved
- * well within it.
+ * Measured on the shared 2-core development machine (bench/decisions.ts, load 2 to 10): 0.4 to
+ * 0.9 s for 100 vs 100 or a chain of 5 with 60 armies, which it does not prove (gaps below 0.0001
+ * armies), 0.7 to 1.1 s at the state limit (2000 vs 2000, 8 passes); battles up to about 40 vs 30
+ * are proved within it.
  */
 export const WORK_BUDGET = 30_000_000;
 
