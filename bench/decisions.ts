@@ -57,9 +57,16 @@ export function benchDecisions(options: { runs?: number } = {}): BenchRow[] {
     steps: [8, 6, 10, 4, 7].map((defenders, k) => ({ defenders, tables: k === 2 ? fortress : t })),
   };
   const rows: BenchRow[] = [];
-  const add = <T>(solver: string, size: string, f: () => T, result: (v: T) => string) => {
-    const r = time(runs, f);
-    rows.push({ solver, size, bestMs: round(r.bestMs), medianMs: round(r.medianMs), runs, result: result(r.value) });
+  const add = <T>(solver: string, size: string, f: () => T, result: (v: T) => string, times = runs) => {
+    const r = time(times, f);
+    rows.push({
+      solver,
+      size,
+      bestMs: round(r.bestMs),
+      medianMs: round(r.medianMs),
+      runs: times,
+      result: result(r.value),
+    });
   };
   add(
     'minimumAttackers',
@@ -82,7 +89,6 @@ export function benchDecisions(options: { runs?: number } = {}): BenchRow[] {
   // Territory values scaled to the stakes, so the optimal policy is neither "never" nor "always" attack.
   const objectives: [string, StoppingObjective, StoppingObjective][] = [
     ['max-conquest', { kind: 'max-conquest' }, { kind: 'max-conquest' }],
-    ['max-armies, P >= 0.5', { kind: 'max-armies', minConquest: 0.5 }, { kind: 'max-armies', minConquest: 0.5 }],
     ['value (territory = 100 | 10 armies)', { kind: 'value', perTerritory: 100 }, { kind: 'value', perTerritory: 10 }],
   ];
   for (const [name, single, chained] of objectives) {
@@ -97,6 +103,32 @@ export function benchDecisions(options: { runs?: number } = {}): BenchRow[] {
       'chain of 5 with 60 armies',
       () => whenToStop(chain, chained),
       (v) => `value ${v.value.toFixed(4)}, gain ${v.gain.toFixed(4)}, P ${v.optimal.pConquest.toFixed(4)}`,
+    );
+  }
+  // The constrained stop rule (branch and bound within its work budget): the audit's cases,
+  // the realistic worst cases and the state limit's edge.
+  const constrained: [string, AttackPath, number, number][] = [
+    ['18 vs 8 fortress', battlePath(fortress, 18, 8), 0.6, runs],
+    ['18 vs 8 fortress', battlePath(fortress, 18, 8), 0.75, runs],
+    ['20 vs 10', battlePath(t, 20, 10), 0.8, runs],
+    ['100 vs 100', battlePath(t, 100, 100), 0.5, runs],
+    ['chain of 5 with 60 armies', chain, 0.5, runs],
+    ['2000 vs 2000 (the state limit)', battlePath(t, 2000, 2000), 0.5, 1],
+  ];
+  for (const [size, path, p, times] of constrained) {
+    add(
+      `whenToStop max-armies, P >= ${p}`,
+      size,
+      () => whenToStop(path, { kind: 'max-armies', minConquest: p }),
+      (v) => {
+        const c = v.constraint!;
+        const claim = c.proved ? 'proved best' : `gap ${c.gap?.toPrecision(2)}`;
+        return (
+          `${v.value.toFixed(4)} kept, P ${v.optimal.pConquest.toFixed(4)}, ${claim}, ` +
+          `${c.nodes} nodes, ${(c.work / 1e6).toFixed(1)}M of ${c.workBudget / 1e6}M work`
+        );
+      },
+      times,
     );
   }
   const defence = (attackers: number, armies: number, k: number) => ({

@@ -206,7 +206,7 @@ export async function runBench(options: { quick: boolean }): Promise<Row[]> {
       log({ what: `  speed-up ${threads} threads / 1 thread`, value: all / one, unit: 'x' });
     }
     for (const row of benchDecisions())
-      log({ what: `decisions: ${row.solver}, ${row.size}`, value: row.bestMs, unit: 'ms' });
+      log({ what: `decisions: ${row.solver}, ${row.size} (${row.result})`, value: row.bestMs, unit: 'ms' });
     for (const row of startupRows(options.quick ? 5 : 11)) log(row);
     for (const row of webRows()) log(row);
   } finally {

@@ -78,11 +78,16 @@ export function numberText(x: number): string {
   return Number.isFinite(x) ? String(roundSignificant(x, 6)) : '-';
 }
 
-/** An upper limit with two decimals, rounded up, so "within 0.01" stays true of 0.004. */
-export function ceilFixed(x: number, decimals = 2): string {
+/**
+ * An upper limit with two significant digits, rounded up, so "within 0.000016" stays true of
+ * 0.0000153: 0.0312 -> "0.032", 37.1 -> "38", 0 -> "0".
+ */
+export function upperLimit(x: number): string {
   if (!Number.isFinite(x)) return '-';
+  if (x <= 0) return '0';
+  const decimals = Math.max(0, 1 - Math.floor(Math.log10(x)));
   const scale = 10 ** decimals;
-  return (Math.ceil(x * scale - 1e-9) / scale).toFixed(decimals);
+  return (Math.ceil(x * scale * (1 - 1e-12)) / scale).toFixed(decimals);
 }
 
 /** "1 army", "3 armies". */

@@ -18,7 +18,7 @@
  * say`Attack: you take it ${p} of the time.`.text; // 'Attack: you take it 53.1% of the time.'
  */
 import type { ResultView } from '../engine/contract.js';
-import { ceilFixed, fixed, numberText, percent, percentShort, percentTarget, thousands } from './format.js';
+import { fixed, numberText, percent, percentShort, percentTarget, thousands, upperLimit } from './format.js';
 
 /** How a quoted value is written. */
 export type QuoteFormat =
@@ -37,8 +37,8 @@ export type QuoteFormat =
   /** "+1.6" / "-0.3": a gain with its sign, one or two decimals. */
   | 'signed1'
   | 'signed2'
-  /** An upper limit rounded up to two decimals: "within 0.01" of 0.004. */
-  | 'ceil2'
+  /** An upper limit, two significant digits rounded up: "within 0.000016" of 0.0000153. */
+  | 'limit'
   /** A number as the player gave it, up to six significant digits: "15", "2.5". */
   | 'number'
   /** A whole number as it is: "12". */
@@ -105,8 +105,8 @@ export function writeValue(value: QuotedValue, format: QuoteFormat, sampled = fa
       const text = fixed(value, format === 'signed1' ? 1 : 2);
       return text.startsWith('-') ? text : `+${text}`;
     }
-    case 'ceil2':
-      return ceilFixed(value, 2);
+    case 'limit':
+      return upperLimit(value);
     case 'number':
       return numberText(value);
     case 'count':

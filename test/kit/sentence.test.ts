@@ -39,8 +39,11 @@ describe('sentences built from named values', () => {
   });
 
   it('writes gaps rounded up, gains with their sign, allocations with hyphens', () => {
-    expect(writeValue(0.004, 'ceil2')).toBe('0.01');
-    expect(writeValue(0.04, 'ceil2')).toBe('0.04');
+    expect(writeValue(0.0000153, 'limit')).toBe('0.000016');
+    expect(writeValue(0.0312, 'limit')).toBe('0.032');
+    expect(writeValue(0.04, 'limit')).toBe('0.040');
+    expect(writeValue(37.1, 'limit')).toBe('38');
+    expect(writeValue(190, 'limit')).toBe('190');
     expect(writeValue(1.64, 'signed1')).toBe('+1.6');
     expect(writeValue(-0.25, 'signed2')).toBe('-0.25');
     expect(writeValue([2, 2, 24], 'dashes')).toBe('2-2-24');

@@ -48,12 +48,12 @@ export function stopRuleDecision(answer: StoppingAnswer, choice: ObjectiveChoice
   if (choice.objective === 'armies') decision.target = choice.minConquest;
   if (choice.objective === 'value') decision.territoryWorth = choice.territoryWorth ?? 0;
   const c = answer.constraint;
-  if (c && c.feasible) {
-    // The Lagrangian bound holds for every rule meeting the target, randomised or not.
-    decision.randomisedBound = c.upperBound;
-    decision.bound = c.upperBound;
-    decision.gap = Math.max(0, c.upperBound - answer.optimal.expectedArmiesKept);
-    decision.proved = decision.gap <= 1e-9 * (1 + c.upperBound);
+  if (c) {
+    // Proved by branch and bound, or the best rule found with its proven gap (decisions/stopping/bestStopRule.ts).
+    decision.proved = c.proved;
+    if (c.bound !== null) decision.bound = c.bound;
+    if (c.gap !== null) decision.gap = c.gap;
+    if (c.randomisedBound !== null) decision.randomisedBound = c.randomisedBound;
   }
   return decision;
 }
@@ -103,7 +103,7 @@ function aim(d: StopRuleDecision, territories: number): Sentence {
   if (d.objective === 'armies') {
     const want = quote(`${REF}.target`, d.target as number, 'target');
     if (d.proved) return say`at least ${want} while keeping the most armies`;
-    const gap = quote(`${REF}.gap`, d.gap as number, 'ceil2');
+    const gap = quote(`${REF}.gap`, d.gap as number, 'limit');
     return say`at least ${want} keeping within ${gap} armies of the best possible rule`;
   }
   if (d.objective === 'conquest') return say`the best chance of taking ${taking(d, territories)}`;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { solveStopping } from '../../../src/systems/landgrab/decisions/stopping/solve.js';
-import { maximiseArmiesKept } from '../../../src/systems/landgrab/decisions/stopping/lagrangian.js';
+import { bestStopRule } from '../../../src/systems/landgrab/decisions/stopping/bestStopRule.js';
 import { type RewardWeights } from '../../../src/systems/landgrab/decisions/stopping/rewards.js';
 import { choiceStates, pathOf, referenceExpectation, variants, type Terminal } from './reference.js';
 
@@ -92,31 +92,27 @@ describe('optimal stopping equals the best of every deterministic policy', () =>
 });
 
 describe('E[armies kept] subject to P(conquest) >= target, against every deterministic policy', () => {
-  it('is feasible, never below the plain Lagrangian answer, never above the best policy or the bound', () => {
+  it('is the best policy meeting the target, proved, and the bounds hold every policy', () => {
     let compared = 0;
-    let matched = 0;
     for (const [name, attackers, defenders] of cases) {
       const { stats } = enumerated.get([name, attackers, defenders].join()) as ReturnType<typeof enumerate>;
       const outcomes = stats.map((s) => ({ p: s.takenAtLeast[defenders.length - 1], armies: s.armies }));
       for (const target of [0.1, 0.2, 0.35, 0.5, 0.65, 0.8]) {
         const feasible = outcomes.filter((o) => o.p >= target);
-        const answer = maximiseArmiesKept(pathOf(variants[name], attackers, defenders), target);
+        const answer = bestStopRule(pathOf(variants[name], attackers, defenders), target);
         expect(answer.feasible).toBe(feasible.length > 0);
         if (!feasible.length) continue;
         const bestDeterministic = Math.max(...feasible.map((o) => o.armies));
-        const kept = answer.solution.start.expectedArmiesKept;
-        expect(answer.solution.start.pConquest).toBeGreaterThanOrEqual(target);
-        expect(kept).toBeGreaterThanOrEqual(answer.unrefinedArmiesKept - 1e-12);
-        expect(kept).toBeLessThanOrEqual(bestDeterministic + 1e-12);
-        expect(bestDeterministic).toBeLessThanOrEqual(answer.upperBound + 1e-12);
-        expect(bestDeterministic - kept).toBeLessThan(0.08);
+        expect(answer.p).toBeGreaterThanOrEqual(target);
+        expect(answer.proved).toBe(true);
+        expect(answer.armies).toBeCloseTo(bestDeterministic, 12);
+        expect(bestDeterministic).toBeLessThanOrEqual(answer.bound + 1e-12);
+        expect(answer.bound).toBeLessThanOrEqual(answer.randomisedBound + 1e-12);
         compared++;
-        if (kept > bestDeterministic - 1e-12) matched++;
       }
     }
+    // The refined Lagrangian heuristic this replaced found the best policy in 20 of these 28
+    // cases and fell short by 0.015 to 0.074 armies in the other 8.
     expect(compared).toBe(28);
-    // Observed: the refined answer is the best deterministic policy in 20 of the 28 cases (the
-    // plain Lagrangian answer in 3); the other 8 fall short of it by 0.015 to 0.074 armies.
-    expect(matched).toBeGreaterThanOrEqual(20);
   });
 });

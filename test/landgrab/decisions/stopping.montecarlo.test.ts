@@ -9,7 +9,7 @@ import { Xoshiro128 } from '../../../src/engine/random/xoshiro128.js';
 import { d6 } from '../../../src/kit/dice.js';
 import type { DiceRule } from '../../../src/systems/landgrab/tables.js';
 import { solveStopping, type StepDecisions } from '../../../src/systems/landgrab/decisions/stopping/solve.js';
-import { maximiseArmiesKept } from '../../../src/systems/landgrab/decisions/stopping/lagrangian.js';
+import { bestStopRule, ruleDecisions } from '../../../src/systems/landgrab/decisions/stopping/bestStopRule.js';
 import { conquestReward } from '../../../src/systems/landgrab/decisions/stopping/rewards.js';
 import { objectiveReward } from '../../../src/systems/landgrab/decisions/stopping/whenToStop.js';
 import { pathOf, plain, variants } from './reference.js';
@@ -75,16 +75,16 @@ function expectWithin(sampled: { mean: number; se: number }, exact: number) {
 describe('solved stopping policies played with real dice', () => {
   it('20 vs 10, most armies kept with P(conquest) >= 0.8', () => {
     const path = pathOf(plain, 20, [10]);
-    const solution = maximiseArmiesKept(path, 0.8).solution;
+    const best = bestStopRule(path, 0.8);
     const rng = Xoshiro128.fromState([0x9e3779b9, 0x243f6a88, 0xb7e15162, 0x7f4a7c15]);
-    const runs = Array.from({ length: RUNS }, () => play([plain], 20, [10], solution.steps, rng));
+    const runs = Array.from({ length: RUNS }, () => play([plain], 20, [10], ruleDecisions(path, best), rng));
     expectWithin(
       estimate(runs, (r) => r.armiesKept),
-      solution.start.expectedArmiesKept,
+      best.armies,
     );
     expectWithin(
       estimate(runs, (r) => (r.taken === 1 ? 1 : 0)),
-      solution.start.pConquest,
+      best.p,
     );
   });
 

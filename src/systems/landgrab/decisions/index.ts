@@ -18,9 +18,11 @@ export {
   objectiveReward,
   type StoppingObjective,
   type StoppingAnswer,
+  type StoppingOptions,
   type PolicyOutcome,
   type ConstraintReport,
 } from './stopping/whenToStop.js';
+export { WORK_BUDGET as STOP_RULE_WORK_BUDGET } from './stopping/bestStopRule.js';
 export type { StopTableStep, StopRow, DefenderRange } from './stopping/stopTable.js';
 export {
   bestDefence,

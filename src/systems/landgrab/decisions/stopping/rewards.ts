@@ -26,13 +26,3 @@ export interface RewardWeights {
 export function conquestReward(steps: number): RewardWeights {
   return { perArmy: 0, perTerritory: new Array<number>(steps).fill(0), onCompletion: 1 };
 }
-
-/**
- * The Lagrangian reward E[armies kept] + lambda * P(taking the whole path).
- *
- * @example
- * lagrangianReward(1, 3.5) // { perArmy: 1, perTerritory: [0], onCompletion: 3.5 }
- */
-export function lagrangianReward(steps: number, lambda: number): RewardWeights {
-  return { perArmy: 1, perTerritory: new Array<number>(steps).fill(0), onCompletion: lambda };
-}

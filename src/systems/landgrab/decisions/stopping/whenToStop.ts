@@ -1,12 +1,21 @@
 /**
  * "When should I stop attacking?" for a stated objective: the optimal stopping policy as a
  * stop table, its outcome, and its gain over fighting to the end and over the plan's fixed
- * stop-at rule.
+ * stop-at rule. For the constrained objective (most armies kept with P(conquest) >= p) the
+ * rule is the best deterministic one, proved by branch and bound within a work budget, or the
+ * best found with its proven gap (bestStopRule.ts).
  */
 import { checkPath, probabilityTarget, type AttackPath } from '../path.js';
-import { maximiseArmiesKept } from './lagrangian.js';
+import { bestStopRule, ruleDecisions, WORK_BUDGET } from './bestStopRule.js';
 import { conquestReward, type RewardWeights } from './rewards.js';
-import { fightToTheEnd, solveStopping, stopAtRule, MAX_STOPPING_STATES, type Outcome } from './solve.js';
+import {
+  fightToTheEnd,
+  solveStopping,
+  stopAtRule,
+  MAX_STOPPING_STATES,
+  type Outcome,
+  type StepDecisions,
+} from './solve.js';
 import { stopTable, type StopTableStep } from './stopTable.js';
 import { visitProbabilities } from './visits.js';
 
@@ -22,24 +31,55 @@ export type StoppingObjective =
   | { kind: 'value'; perTerritory: number | readonly number[]; perArmy?: number; onCompletion?: number };
 
 export interface PolicyOutcome extends Outcome {
-  /** 'optimal', 'fight to the end' or 'stop at k'. */
+  /**
+   * 'optimal', 'fight to the end' or 'stop at k'; for 'max-armies' the chosen rule is
+   * 'optimal' only when proved best (constraint.proved), else 'best found'.
+   */
   policy: string;
   /** With a 'max-armies' objective: whether the policy meets the P(conquest) target. */
   meetsTarget?: boolean;
 }
 
+/**
+ * How good the 'max-armies' rule is. "Meets the target" means P(conquest) >= minConquest as
+ * computed (no slack); every rule compared here is evaluated by the same arithmetic.
+ */
 export interface ConstraintReport {
   minConquest: number;
   /** False when even fighting to the end falls short of the target (the answer is then fighting to the end). */
   feasible: boolean;
-  /** The Lagrange multiplier: armies the optimal policy trades for one unit of P(conquest). */
-  lambda: number;
-  /** No policy meeting the target, even randomised, keeps more armies in expectation. */
-  upperBound: number;
-  /** E[armies kept] of the plain Lagrangian policy, before the refinement rounds. */
-  lagrangianArmiesKept: number;
-  /** Refinement rounds run (see lagrangian.ts). */
-  refinements: number;
+  /**
+   * True when the rule is proved the best deterministic one: no stop table meeting the target
+   * keeps more armies in expectation (up to a relative 1e-9, bestStopRule.ts PRUNE_TOLERANCE).
+   */
+  proved: boolean;
+  /**
+   * No deterministic rule (stop table) meeting the target keeps more than this many armies in
+   * expectation; equals `value` when proved. Null when infeasible.
+   */
+  bound: number | null;
+  /** bound - value: at most this many armies more could the best stop table keep (0 when proved). */
+  gap: number | null;
+  /**
+   * The best randomised rule's E[armies kept] (the linear-programming relaxation; a rule that
+   * may toss a coin in some states): no rule meeting the target, even randomised, keeps more.
+   * At least `bound` (an upper bound on the randomised optimum if the work budget ran out inside
+   * the first search, which only a small budget near the state limit does).
+   */
+  randomisedBound: number | null;
+  /** The Lagrange multiplier of the randomised optimum: armies traded for one unit of P(conquest). */
+  lambda: number | null;
+  /** Families of rules (branch and bound nodes) whose bound was computed, the root included. */
+  nodes: number;
+  /** Work spent: dynamic-programme state updates (deterministic, whatever the machine's load). */
+  work: number;
+  /** The work the search may spend before it settles for the gap. */
+  workBudget: number;
+}
+
+export interface StoppingOptions {
+  /** Work budget of the constrained search in state updates (default WORK_BUDGET). */
+  workBudget?: number;
 }
 
 export interface StoppingAnswer {
@@ -49,7 +89,7 @@ export interface StoppingAnswer {
   attackers: number;
   /** Defenders of each territory on the path. */
   defenders: number[];
-  /** The objective's value under the optimal policy (for 'max-armies': E[armies kept]). */
+  /** The objective's value under the chosen policy (for 'max-armies': E[armies kept]). */
   value: number;
   optimal: PolicyOutcome;
   /** Never stopping by choice. */
@@ -70,31 +110,58 @@ export interface StoppingAnswer {
  *
  * @example
  * whenToStop(battlePath(tables, 20, 10), { kind: 'max-armies', minConquest: 0.8 }) // plain dice
- * // { value: 13.111, optimal: { pConquest: 0.8006, expectedArmiesKept: 13.111, ... },
+ * // { value: 13.1108, optimal: { policy: 'optimal', pConquest: 0.8006, expectedArmiesKept: 13.1108, ... },
  * //   baseline: { policy: 'fight to the end', value: 11.733, pConquest: 0.9650, ... }, gain: 1.378,
- * //   constraint: { feasible: true, lambda: 8.598, upperBound: 13.220, ... },
+ * //   constraint: { feasible: true, proved: true, bound: 13.1108, gap: 0, randomisedBound: 13.2195, nodes: 141, ... },
  * //   stopTable: [{ step: 0, rows: [{ attackers: 2, shape: 'threshold', stopWhenDefendersAtLeast: 2, ... }, ...] }] }
  */
-export function whenToStop(path: AttackPath, objective: StoppingObjective): StoppingAnswer {
+export function whenToStop(
+  path: AttackPath,
+  objective: StoppingObjective,
+  options: StoppingOptions = {},
+): StoppingAnswer {
   checkPath(path, MAX_STOPPING_STATES);
   const n = path.steps.length;
   const reward = objectiveReward(objective, n);
-  let optimalSolution;
+  let decisions: StepDecisions[];
   let constraint: ConstraintReport | undefined;
+  let chosen: Outcome;
+  let fightOn: Outcome;
+  let visits: Float64Array[];
   if (objective.kind === 'max-armies') {
     probabilityTarget(objective.minConquest, 'minConquest');
-    const c = maximiseArmiesKept(path, objective.minConquest);
-    optimalSolution = c.solution;
+    const workBudget = options.workBudget ?? WORK_BUDGET;
+    const best = bestStopRule(path, objective.minConquest, { workBudget });
+    decisions = ruleDecisions(path, best);
+    const known = (x: number) => (best.feasible ? x : null);
     constraint = {
       minConquest: objective.minConquest,
-      feasible: c.feasible,
-      lambda: c.lambda,
-      upperBound: c.upperBound,
-      lagrangianArmiesKept: c.unrefinedArmiesKept,
-      refinements: c.refinements,
+      feasible: best.feasible,
+      proved: best.proved,
+      bound: known(best.bound),
+      gap: known(best.gap),
+      randomisedBound: known(best.randomisedBound),
+      lambda: known(best.lambda),
+      nodes: best.nodes,
+      work: best.work,
+      workBudget,
     };
+    // The rule's figures from the search's own kernel: lean passes matter at the largest sizes.
+    const { kernel } = best;
+    const start = (rule: Uint8Array): Outcome => {
+      const o = kernel.outcome(rule);
+      return { value: o.armies, pConquest: o.p, expectedArmiesKept: o.armies, expectedTerritoriesTaken: o.territories };
+    };
+    chosen = start(best.stop);
+    fightOn = start(new Uint8Array(kernel.size));
+    const flat = new Float64Array(kernel.size);
+    kernel.visits(best.stop, flat);
+    visits = path.steps.map((_, k) => flat.subarray(kernel.offsets[k], kernel.offsets[k + 1]));
   } else {
-    optimalSolution = solveStopping(path, reward);
+    decisions = solveStopping(path, reward).steps;
+    chosen = evaluate(path, reward, decisions);
+    fightOn = solveStopping(path, reward, fightToTheEnd).start;
+    visits = visitProbabilities(path, decisions);
   }
   const outcome = (policy: string, start: Outcome): PolicyOutcome => {
     const value = objective.kind === 'max-armies' ? start.expectedArmiesKept : start.value;
@@ -102,9 +169,11 @@ export function whenToStop(path: AttackPath, objective: StoppingObjective): Stop
     if (objective.kind === 'max-armies') result.meetsTarget = start.pConquest >= objective.minConquest;
     return result;
   };
-  const optimal = outcome('optimal', evaluate(path, reward, optimalSolution.steps));
-  const baseline = outcome('fight to the end', solveStopping(path, reward, fightToTheEnd).start);
-  const table = stopTable(optimalSolution.steps, visitProbabilities(path, optimalSolution.steps));
+  const policyName =
+    constraint === undefined || constraint.proved ? 'optimal' : constraint.feasible ? 'best found' : 'fight to the end';
+  const optimal = outcome(policyName, chosen);
+  const baseline = outcome('fight to the end', fightOn);
+  const table = stopTable(decisions, visits);
   const answer: StoppingAnswer = {
     objective,
     measures: describeObjective(objective),
