@@ -9,7 +9,7 @@ import { StoppingKernel } from '../../../src/systems/landgrab/decisions/stopping
 import { solveStopping } from '../../../src/systems/landgrab/decisions/stopping/solve.js';
 import { whenToStop } from '../../../src/systems/landgrab/decisions/stopping/whenToStop.js';
 import { objectiveReward } from '../../../src/systems/landgrab/decisions/stopping/whenToStop.js';
-import { stopRuleLines } from '../../../src/systems/landgrab/stopRuleText.js';
+import { stopRuleDecision, stopRuleLines } from '../../../src/systems/landgrab/stopRuleText.js';
 import type { LandgrabPlan } from '../../../src/systems/landgrab/plan.js';
 import { Xoshiro128 } from '../../../src/engine/random/xoshiro128.js';
 import { exactOf, landgrabBattle } from '../../helpers/landgrab.js';
@@ -29,7 +29,8 @@ describe("the audit's cases: the rule printed as keeping the most armies is the 
     expect(answer.optimal.pConquest).toBeGreaterThanOrEqual(target);
     expect(answer.constraint?.proved).toBe(true);
     expect(answer.constraint?.gap).toBe(0);
-    expect(stopRuleLines(answer)[0]).toMatch(/while keeping the most armies/);
+    const said = stopRuleLines(stopRuleDecision(answer, { objective: 'armies', minConquest: target }), 1);
+    expect(said[0].text).toMatch(/while keeping the most armies/);
   });
 });
 
@@ -39,7 +40,7 @@ describe('cut short by the work budget, the answer states its gap and never says
     const c = answer.constraint!;
     expect(c.proved).toBe(false);
     expect(c.work).toBeGreaterThanOrEqual(2e6);
-    const line = stopRuleLines(answer)[0];
+    const line = stopRuleLines(stopRuleDecision(answer, { objective: 'armies', minConquest: 0.5 }), 1)[0].text;
     expect(line).not.toMatch(/the most armies/);
     const stated = Number(/within ([0-9.]+) armies of the best possible rule/.exec(line)?.[1]);
     // The stated gap is the proven one rounded up to two significant digits.
