@@ -165,7 +165,7 @@ export function detectionProbability(n: number, t: number, k: number): number {
 
 /**
  * Where a tally from elsewhere differs from the same chunk re-run here, in words
- * (`count 3: 4,012 there, 4,013 here`), or null when they are equal.
+ * (`count 3 is 4,012 there and 4,013 here`), or null when they are equal.
  */
 export function tallyDifference(theirs: ArrayLike<number>, ours: ArrayLike<number>): string | null {
   if (theirs.length !== ours.length) return `${theirs.length} counts there, ${ours.length} here`;
@@ -177,7 +177,7 @@ export function tallyDifference(theirs: ArrayLike<number>, ours: ArrayLike<numbe
     if (first < 0) first = i;
   }
   if (first < 0) return null;
-  const more = differing > 1 ? ` (and ${differing - 1} more count${differing > 2 ? 's' : ''})` : '';
+  const more = differing > 1 ? `, and ${differing - 1} more count${differing > 2 ? 's differ' : ' differs'}` : '';
   const n = (x: number) => x.toLocaleString('en-US');
-  return `count ${first}: ${n(theirs[first])} there, ${n(ours[first])} here${more}`;
+  return `count ${first} is ${n(theirs[first])} there and ${n(ours[first])} here${more}`;
 }

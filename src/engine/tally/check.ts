@@ -43,10 +43,10 @@ export function tallyProblem(targets: readonly TallyTarget[], tally: Float64Arra
     const at = targets.length * size + 4 * (v - 1);
     const [both, onlyBaseline, onlyVariant, neither] = tally.subarray(at, at + 4);
     const sum = both + onlyBaseline + onlyVariant + neither;
-    if (sum !== trials)
-      return `the joint headline counts of variant ${v} (counts ${at} to ${at + 3}) add up to ${n(sum)}, not the ${n(trials)} trials`;
+    const joint = `the joint headline counts of variant ${v} (counts ${at} to ${at + 3})`;
+    if (sum !== trials) return `${joint} add up to ${n(sum)}, not the ${n(trials)} trials`;
     if (both + onlyBaseline !== headlines[0] || both + onlyVariant !== headlines[v])
-      return `the joint headline counts of variant ${v} (counts ${at} to ${at + 3}) disagree with the variants' headlines`;
+      return `${joint} disagree with the variants' headlines`;
   }
   return null;
 }
@@ -56,8 +56,8 @@ function layoutProblem(layout: TallyLayout, tally: Float64Array, trials: number)
   for (const part of layout.parts) {
     if (part.kind === 'block') {
       const sum = binSum(tally, [[part.offset, part.size]]);
-      if (sum > trials)
-        return `the counts ${part.offset} to ${part.offset + part.size - 1} ('${part.name}') add up to ${n(sum)}, more than ${trialsText}`;
+      const counts = `the counts ${part.offset} to ${part.offset + part.size - 1} ('${part.name}')`;
+      if (sum > trials) return `${counts} add up to ${n(sum)}, more than ${trialsText}`;
     } else if (part.kind === 'event') {
       const count = binSum(tally, part.bins);
       if (count > trials) return `${part.label} counts ${n(count)} battles, more than ${trialsText}`;

@@ -126,12 +126,12 @@ export async function mergeParts(paths: string[], flags: MergeFlags, io: CliIO):
       const longest = (Math.max(...shardMs) / 1000).toFixed(1);
       const checkedText =
         spec.kind === 'none'
-          ? 'none re-run here (--verify none)'
-          : `${verified} re-run here and equal (${describeSpec(spec, 'part')}, sample seed ${seed})`;
+          ? 'no chunk re-run here (--verify none)'
+          : `verified ${verified} chunks by re-running them here, all equal (${describeSpec(spec, 'part')}; ` +
+            `sample seed ${seed})`;
       io.stdout.write(
         `${run.scenario.name}: merged ${run.parts.length} parts, ${run.records.size} chunks (shards took ${total} s ` +
-          `in all, the longest ${longest} s); chunks verified: ${checkedText} -> ${written.dir}/ ` +
-          `(${written.files.length} files)\n`,
+          `in all, the longest ${longest} s); ${checkedText} -> ${written.dir}/ (${written.files.length} files)\n`,
       );
     }
   } finally {
