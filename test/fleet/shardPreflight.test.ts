@@ -42,7 +42,7 @@ describe('run --shard: the preflight', () => {
     expect(first.code, first.stderr).toBe(0);
     await refused(
       ['run', SCENARIO, '--shard', '1/3', '--out', out, ...HUGE],
-      /--out .*shared: .*fleet-check\.tally\.json\.gz holds shard 0\/3 of 'fleet-check', and this is shard 1\/3: give each shard its own --out \(e\.g\. --out part-1\)/,
+      /shared: .*tally\.json\.gz holds shard 0\/3 of 'fleet-check', and this is shard 1\/3: give each shard its own/,
     );
     const again = await cli(['run', SCENARIO, '--shard', '0/3', '--out', out, '--threads', '0', '--trials', '20000']);
     expect(again.code, again.stderr).toBe(0);

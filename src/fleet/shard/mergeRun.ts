@@ -9,6 +9,8 @@ import { InputError } from '../../engine/inputError.js';
 import { runScenario, type RunHooks } from '../../app/runScenario.js';
 import { ReplayExecutor, type ReplayCheck } from './replayExecutor.js';
 import type { CheckedRun } from './checkParts.js';
+import type { ChunkId } from '../../engine/task.js';
+import { shardOf } from './assign.js';
 
 export interface MergeOutcome {
   report: ScenarioReport;
@@ -23,7 +25,10 @@ export async function mergeRun(
   check?: ReplayCheck,
 ): Promise<MergeOutcome> {
   const { first, records, scenario } = checked;
-  const replay = new ReplayExecutor(records, check);
+  const shards = first.part.shard.count;
+  const battles = scenario.battles.length;
+  const ownerOf = (id: ChunkId) => checked.parts[shardOf(id, battles, shards)]?.file ?? first.file;
+  const replay = new ReplayExecutor(records, check, ownerOf);
   const report = await runScenario(scenario, first.part.overrides, replay, { version, file: scenario.file }, hooks);
   const unused = replay.unused();
   if (unused.length > 0) {

@@ -10,7 +10,7 @@
  * and the chunks of the verification sample are re-run here and must give the same counts.
  */
 import type { Executor } from '../../engine/executor.js';
-import type { ChunkTask } from '../../engine/task.js';
+import type { ChunkId, ChunkTask } from '../../engine/task.js';
 import { InputError } from '../../engine/inputError.js';
 import { taskKey } from '../taskCodec.js';
 import { tallyFromJson, tallyLength } from '../tallies.js';
@@ -33,6 +33,8 @@ export class ReplayExecutor implements Executor {
   constructor(
     private readonly records: ReadonlyMap<string, PlacedRecord>,
     private readonly check?: ReplayCheck,
+    /** The part file that should hold a chunk (its shard's), for a chunk none holds. */
+    private readonly ownerOf: (id: ChunkId) => string = () => 'merge',
   ) {
     // Lanes enough to keep the re-runs busy; the recorded chunks answer at once anyway.
     this.threads = check && check.sample.size > 0 ? check.executor.threads : 0;
@@ -42,7 +44,8 @@ export class ReplayExecutor implements Executor {
     if (!task.id) throw new Error('a chunk task without an id cannot be replayed');
     const name = chunkName(task.id);
     const record = this.records.get(name);
-    if (!record) throw new InputError('merge', '', `chunk ${name} is in none of the parts`);
+    if (!record)
+      throw new InputError(this.ownerOf(task.id), 'tallies', `chunk ${name} of this run is missing from the part`);
     if (record.chunks !== task.id.chunks || record.trials !== task.trials || record.key !== taskKey(task)) {
       throw new InputError(
         record.file,
