@@ -9,6 +9,9 @@ import { QueueExecutor, type QueueVerification } from '../queue/queueExecutor.js
 import { chooseExecutor } from '../../cli/jobs.js';
 import { DEFAULT_VERIFY, newVerifySeed, parseVerify, parseVerifySeed } from '../verify.js';
 
+/** Tests only: how long a lost connection to Redis may stay lost before the run stops (default 5 s). */
+const LOST_VARIABLE = 'BATTLE_ODDS_REDIS_LOST_MS';
+
 export async function openFleet(flags: RunFlags & { queue: string }, io: CliIO): Promise<Executor> {
   if (flags.threads !== undefined) {
     throw new InputError('--threads', '', 'does not apply with --queue: each worker has its own (worker --threads N)');
@@ -27,7 +30,12 @@ export async function openFleet(flags: RunFlags & { queue: string }, io: CliIO):
           report: (line) => io.stderr.write(`battle-odds: queue: ${line}\n`),
         };
   const version = packageVersion();
-  const executor = await QueueExecutor.open(address, { version, verify });
+  const lost = Number(process.env[LOST_VARIABLE]);
+  const executor = await QueueExecutor.open(address, {
+    version,
+    verify,
+    ...(lost > 0 ? { lostAfterMs: lost } : {}),
+  });
   const workers = await executor.workers().catch(() => []);
   const ours = workers.filter((w) => w.version === version).length;
   const others = workers.length - ours;

@@ -135,7 +135,14 @@ export class QueueExecutor implements Executor {
       // Listen from the stream's current end: no event of a job added from now on is missed.
       const last = await redis.xrevrange(`${PREFIX}:${QUEUE_NAME}:events`, '+', '-', 'COUNT', 1);
       const lastEventId = last[0]?.[0] ?? '0-0';
-      const events = new QueueEvents(QUEUE_NAME, { connection: redis, prefix: PREFIX, lastEventId });
+      // Its blocking read waits at most 2 s (not BullMQ's 10 s): a run whose Redis is gone then
+      // exits within seconds instead of waiting on that read's watchdog (11 s).
+      const events = new QueueEvents(QUEUE_NAME, {
+        connection: redis,
+        prefix: PREFIX,
+        lastEventId,
+        blockingTimeout: 2_000,
+      });
       await events.waitUntilReady();
       return new QueueExecutor(redis, queue, events, address, {
         width: 64,
@@ -211,12 +218,25 @@ export class QueueExecutor implements Executor {
     }
   }
 
-  /** Removes a job not yet taken (a running one finishes; its tally stays as a cache). */
+  /**
+   * Removes a job nobody waits for any more, unless it is finished (its result stays as a
+   * cache for a later run) or running (it finishes; nobody waits for it).
+   */
   private async cancel(jobId: string): Promise<void> {
+    try {
+      const job = await Job.fromId(this.queue, jobId);
+      if (job && !(await job.isCompleted())) await this.queue.remove(jobId);
+    } catch {
+      // Locked by a worker: it finishes, nobody waits for it.
+    }
+  }
+
+  /** Removes a job whatever its state (a refused result). */
+  private async remove(jobId: string): Promise<void> {
     try {
       await this.queue.remove(jobId);
     } catch {
-      // Locked by a worker: it finishes, nobody waits for it.
+      // Locked by a worker: its result is refused again when it comes.
     }
   }
 
@@ -321,7 +341,7 @@ export class QueueExecutor implements Executor {
   /** Removes jobs from the queue (in the background; close() waits, briefly). */
   private removeJobs(jobIds: string[]): void {
     for (const jobId of jobIds) {
-      const removal = this.cancel(jobId);
+      const removal = this.remove(jobId);
       this.cancelling.add(removal);
       void removal.then(() => this.cancelling.delete(removal));
     }
@@ -399,6 +419,9 @@ export class QueueExecutor implements Executor {
       await within(CLOSE_MS, Promise.all([this.events.close(), this.queue.close()]));
       await within(CLOSE_MS, this.redis.quit());
     }
+    // close() marks them closing (their retry loops stop at their next turn), disconnect() drops them now.
+    void this.events.close().catch(() => {});
+    void this.queue.close().catch(() => {});
     this.events.disconnect().catch(() => {});
     this.queue.disconnect().catch(() => {});
     this.redis.disconnect();
