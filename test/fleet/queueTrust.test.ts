@@ -96,7 +96,7 @@ describe.skipIf(skipRedis)('fleet results are untrusted', () => {
     const edited = await run();
     expect(edited.code).toBe(2);
     expect(edited.stderr).toMatch(
-      /^battle-odds: error: --queue: chunk battle 0\/0 \(job [^)]+\) from worker '[^']+': /,
+      /^battle-odds: error: --queue: chunk battle 0\/0 \(job [^)]+\) from worker '[^']+': /m,
     );
     expect(edited.stderr).toMatch(/: no run can give this tally; the job was removed from the queue\n$/);
     expect(edited.stderr).not.toMatch(/\n\s+at |internal error/);
