@@ -121,7 +121,7 @@ describe.skipIf(skipRedis)('fleet results are untrusted', () => {
     );
     expect(forged.stderr).toMatch(/\(count 3 is [\d,]+ there and [\d,]+ here, and 1 more count differs\): /);
     expect(forged.stderr).toMatch(
-      /that worker is faulty or was tampered with; its \d+ results of this run were removed/,
+      /that worker is faulty or was tampered with; its \d+ results in the queue were removed/,
     );
     expect(existsSync(forged.files)).toBe(false);
     const again = await run();

@@ -88,9 +88,8 @@ export class QueueExecutor implements Executor {
   private readonly cancelling = new Set<Promise<void>>();
   /** Signals listened to: one listener each, however many chunks wait under it. */
   private readonly signals = new WeakSet<AbortSignal>();
-  /** Which worker (as it names itself) returned each job's result this run, and each worker's jobs. */
+  /** Which worker (as it names itself) returned the latest results (the engine checks each as it arrives). */
   private readonly origins = new Map<string, string>();
-  private readonly jobsOf = new Map<string, string[]>();
   private readonly samples = new Map<string, Reservoir<Sampled>>();
   private local: Executor | undefined;
   /** Set once the connection to Redis has been lost for longer than `lostAfterMs`. */
@@ -257,9 +256,8 @@ export class QueueExecutor implements Executor {
     }
     const worker = (result as { worker: string }).worker;
     this.origins.set(jobId, worker);
-    const jobs = this.jobsOf.get(worker) ?? [];
-    jobs.push(jobId);
-    this.jobsOf.set(worker, jobs);
+    // Only the latest are kept: memory stays flat however many chunks a run has.
+    if (this.origins.size > RECENT_ORIGINS) this.origins.delete(this.origins.keys().next().value as string);
     const verify = this.options.verify;
     if (verify) {
       let sample = this.samples.get(worker);
@@ -322,20 +320,41 @@ export class QueueExecutor implements Executor {
     }
     if (differing) {
       const { worker, item, difference } = differing;
-      const jobs = this.jobsOf.get(worker) ?? [];
-      this.removeJobs(jobs);
+      const removed = await this.removeResultsOf(worker);
       throw new InputError(
         '--queue',
         '',
         `chunk ${item.name} from worker ${quoteValue(worker, 60)} differs from the same chunk re-run here ` +
-          `(${difference}): that worker is faulty or was tampered with; its ${jobs.length} results of this run ` +
-          'were removed from the queue',
+          `(${difference}): that worker is faulty or was tampered with; its ${removed} results in the queue ` +
+          'were removed',
       );
     }
     verify.report?.(
       `verified ${items.length} chunks from ${samples.length} worker${samples.length === 1 ? '' : 's'} by re-running ` +
         `them here: all equal (${describeSpec(verify.spec, 'worker')}; sample seed ${verify.seed})`,
     );
+  }
+
+  /**
+   * Removes every finished job whose result names `worker` (of this run and earlier ones), so
+   * no later run reuses a result of a machine caught computing wrongly. Reads the finished
+   * jobs a page at a time (at most 200,000 are kept); only ever run once a worker is caught.
+   */
+  private async removeResultsOf(worker: string): Promise<number> {
+    let removed = 0;
+    const page = 1000;
+    for (let start = 0; ; start += page) {
+      const jobs = await this.queue.getJobs(['completed'], start, start + page - 1, true);
+      if (jobs.length === 0) return removed;
+      for (const job of jobs) {
+        const result = readChunkResult(job.returnvalue);
+        if (typeof result !== 'string' && result.worker === worker && job.id) {
+          await this.remove(job.id);
+          removed++;
+          start--;
+        }
+      }
+    }
   }
 
   /** Removes jobs from the queue (in the background; close() waits, briefly). */
@@ -428,6 +447,9 @@ export class QueueExecutor implements Executor {
     await local;
   }
 }
+
+/** How many of the latest results' workers are kept, to name one whose result the engine refuses. */
+const RECENT_ORIGINS = 4096;
 
 /**
  * A job that failed for good: a refusal (another version, a job outside the limits) is the
