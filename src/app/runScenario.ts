@@ -130,6 +130,8 @@ export async function runScenario(
     );
     progress.stop();
   }
+  // Tallies from other machines: their sample is re-run here before anything is reported.
+  await executor.verify?.(hooks.signal);
   const partial =
     Boolean(hooks.signal?.aborted) ||
     battles.length < scenario.battles.length ||

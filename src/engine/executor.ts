@@ -17,6 +17,22 @@ export interface Executor {
    */
   run(task: ChunkTask, signal?: AbortSignal): Promise<Float64Array>;
   close(): Promise<void>;
+  /**
+   * True for an executor that answers with placeholder tallies (a shard walking the whole
+   * run, whose report is thrown away): the engine does not check them (tally/check.ts).
+   */
+  readonly placeholders?: boolean;
+  /**
+   * A tally this executor returned cannot be its task's (tally/check.ts says why): the error
+   * that stops the run, naming where the tally came from (a part file, a fleet worker).
+   * Absent: the tally was computed here, and an impossible one is a bug.
+   */
+  refuse?(task: ChunkTask, problem: string): Error;
+  /**
+   * Called once every chunk of a run is in, before its report is built: an executor whose
+   * tallies came from elsewhere re-runs its sample of them here and throws when one differs.
+   */
+  verify?(signal?: AbortSignal): Promise<void>;
 }
 
 /** Finds the rule system a task names (the composition root supplies it). */

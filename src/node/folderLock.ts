@@ -39,7 +39,7 @@ export class FolderLock {
    * Takes the lock or throws an InputError naming `what` (the folder being written) and the
    * owner. `source` is what the message starts with, e.g. `--out results/x`.
    */
-  static acquire(file: string, source: string): FolderLock {
+  static acquire(file: string, source: string, what = 'this folder'): FolderLock {
     const owner: LockOwner = {
       pid: process.pid,
       host: os.hostname(),
@@ -54,7 +54,7 @@ export class FolderLock {
         takeOverStale(file, state);
         continue;
       }
-      throw new InputError(source, '', heldMessage(file, state.owner));
+      throw new InputError(source, '', heldMessage(file, state.owner, what));
     }
     throw new InputError(source, '', `could not take the lock ${file}; other runs keep taking it`);
   }
@@ -89,9 +89,9 @@ export function inspectLock(file: string): LockState & { stale?: LockOwner | 'un
   return isProcessAlive(owner.pid, owner.started) ? { held: true, owner } : { held: false, stale: owner };
 }
 
-export function heldMessage(file: string, owner?: LockOwner): string {
+export function heldMessage(file: string, owner?: LockOwner, what = 'this folder'): string {
   const who = owner ? `pid ${owner.pid}${owner.host !== os.hostname() ? ` on ${owner.host}` : ''}` : 'a process';
-  return `another battle-odds run (${who}) is writing this folder; wait for it, or delete ${file} if that run is gone`;
+  return `another battle-odds run (${who}) is writing ${what}; wait for it, or delete ${file} if that run is gone`;
 }
 
 /** Creates the lock file holding `record`; false if it exists. */

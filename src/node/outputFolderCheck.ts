@@ -118,6 +118,34 @@ export function checkOutputFolder(target: string, options: OutputFolderOptions =
   checkNotLocked(real, refuse);
 }
 
+/**
+ * The preflight of a folder that receives files beside others (a shard's `--out`, which
+ * may hold the parts of other scenarios): it must be a folder, or creatable, writable and
+ * on a real file system. Nothing in it is replaced, so nothing in it is checked.
+ */
+export function checkFilesFolder(target: string, flag = '--out'): void {
+  checkOutFlag(target, flag);
+  const refuse = (detail: string) => new InputError(`${flag} ${target}`, '', detail);
+  const contents = { battles: 0, sweepCells: 0, charts: false };
+  if (target.includes('\0')) throw refuse('the folder name holds a NUL character');
+  const absolute = path.resolve(target);
+  checkNameLengths(absolute, refuse);
+  let stats;
+  try {
+    stats = statSync(absolute);
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'ENOENT' && isSymbolicLink(absolute)) throw refuse('is a symbolic link to a missing folder');
+    if (code === 'ELOOP') throw refuse('is a symbolic link loop (ELOOP)');
+    if (code === 'ENOTDIR') throw refuse('part of the path is a file, not a folder');
+    if (code !== 'ENOENT') throw refuse(`cannot be used: ${whyUnwritable(error)}`);
+    checkCreatable(absolute, contents, refuse);
+    return;
+  }
+  if (!stats.isDirectory()) throw refuse('is a file, not a folder');
+  checkWritableFolder(absolute, contents, refuse);
+}
+
 function checkNameLengths(absolute: string, refuse: (detail: string) => InputError): void {
   if (Buffer.byteLength(absolute) > PATH_MAX)
     throw refuse(`the path is ${Buffer.byteLength(absolute)} bytes long; file systems allow ${PATH_MAX}`);

@@ -66,7 +66,8 @@ export function decodeUtf8(file: string, bytes: Uint8Array): string {
   }
 }
 
-function kindOf(stats: Stats): string {
+/** What a path that is not a regular file is, in words: `is a named pipe (FIFO)`. */
+export function kindOf(stats: Stats): string {
   if (stats.isDirectory()) return 'is a folder';
   if (stats.isFIFO()) return 'is a named pipe (FIFO)';
   if (stats.isCharacterDevice()) return 'is a character device';
@@ -75,8 +76,8 @@ function kindOf(stats: Stats): string {
   return 'is not a regular file';
 }
 
-/** The reason a path cannot be opened or read, in words, with the system's code. */
-export function whyUnreadable(file: string, error: unknown): string {
+/** The reason a path cannot be opened or read, in words, with the system's code; `what` it should have been. */
+export function whyUnreadable(file: string, error: unknown, what = 'scenario file'): string {
   const code = (error as NodeJS.ErrnoException)?.code;
   switch (code) {
     case 'ENOENT':
@@ -91,9 +92,9 @@ export function whyUnreadable(file: string, error: unknown): string {
     case 'ENAMETOOLONG':
       return 'the name is too long for the file system (ENAMETOOLONG)';
     case 'EISDIR':
-      return 'is a folder, not a scenario file';
+      return `is a folder, not a ${what}`;
     case 'ENXIO':
-      return 'is a socket or a device with nothing behind it (ENXIO), not a scenario file';
+      return `is a socket or a device with nothing behind it (ENXIO), not a ${what}`;
     default:
       return `cannot be read (${code ?? (error as Error)?.message ?? 'unknown error'})`;
   }

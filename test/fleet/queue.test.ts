@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Job, Queue } from 'bullmq';
 import { BIN, ROOT, cli, tempDir } from '../helpers/cli.js';
 import { differingFiles } from './compare.js';
-import { redisMissing, startRedis, type TestRedis } from './redisServer.js';
+import { noteSkipped, skipRedis, startRedis, type TestRedis } from './redisServer.js';
 import { loadScenario } from '../../src/node/scenarioFile.js';
 import { runScenario } from '../../src/app/runScenario.js';
 import { InProcessExecutor } from '../../src/engine/executor.js';
@@ -24,9 +24,9 @@ import { PREFIX, QUEUE_NAME } from '../../src/fleet/queue/connection.js';
 
 const SCENARIO = 'test/fleet/fleet-scenario.json';
 const NAME = 'fleet-check';
-if (redisMissing) console.log(`test/fleet/queue.test.ts: skipped: ${redisMissing}`);
+noteSkipped('test/fleet/queue.test.ts');
 
-describe.skipIf(redisMissing !== null)('worker fleet on Redis', () => {
+describe.skipIf(skipRedis)('worker fleet on Redis', () => {
   let redis: TestRedis;
   const dir = tempDir('battle-odds-fleet-');
   const children: ChildProcess[] = [];

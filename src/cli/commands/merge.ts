@@ -10,6 +10,13 @@ export function mergeCommand(io: CliIO): Command {
       new Option('--out <dir>', 'results folder; each scenario writes <dir>/<scenario-name>/').default('results'),
     )
     .addOption(new Option('--no-charts', 'skip the SVG/PNG charts (faster)'))
+    .addOption(
+      new Option(
+        '--verify <n|p%|all|none>',
+        'chunks of each part re-run here and compared before merging: a number, a percentage, all or none',
+      ).default('2'),
+    )
+    .addOption(new Option('--verify-seed <hex>', 'draw the chunks to re-run from this seed (as a merge printed it)'))
     .addHelpText(
       'after',
       `
@@ -18,7 +25,9 @@ Examples:
   $ battle-odds merge part-* --out results
 
 Every shard of the run must be there exactly once, all of one scenario, seed, trials and
-battle-odds version; the CSV files and charts are byte for byte those of one machine.`,
+battle-odds version; the CSV files and charts are byte for byte those of one machine.
+Parts are untrusted: every tally must be possible for its battle, and --verify chunks of
+each part, drawn at random here, are re-run and must give the same counts (docs/fleet.md).`,
     )
     .action(async (paths, flags) => {
       const { mergeParts } = await import('../../fleet/cli/mergeParts.js');

@@ -9,6 +9,8 @@ export type RunFlags = EngineFlags & {
   force?: boolean;
   shard?: string;
   queue?: string;
+  verify?: string;
+  verifySeed?: string;
 };
 
 export function runCommand(io: CliIO): Command {
@@ -24,7 +26,14 @@ export function runCommand(io: CliIO): Command {
     .addOption(
       new Option('--shard <i/N>', 'run only shard i of N (0-based) and write a tally file into --out (see merge)'),
     )
-    .addOption(new Option('--queue <url>', 'run the chunks on a worker fleet through Redis, e.g. redis://host:6379'));
+    .addOption(new Option('--queue <url>', 'run the chunks on a worker fleet through Redis, e.g. redis://host:6379'))
+    .addOption(
+      new Option(
+        '--verify <n|p%|all|none>',
+        'with --queue: chunks of each worker re-run here and compared (default 2; a percentage, all or none)',
+      ),
+    )
+    .addOption(new Option('--verify-seed <hex>', 'with --queue: draw the chunks to re-run from this seed'));
   addEngineOptions(command, {});
   addQuestionOptions(command);
   command.addHelpText(

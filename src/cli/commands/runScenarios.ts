@@ -20,6 +20,12 @@ import type { RunFlags } from './run.js';
 export async function runScenarios(paths: string[], flags: RunFlags, io: CliIO): Promise<void> {
   // Validate every file before running anything: bad input writes nothing.
   checkOutFlag(flags.out);
+  if (flags.queue === undefined && (flags.verify !== undefined || flags.verifySeed !== undefined))
+    throw new InputError(
+      flags.verify !== undefined ? '--verify' : '--verify-seed',
+      '',
+      'applies only with --queue (it checks the workers; `merge --verify` checks shards)',
+    );
   const scenarios: Scenario[] = expandScenarioPaths(paths).map(loadScenario);
   const names = new Map<string, string>();
   for (const s of scenarios) {

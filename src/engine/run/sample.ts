@@ -11,6 +11,7 @@ import { taskTallyLength, type ChunkTask } from '../task.js';
 import type { RngState } from '../random/xoshiro128.js';
 import { chunkSizeFor, chunkTrials, PRECISION_CHUNK } from './chunking.js';
 import { binSum, findEvent, flatBins, type TallyLayout } from '../tally/layout.js';
+import { tallyProblem } from '../tally/check.js';
 import { wilsonHalfWidth } from '../../stats/wilson.js';
 import { isAbortError } from './abort.js';
 
@@ -101,8 +102,9 @@ export async function sampleBattle(
         const i = next++;
         if (i === 0) settings.onStarted?.();
         let part: Float64Array;
+        const task = taskFor(i);
         try {
-          part = await executor.run(taskFor(i), settings.signal);
+          part = await executor.run(task, settings.signal);
         } catch (error) {
           // A chunk dropped on an interrupt counts for nothing: the tally holds whole chunks only.
           if (isAbortError(error)) {
@@ -110,6 +112,13 @@ export async function sampleBattle(
             return;
           }
           throw error;
+        }
+        // Every tally is checked against its layout before it counts: one from another machine
+        // may be corrupt or edited, and one from here that fails is a bug in a kernel.
+        const problem = executor.placeholders ? null : tallyProblem(targets, part, sizes[i]);
+        if (problem) {
+          const where = task.id ? `chunk ${task.id.unit}/${task.id.chunk}` : 'a chunk';
+          throw executor.refuse?.(task, problem) ?? new Error(`${where} of ${system.id}: impossible tally: ${problem}`);
         }
         for (let j = 0; j < part.length; j++) tally[j] += part[j];
         trialsDone += sizes[i];

@@ -9,6 +9,11 @@
  *   aligned by value and from events placed on one value; conditional histograms
  *   (`given`) are normalised by their own total.
  *
+ * What every tally of a layout satisfies (tally/check.ts holds tallies from elsewhere to it):
+ * a block counts each battle at most once (its bins add up to at most the trials), so does
+ * an event; the events of a partition add up to the trials; a histogram adds up to the
+ * trials, a conditional one to the count of its `condition` event.
+ *
  * @example
  * const b = new LayoutBuilder();
  * const won = b.block('won', 11);
@@ -65,6 +70,8 @@ export interface HistogramPart {
    * The label states the condition too, so it reads alone wherever it is shown.
    */
   given?: string;
+  /** With `given`: the event it is counted under (its total is that event's count in every tally). */
+  condition?: string;
   means: MeanSpec[];
   quantiles?: { key: string; label: string };
   /** Listed among the report's distributions (CSV and charts); default true. */
@@ -96,6 +103,8 @@ export interface HistogramOptions {
   /** Where its counts come from; default: a block of its own, `to - from + 1` bins. */
   terms?: HistogramTerm[];
   given?: string;
+  /** With `given`: the event it is counted under (required: tallies from elsewhere are checked against it). */
+  condition?: string;
   means?: MeanSpec[];
   quantiles?: { key: string; label: string };
   distribution?: boolean;
@@ -159,6 +168,7 @@ export class LayoutBuilder {
       to: options.to,
       terms,
       ...(options.given ? { given: options.given } : {}),
+      ...(options.condition ? { condition: options.condition } : {}),
       means: options.means ?? [],
       ...(options.quantiles ? { quantiles: options.quantiles } : {}),
       distribution: options.distribution ?? true,
@@ -174,6 +184,9 @@ export class LayoutBuilder {
         if (unknown) throw new Error(`tally layout: partition '${part.name}' names unknown event '${unknown}'`);
       }
       if (part.kind !== 'histogram') continue;
+      if (part.given !== undefined && (part.condition === undefined || !events.has(part.condition))) {
+        throw new Error(`tally layout: conditional histogram '${part.name}' must name the event it is counted under`);
+      }
       for (const term of part.terms) {
         if ('event' in term && !events.has(term.event)) {
           throw new Error(`tally layout: histogram '${part.name}' adds unknown event '${term.event}'`);

@@ -1,18 +1,40 @@
 /** The body of `battle-odds merge <parts...> --out DIR`: check the parts, replay, write results/<scenario>/. */
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { Scenario } from '../../engine/scenario/scenario.js';
+import type { Executor } from '../../engine/executor.js';
 import { InputError } from '../../engine/inputError.js';
-import { openResults } from '../../node/writeResults.js';
+import { openResults, type ResultsWriter } from '../../node/writeResults.js';
+import { checkOutFlag } from '../../node/outputFolderCheck.js';
+import { whyUnreadable } from '../../node/userFile.js';
 import { packageVersion } from '../../node/packageInfo.js';
+import { chooseExecutor } from '../../cli/jobs.js';
 import type { CliIO } from '../../cli/io.js';
 import { readTallyPart, TALLY_SUFFIX } from '../shard/tallyFile.js';
-import { checkParts, type LoadedPart } from '../shard/checkParts.js';
+import { checkParts, type CheckedRun, type LoadedPart } from '../shard/checkParts.js';
+import { partScenario } from '../shard/partScenario.js';
 import { mergeRun } from '../shard/mergeRun.js';
+import { chunkName } from '../shard/assign.js';
+import {
+  DEFAULT_VERIFY,
+  describeSpec,
+  drawSample,
+  newVerifySeed,
+  parseVerify,
+  parseVerifySeed,
+  sampleSize,
+  SeededDraws,
+  type VerifySpec,
+} from '../verify.js';
 
 export interface MergeFlags {
   out: string;
   charts: boolean;
+  verify?: string;
+  verifySeed?: string;
 }
+
+const what = `battle-odds tally file`;
 
 /** Part files named on the command line, folders expanded to the tally files they hold. */
 export function partFiles(paths: string[]): string[] {
@@ -21,49 +43,100 @@ export function partFiles(paths: string[]): string[] {
     let isDirectory: boolean;
     try {
       isDirectory = statSync(p).isDirectory();
-    } catch {
-      throw new InputError(p, '', 'no such file or folder');
+    } catch (error) {
+      throw new InputError(p, '', whyUnreadable(p, error, what).replace(/^no such file$/, 'no such file or folder'));
     }
     if (!isDirectory) {
       files.push(p);
       continue;
     }
-    const inside = readdirSync(p)
-      .filter((f) => f.endsWith(TALLY_SUFFIX))
-      .sort();
+    let inside: string[];
+    try {
+      inside = readdirSync(p)
+        .filter((f) => f.endsWith(TALLY_SUFFIX))
+        .sort();
+    } catch (error) {
+      throw new InputError(p, '', whyUnreadable(p, error, what));
+    }
     if (inside.length === 0) throw new InputError(p, '', `folder holds no *${TALLY_SUFFIX} tally files`);
     files.push(...inside.map((f) => path.join(p, f)));
   }
   return files;
 }
 
-export async function mergeParts(paths: string[], flags: MergeFlags, io: CliIO): Promise<void> {
-  const version = packageVersion();
-  const groups = new Map<string, LoadedPart[]>();
-  for (const file of partFiles(paths)) {
-    const part = readTallyPart(file);
-    const group = groups.get(part.scenario.name) ?? [];
-    group.push({ file, part });
-    groups.set(part.scenario.name, group);
+/**
+ * The chunks of each part to re-run here: `sampleSize(spec, n)` of its n, drawn from the
+ * seed and the part's place (scenario and shard), so the same seed draws the same chunks.
+ */
+export function verificationSample(run: CheckedRun, spec: VerifySpec, seed: string): Set<string> {
+  const sample = new Set<string>();
+  for (const { part } of run.parts) {
+    const names = part.tallies.map(chunkName);
+    const stream = `${run.scenario.name} shard ${part.shard.index}/${part.shard.count}`;
+    for (const name of drawSample(names, sampleSize(spec, names.length), new SeededDraws(seed, stream)))
+      sample.add(name);
   }
-  // Every group is checked before anything is written.
-  const runs = [...groups.values()].map((parts) => ({ parts, checked: checkParts(parts, version) }));
-  for (const { parts, checked } of runs) {
-    const name = checked.first.part.scenario.name;
-    const results = openResults(path.join(flags.out, name), { charts: flags.charts });
-    try {
-      const report = await mergeRun(checked, version, { onBattle: (b) => results.battle(b) });
+  return sample;
+}
+
+export async function mergeParts(paths: string[], flags: MergeFlags, io: CliIO): Promise<void> {
+  checkOutFlag(flags.out);
+  const spec = parseVerify(flags.verify ?? DEFAULT_VERIFY);
+  const seed = flags.verifySeed !== undefined ? parseVerifySeed(flags.verifySeed) : newVerifySeed();
+  const version = packageVersion();
+  // Parts are grouped by their validated scenario's name, which names the results folder.
+  const groups = new Map<string, LoadedPart[]>();
+  const scenarios = new Map<string, Scenario>();
+  for (const file of partFiles(paths)) {
+    const part = await readTallyPart(file);
+    const scenario = partScenario(file, part, scenarios);
+    const group = groups.get(scenario.name) ?? [];
+    group.push({ file, part });
+    groups.set(scenario.name, group);
+  }
+  // Every group is checked, and every results folder opened, before anything is merged.
+  const runs = [...groups.values()].map((parts) => {
+    const scenario = scenarios.get(parts[0].part.scenario.hash) as Scenario;
+    return checkParts(parts, version, scenario);
+  });
+  const folders: ResultsWriter[] = [];
+  let local: Executor | undefined;
+  try {
+    for (const { scenario } of runs)
+      folders.push(
+        openResults(path.join(flags.out, scenario.name), {
+          charts: flags.charts,
+          battles: scenario.battles.length,
+          sweepCells: scenario.sweep ? scenario.sweep.cells.length * scenario.sweep.variants.length : 0,
+        }),
+      );
+    const samples = runs.map((run) => verificationSample(run, spec, seed));
+    const trials = runs.reduce(
+      (sum, run, i) => sum + [...samples[i]].reduce((s, name) => s + (run.records.get(name)?.trials ?? 0), 0),
+      0,
+    );
+    if (trials > 0) local = await chooseExecutor(undefined, trials);
+    for (const [i, run] of runs.entries()) {
+      const results = folders[i];
+      const check = local ? { sample: samples[i], executor: local } : undefined;
+      const { report, verified } = await mergeRun(run, version, { onBattle: (b) => results.battle(b) }, check);
       const written = await results.finish(report);
-      const shardMs = parts.map((p) => p.part.run.elapsedMs);
+      const shardMs = run.parts.map((p) => p.part.run.elapsedMs);
       const total = (shardMs.reduce((s, x) => s + x, 0) / 1000).toFixed(1);
       const longest = (Math.max(...shardMs) / 1000).toFixed(1);
+      const checkedText =
+        spec.kind === 'none'
+          ? 'no chunk re-run here (--verify none)'
+          : `verified ${verified} chunks by re-running them here, all equal (${describeSpec(spec, 'part')}; ` +
+            `sample seed ${seed})`;
       io.stdout.write(
-        `${name}: merged ${parts.length} parts, ${checked.records.size} chunks (shards took ${total} s in all, ` +
-          `the longest ${longest} s) -> ${written.dir}/ (${written.files.length} files)\n`,
+        `${run.scenario.name}: merged ${run.parts.length} parts, ${run.records.size} chunks (shards took ${total} s ` +
+          `in all, the longest ${longest} s); ${checkedText} -> ${written.dir}/ (${written.files.length} files)\n`,
       );
-    } catch (error) {
-      results.abort();
-      throw error;
     }
+  } finally {
+    // Folders not finished (an error, a refused part) are dropped, never half written.
+    for (const folder of folders) folder.abort();
+    await local?.close();
   }
 }

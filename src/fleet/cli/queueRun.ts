@@ -5,15 +5,37 @@ import { packageVersion } from '../../node/packageInfo.js';
 import type { CliIO } from '../../cli/io.js';
 import type { RunFlags } from '../../cli/commands/run.js';
 import { parseQueueUrl } from '../queue/connection.js';
-import { QueueExecutor } from '../queue/queueExecutor.js';
+import { QueueExecutor, type QueueVerification } from '../queue/queueExecutor.js';
+import { chooseExecutor } from '../../cli/jobs.js';
+import { DEFAULT_VERIFY, newVerifySeed, parseVerify, parseVerifySeed } from '../verify.js';
+
+/** Tests only: how long a lost connection to Redis may stay lost before the run stops (default 5 s). */
+const LOST_VARIABLE = 'BATTLE_ODDS_REDIS_LOST_MS';
 
 export async function openFleet(flags: RunFlags & { queue: string }, io: CliIO): Promise<Executor> {
   if (flags.threads !== undefined) {
     throw new InputError('--threads', '', 'does not apply with --queue: each worker has its own (worker --threads N)');
   }
   const address = parseQueueUrl(flags.queue);
+  const spec = parseVerify(flags.verify ?? DEFAULT_VERIFY);
+  const seed = flags.verifySeed !== undefined ? parseVerifySeed(flags.verifySeed) : newVerifySeed();
+  // Each worker's sample is re-run here, on this machine's cores when it is large.
+  const verify: QueueVerification | undefined =
+    spec.kind === 'none'
+      ? undefined
+      : {
+          spec,
+          seed,
+          local: (trials) => chooseExecutor(undefined, trials),
+          report: (line) => io.stderr.write(`battle-odds: queue: ${line}\n`),
+        };
   const version = packageVersion();
-  const executor = await QueueExecutor.open(address, { version });
+  const lost = Number(process.env[LOST_VARIABLE]);
+  const executor = await QueueExecutor.open(address, {
+    version,
+    verify,
+    ...(lost > 0 ? { lostAfterMs: lost } : {}),
+  });
   const workers = await executor.workers().catch(() => []);
   const ours = workers.filter((w) => w.version === version).length;
   const others = workers.length - ours;

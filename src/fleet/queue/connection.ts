@@ -28,7 +28,14 @@ export function parseQueueUrl(text: string, flag = '--queue'): QueueAddress {
     throw new InputError(flag, '', `'${url.protocol}' is not redis: or rediss: (e.g. redis://host:6379)`);
   }
   if (url.password) url.password = '***';
-  return { url: text, shown: url.toString() };
+  const shown = url.toString();
+  // ioredis reads the database from the path; anything but a number there would be ignored.
+  const db = url.pathname.replace(/^\//, '');
+  if (db !== '' && !/^\d{1,9}$/.test(db))
+    throw new InputError(flag, '', `'${shown}': the path '/${db}' is not a database number (e.g. redis://host:6379/2)`);
+  if (url.search !== '' || url.hash !== '')
+    throw new InputError(flag, '', `'${shown}': query strings and fragments are not read; give redis://host:port/db`);
+  return { url: text, shown };
 }
 
 /** An ioredis connection as BullMQ needs it (commands wait for a reconnect instead of failing). */
@@ -51,12 +58,17 @@ export async function waitReady(redis: Redis, address: QueueAddress, ms = 10_000
       let lastError = '';
       const fail = () => {
         clearTimeout(timer);
-        reject(new InputError('--queue', '', `cannot reach ${address.shown}${lastError ? ` (${lastError})` : ''}`));
+        const refused = /^ERR DB index/.test(lastError) ? ': that database does not exist there' : '';
+        reject(
+          new InputError('--queue', '', `cannot reach ${address.shown}${lastError ? ` (${lastError})` : ''}${refused}`),
+        );
       };
       const timer = setTimeout(fail, ms);
       onError = (error) => {
         lastError = error.message;
-        if (error.code && UNREACHABLE.has(error.code)) fail();
+        // A refused connection, or a reply refusing it (a wrong password, a database that
+        // does not exist: ioredis says so, then goes on with database 0): fail at once.
+        if ((error.code && UNREACHABLE.has(error.code)) || error.name === 'ReplyError') fail();
       };
       redis.on('error', onError);
       redis.once('ready', () => {
@@ -67,4 +79,19 @@ export async function waitReady(redis: Redis, address: QueueAddress, ms = 10_000
   } finally {
     redis.off('error', onError);
   }
+}
+
+/** How long each step of closing a connection may wait for Redis. */
+export const CLOSE_MS = 3_000;
+
+/** Waits for `promise` at most `ms` (its failure ignored): closing never hangs on a dead connection. */
+export async function within(ms: number, promise: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    promise.catch(() => {}),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
 }

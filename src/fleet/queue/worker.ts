@@ -8,10 +8,12 @@
 import os from 'node:os';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Executor } from '../../engine/executor.js';
+import type { ChunkTask } from '../../engine/task.js';
+import { findSystem } from '../../app/systems.js';
 import { contentKey, decodeTask } from '../taskCodec.js';
 import { tallyToJson } from '../tallies.js';
-import { jobIdFor, refusal, type ChunkJobData } from './chunkJob.js';
-import { connect, PREFIX, QUEUE_NAME, waitReady, type QueueAddress } from './connection.js';
+import { jobIdFor, refusal, taskLimitProblem, type ChunkJobData, type ChunkResult } from './chunkJob.js';
+import { CLOSE_MS, connect, PREFIX, QUEUE_NAME, waitReady, within, type QueueAddress } from './connection.js';
 import { announce } from './registry.js';
 
 export interface WorkerOptions {
@@ -41,34 +43,57 @@ export async function startWorker(address: QueueAddress, options: WorkerOptions)
   });
   const log = options.log ?? (() => {});
   const lockMs = options.lockMs ?? 30_000;
+  const name = `battle-odds ${options.version} ${os.hostname()} ${process.pid}`;
   let done = 0;
-  const processor = async (job: Job<ChunkJobData>) => {
-    const why = refusal(job.data, options.version);
-    if (why) {
-      log(`refused ${job.data.name ?? job.id}: ${why}`);
-      throw new UnrecoverableError(why);
+  const refuse = (job: Job<ChunkJobData>, why: string): never => {
+    log(`refused ${String(job.data?.name ?? job.id).slice(0, 80)}: ${why}`);
+    throw new UnrecoverableError(why);
+  };
+  const processor = async (job: Job<ChunkJobData>): Promise<ChunkResult> => {
+    const why = refusal(job.data ?? {}, options.version);
+    if (why) refuse(job, why);
+    const encoded = job.data.task;
+    if (typeof encoded !== 'string' || job.id !== jobIdFor(job.data.version, contentKey(encoded))) {
+      refuse(job, `outside battle-odds' limits: job ${job.id} does not hold the task its id names`);
     }
-    if (job.id !== jobIdFor(job.data.version, contentKey(job.data.task))) {
-      throw new UnrecoverableError(`job ${job.id} does not hold the task its id names`);
+    let task: ChunkTask | null = null;
+    try {
+      task = decodeTask(encoded);
+    } catch {
+      // Reported below as not a task.
     }
+    const outside = taskLimitProblem(encoded, task, (id) => findSystem(id)?.sampler !== undefined);
+    if (outside) refuse(job, `outside battle-odds' limits: ${outside}`);
     const started = performance.now();
     log(`started ${job.data.name} (${job.id})`);
     if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
-    const tally = await options.executor.run(decodeTask(job.data.task));
+    const tally = await options.executor.run(task as ChunkTask);
     done++;
     log(`done ${job.data.name} in ${(performance.now() - started).toFixed(0)} ms`);
-    return tallyToJson(tally);
+    return { worker: `${os.hostname()}:${process.pid}`, counts: tallyToJson(tally) };
   };
   const worker = new Worker<ChunkJobData>(QUEUE_NAME, processor, {
     connection: redis,
     prefix: PREFIX,
-    name: `battle-odds ${options.version} ${os.hostname()} ${process.pid}`,
+    name,
     concurrency: Math.max(1, options.executor.threads),
     lockDuration: lockMs,
     stalledInterval: Math.max(500, Math.round(lockMs / 2)),
     maxStalledCount: 3,
   });
-  worker.on('error', (error) => log(`error: ${error.message}`));
+  // A lost connection is said once (not once per retry); ioredis and BullMQ retry until it is back.
+  let lost = false;
+  worker.on('error', (error) => {
+    if (isConnectionError(error)) {
+      if (!lost)
+        log(`error: lost the Redis connection at ${address.shown} (${error.message}); retrying until it is back`);
+      lost = true;
+    } else log(`error: ${error.message}`);
+  });
+  redis.on('ready', () => {
+    if (lost) log(`error: the Redis connection at ${address.shown} is back`);
+    lost = false;
+  });
   await worker.waitUntilReady();
   const retire = announce(redis, options.version);
   return {
@@ -76,10 +101,19 @@ export async function startWorker(address: QueueAddress, options: WorkerOptions)
       return done;
     },
     async close() {
-      await retire();
-      await worker.close();
+      // Each step waits for Redis a few seconds at most: a worker whose Redis is gone still stops.
+      await within(CLOSE_MS, retire());
+      await within(redis.status === 'ready' ? lockMs : CLOSE_MS, worker.close());
       await options.executor.close();
-      await redis.quit().catch(() => redis.disconnect());
+      await within(CLOSE_MS, redis.quit());
+      redis.disconnect();
     },
   };
+}
+
+function isConnectionError(error: Error): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return (
+    (code !== undefined && /^E[A-Z]+$/.test(code)) || /Connection is closed|ECONNREFUSED|ECONNRESET/.test(error.message)
+  );
 }

@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { InputError } from '../../engine/inputError.js';
+import type { Scenario } from '../../engine/scenario/scenario.js';
 import { canonicalJson, type ChunkRecord, type TallyPart } from './tallyFile.js';
 import { chunkName, shardOf } from './assign.js';
 
@@ -14,16 +15,21 @@ export interface LoadedPart {
   part: TallyPart;
 }
 
-/** A chunk's record and the part it came from. */
-export type PlacedRecord = ChunkRecord & { file: string };
+/** A chunk's record, the part it came from and its place among the part's `tallies`. */
+export type PlacedRecord = ChunkRecord & { file: string; index: number };
 
 export interface CheckedRun {
   /** The part of shard 0 (its scenario file name and overrides are the run's). */
   first: LoadedPart;
+  /** The parts, by shard index. */
+  parts: LoadedPart[];
+  /** The scenario, validated from the document the parts carry. */
+  scenario: Scenario;
   records: Map<string, PlacedRecord>;
 }
 
-export function checkParts(parts: LoadedPart[], version: string): CheckedRun {
+/** `scenario` is the one validated from the parts' document (they all carry it: same hash). */
+export function checkParts(parts: LoadedPart[], version: string, scenario: Scenario): CheckedRun {
   const sorted = [...parts].sort((a, b) => a.part.shard.index - b.part.shard.index);
   const [first] = sorted;
   /**
@@ -109,12 +115,21 @@ export function checkParts(parts: LoadedPart[], version: string): CheckedRun {
   }
 
   const records = new Map<string, PlacedRecord>();
+  const battles = scenario.battles.length;
   for (const p of sorted) {
-    for (const r of p.part.tallies) {
+    for (const [index, r] of p.part.tallies.entries()) {
       const name = chunkName(r);
       const other = records.get(name);
-      if (other) throw new InputError(p.file, 'tallies', `chunk ${name} is also in ${other.file}: duplicated chunk`);
-      records.set(name, { ...r, file: p.file });
+      if (other)
+        throw new InputError(p.file, `tallies[${index}]`, `chunk ${name} is also in ${other.file}: duplicated chunk`);
+      const owner = shardOf(r, battles, count);
+      if (owner !== p.part.shard.index)
+        throw new InputError(
+          p.file,
+          `tallies[${index}]`,
+          `chunk ${name} belongs to shard ${owner}/${count}, not to this part's ${p.part.shard.index}/${count}`,
+        );
+      records.set(name, { ...r, file: p.file, index });
     }
   }
   for (const p of sorted) {
@@ -129,7 +144,7 @@ export function checkParts(parts: LoadedPart[], version: string): CheckedRun {
   }
   if (records.size !== first.part.chunks.total) {
     // A part without its own chunk count: name a missing chunk and the shard that ran it, where the records tell.
-    const lost = missingChunk(records, first.part);
+    const lost = missingChunk(records, battles, count);
     const part = lost && sorted.find((p) => p.part.shard.index === lost.shard);
     if (lost && part)
       throw new InputError(
@@ -144,22 +159,21 @@ export function checkParts(parts: LoadedPart[], version: string): CheckedRun {
       `the parts hold ${records.size} chunks; the run has ${first.part.chunks.total}: a part is incomplete`,
     );
   }
-  return { first, records };
+  return { first, parts: sorted, scenario, records };
 }
 
 /** A chunk missing from a unit some record names (with the unit's chunk count), and the shard that ran it. */
 function missingChunk(
   records: Map<string, PlacedRecord>,
-  first: TallyPart,
+  battles: number,
+  shards: number,
 ): { name: string; shard: number } | undefined {
-  const document = first.scenario.document as { battles?: unknown } | null;
-  const battles = Array.isArray(document?.battles) ? document.battles.length : 0;
   const units = new Map<string, number>();
   for (const r of records.values()) units.set(r.unit, r.chunks);
   for (const [unit, chunks] of units)
     for (let chunk = 0; chunk < chunks; chunk++) {
       const name = chunkName({ unit, chunk });
-      if (!records.has(name)) return { name, shard: shardOf({ unit, chunk, chunks }, battles, first.shard.count) };
+      if (!records.has(name)) return { name, shard: shardOf({ unit, chunk, chunks }, battles, shards) };
     }
   return undefined;
 }

@@ -6,25 +6,39 @@
  */
 import type { ScenarioReport } from '../../engine/report.js';
 import { InputError } from '../../engine/inputError.js';
-import { parseScenario } from '../../engine/scenario/scenario.js';
 import { runScenario, type RunHooks } from '../../app/runScenario.js';
-import { SYSTEMS } from '../../app/systems.js';
-import { ReplayExecutor } from './replayExecutor.js';
+import { ReplayExecutor, type ReplayCheck } from './replayExecutor.js';
 import type { CheckedRun } from './checkParts.js';
+import type { ChunkId } from '../../engine/task.js';
+import { shardOf } from './assign.js';
 
-export async function mergeRun(checked: CheckedRun, version: string, hooks: RunHooks = {}): Promise<ScenarioReport> {
-  const { first, records } = checked;
-  const { scenario: recorded, overrides } = first.part;
-  const scenario = parseScenario(recorded.document, recorded.file, SYSTEMS);
-  const replay = new ReplayExecutor(records);
-  const report = await runScenario(scenario, overrides, replay, { version, file: scenario.file }, hooks);
+export interface MergeOutcome {
+  report: ScenarioReport;
+  /** Chunks re-run here and found equal to their parts' records. */
+  verified: number;
+}
+
+export async function mergeRun(
+  checked: CheckedRun,
+  version: string,
+  hooks: RunHooks = {},
+  check?: ReplayCheck,
+): Promise<MergeOutcome> {
+  const { first, records, scenario } = checked;
+  const shards = first.part.shard.count;
+  const battles = scenario.battles.length;
+  const ownerOf = (id: ChunkId) => checked.parts[shardOf(id, battles, shards)]?.file ?? first.file;
+  const replay = new ReplayExecutor(records, check, ownerOf);
+  const report = await runScenario(scenario, first.part.overrides, replay, { version, file: scenario.file }, hooks);
   const unused = replay.unused();
   if (unused.length > 0) {
+    const record = records.get(unused[0]);
+    const more = unused.length > 1 ? ` (and ${unused.length - 1} more)` : '';
     throw new InputError(
-      first.file,
-      'tallies',
-      `chunk ${unused[0]} (and ${unused.length - 1} more) is not of this run`,
+      record?.file ?? first.file,
+      record ? `tallies[${record.index}]` : 'tallies',
+      `chunk ${unused[0]}${more} is not a chunk of this run`,
     );
   }
-  return report;
+  return { report, verified: replay.verified };
 }

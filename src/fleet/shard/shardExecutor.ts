@@ -15,6 +15,8 @@ import type { ChunkRecord } from './tallyFile.js';
 export class ShardExecutor implements Executor {
   /** Every chunk is answered at once: the engine sees an in-process executor. */
   readonly threads = 0;
+  /** Its answers are empty tallies, not results: the engine does not check them. */
+  readonly placeholders = true;
   /** Chunks in the whole run (every shard's), and this shard's. */
   total = 0;
   owned = 0;

@@ -5,29 +5,44 @@
  * the battle-odds version, which shard of how many, how many chunks the whole run has, and
  * one record per chunk this shard ran (its place, content key, trials and counts).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { InputError } from '../../engine/inputError.js';
-import { seedSchema } from '../../engine/scenario/scenario.js';
+import { MAX_TRIALS, seedSchema } from '../../engine/scenario/scenario.js';
+import { MAX_CHUNK, MIN_CHUNK } from '../../engine/run/chunking.js';
 import { writeFileAtomically } from '../../node/atomicFile.js';
+import { readGzipText } from '../../node/gzipFile.js';
+import { checkJsonText } from '../../node/jsonText.js';
 import { formatPath } from '../../engine/inputError.js';
+import { MAX_SHARDS } from './assign.js';
 
 export const TALLY_FORMAT = 'battle-odds-tally/1';
 export const TALLY_SUFFIX = '.tally.json.gz';
 
+const MiB = 1024 * 1024;
+/**
+ * The largest part read: 256 MiB of JSON holds some 600,000 chunk records of a LandGrab
+ * battle (a run of 600 billion trials in one shard); a larger run needs more shards. Parts
+ * compress about 3 to 10 times, so 128 MiB on disk is not the limit that bites.
+ */
+export const MAX_PART_TEXT_BYTES = 256 * MiB;
+export const MAX_PART_BYTES = 128 * MiB;
+
 const count = z.number().int().nonnegative();
 
-export const chunkRecordSchema = z.strictObject({
-  unit: z.string().regex(/^(battle|cell) \d+$/),
-  chunk: count,
-  chunks: count.min(1),
-  key: z.string().regex(/^[0-9a-f]{64}$/),
-  trials: count.min(1),
-  counts: z.array(count),
-});
+export const chunkRecordSchema = z
+  .strictObject({
+    unit: z.string().regex(/^(battle|cell) \d{1,9}$/),
+    chunk: count,
+    chunks: count.min(1).max(MAX_TRIALS / MIN_CHUNK),
+    key: z.string().regex(/^[0-9a-f]{64}$/),
+    trials: count.min(1).max(MAX_CHUNK),
+    counts: z.array(count),
+  })
+  .refine((r) => r.chunk < r.chunks, { message: 'chunk must be below chunks', path: ['chunk'] });
 export type ChunkRecord = z.infer<typeof chunkRecordSchema>;
 
 export const overridesSchema = z.strictObject({
@@ -44,14 +59,16 @@ export const tallyPartSchema = z.strictObject({
   version: z.string(),
   scenario: z.strictObject({
     name: z.string(),
-    file: z.string(),
+    file: z.string().max(4096),
     hash: z.string().regex(/^[0-9a-f]{64}$/),
     document: z.unknown(),
   }),
   overrides: overridesSchema,
   seed: seedSchema,
-  trials: count.min(1),
-  shard: z.strictObject({ index: count, count: count.min(1) }),
+  trials: count.min(1).max(MAX_TRIALS),
+  shard: z
+    .strictObject({ index: count, count: count.min(1).max(MAX_SHARDS) })
+    .refine((s) => s.index < s.count, 'index must be below count'),
   /** The chunks of the whole run, and of this shard (merge names a part that lost some; older parts lack it). */
   chunks: z.strictObject({ total: count, shard: count.optional() }),
   run: z.strictObject({ startedAt: z.string(), elapsedMs: z.number(), threads: count }),
@@ -80,16 +97,22 @@ export function writeTallyPart(file: string, part: TallyPart): void {
   writeFileAtomically(file, gzipSync(`${JSON.stringify(part)}\n`), '--out');
 }
 
-export function readTallyPart(file: string): TallyPart {
+/** A part file, read as untrusted input (src/node/gzipFile.ts) and checked against the format's schema. */
+export async function readTallyPart(file: string): Promise<TallyPart> {
+  const what = 'battle-odds tally file';
+  const text = await readGzipText(file, {
+    maxBytes: MAX_PART_BYTES,
+    maxTextBytes: MAX_PART_TEXT_BYTES,
+    what,
+    startsWith: '{',
+  });
   let raw: unknown;
   try {
-    raw = JSON.parse(gunzipSync(readFileSync(file)).toString('utf8'));
+    raw = JSON.parse(text);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT' ? 'no such file' : `not a gzipped battle-odds tally file (${(error as Error).message})`;
-    throw new InputError(file, '', why);
+    throw new InputError(file, '', `not a ${what}: not valid JSON once decompressed (${(error as Error).message})`);
   }
+  checkJsonText(text, file);
   const format = (raw as { format?: unknown } | null)?.format;
   if (format !== TALLY_FORMAT) {
     throw new InputError(file, 'format', `is ${JSON.stringify(format)}; this battle-odds reads ${TALLY_FORMAT}`);

@@ -256,6 +256,7 @@ export function duelLayout(p: DuelRules): { layout: TallyLayout; at: DuelOffsets
     to: nA,
     terms: [{ offset: attackerLeftCapture }],
     given: 'given a capture',
+    condition: DUEL_HEADLINE,
     means: [{ key: 'attackerLeftIfCapture', label: 'Attacking creatures left, given a capture' }],
   });
   b.histogram('attackerValueLeft', {
@@ -276,6 +277,7 @@ export function duelLayout(p: DuelRules): { layout: TallyLayout; at: DuelOffsets
     to: vA,
     terms: [{ offset: attackerValueCapture }],
     given: 'given a capture',
+    condition: DUEL_HEADLINE,
     means: [{ key: 'attackerValueLeftIfCapture', label: 'Attacking combat value left, given a capture' }],
     distribution: false,
   });
@@ -322,6 +324,7 @@ export function duelLayout(p: DuelRules): { layout: TallyLayout; at: DuelOffsets
       to: 4,
       terms: [{ offset: fortAfterCapture }],
       given: 'given a capture',
+      condition: DUEL_HEADLINE,
       means: [{ key: 'fortLevelAfterIfCapture', label: 'Fort level the attacker takes over, given a capture' }],
       distribution: false,
     });
@@ -579,6 +582,7 @@ export function exploreLayout(p: ExploreRules): { layout: TallyLayout; at: Explo
     to: nA,
     terms: [{ offset: explorerLeftSuccess }],
     given: 'given success',
+    condition: EXPLORE_HEADLINE,
     means: [{ key: 'explorerLeftIfExplored', label: 'Exploring creatures left, given success' }],
   });
   b.histogram('explorerLeft', {

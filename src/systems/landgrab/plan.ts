@@ -117,6 +117,7 @@ function battleParts(b: LayoutBuilder, attackers: number, defenders: number): Ba
     to: A,
     terms: [{ offset: won }],
     given: 'given a conquest',
+    condition: HEADLINE,
     means: [{ key: 'attackerLeftIfConquers', label: 'Attacker armies left, given a conquest' }],
     distribution: false,
   });
@@ -144,6 +145,7 @@ export function capitolLayout(
     from: 0,
     to: maxConverted,
     given: 'given the capitol falls',
+    condition: HEADLINE,
     means: [{ key: 'armiesConvertedIfConquered', label: 'Armies converted, given the capitol falls' }],
   });
   b.histogram('armiesConverted', {
@@ -193,6 +195,7 @@ export function chainLayout(
     to: Math.max(1, attackers - n),
     terms: [{ offset: finalArmies + 1 }],
     given: 'given the whole path is taken',
+    condition: HEADLINE,
     means: [{ key: 'finalArmies', label: 'Armies in the last territory, given the whole path is taken' }],
   });
   return { layout: b.build(), at: { taken, finalArmies } };
