@@ -22,12 +22,18 @@ import { fieldParser } from './parse.js';
 /** A field as a commander option; `source` names the command in a refusal (`odds landgrab`). */
 export function fieldOption(field: QuestionField, source: string, mandatory = false): Option {
   const { flag, arg, help } = field.cli;
-  const option = new Option(field.kind === 'flag' ? flag : `${flag} ${arg ?? '<value>'}`, help);
+  const option = new Option(field.kind === 'flag' ? flag : `${flag} ${arg ?? '<value>'}`, help + limitWords(field));
   if (field.kind !== 'flag') option.argParser(fieldParser(field, source));
   // An empty default (no technologies) is not shown; fieldValues fills it in.
   if (field.default) option.default(readField(field, field.default));
   if (mandatory) option.makeOptionMandatory();
   return option as unknown as Option;
+}
+
+/** A whole number's limit in its help, ` (at most 5000)`, unless the help already says it. */
+function limitWords(field: QuestionField): string {
+  if (field.max === undefined || field.cli.help.includes(String(field.max))) return '';
+  return field.kind === 'counts' ? ` (each at most ${field.max})` : ` (at most ${field.max})`;
 }
 
 /** The form's values from the options commander parsed (flags not given are false; defaults filled in). */

@@ -39,7 +39,7 @@ export interface KindValues {
 
 export type FieldValue = KindValues[FieldKind];
 
-/** One choice of a `choice` or `multi` field (or a `count` with few values): its value as typed, and a player's words. */
+/** One choice of a `choice` or `multi` field (or a `count` with few values): its value as typed, a player's words. */
 export interface Choice {
   readonly value: string;
   readonly label: string;

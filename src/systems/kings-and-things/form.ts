@@ -51,8 +51,6 @@ const FORT_LEVELS_ELSEWHERE =
 /** Why the hex's own fields do not apply to an exploration. */
 const NO_HEX = 'the defenders are drawn from the cup, never retreat, and the hex has no fort';
 
-const LOSSES_HELP = 'which counters take the hits: weakest first, protect the strongest, or names in order';
-
 export const kingsAndThingsForm = defineForm({
   summary: 'Odds of a Kings & Things battle (forts, cities, loss and retreat policies) or exploration',
   kinds: [
@@ -160,7 +158,7 @@ export const kingsAndThingsForm = defineForm({
       },
       page: {
         label: "Attacker's losses",
-        help: `${LOSSES_HELP}: ${LOSS_POLICIES.join(', ')} or counter names, e.g. Orc, Giant.`,
+        help: `Which counters take the hits: ${LOSS_POLICIES.join(', ')}, or counter names in order, e.g. Orc, Giant.`,
       },
     },
     {
@@ -176,7 +174,7 @@ export const kingsAndThingsForm = defineForm({
         help: 'same choices (default: buildings-first)',
         elsewhere: NO_HEX,
       },
-      page: { label: "Defender's losses", help: 'The same choices; buildings take the hits first when left empty.' },
+      page: { label: "Defender's losses", help: 'The same choices; empty: buildings-first.' },
     },
     {
       key: 'retreat',
@@ -192,8 +190,8 @@ export const kingsAndThingsForm = defineForm({
       page: {
         label: 'Attacker retreats',
         help:
-          'never; after some rounds (rounds:2); when outnumbered (outnumbered:2 is two to one); ' +
-          'when down to a few counters (down-to:3); several joined with +.',
+          'Empty: never. Or after some rounds (rounds:2), when outnumbered (outnumbered:2 is two to one) or ' +
+          'when down to a few counters (down-to:3); join several with +.',
       },
     },
     {
@@ -227,8 +225,8 @@ export const kingsAndThingsForm = defineForm({
       page: {
         label: "Attacker's retreat hex",
         help:
-          'none when there is no hex of yours to retreat to; else how many of your creatures are already there ' +
-          '(more than 10 after the retreat are lost).',
+          'How many of your creatures already stand where you would retreat (more than 10 after the retreat ' +
+          'are lost); none when there is no hex of yours to retreat to.',
       },
     },
     {
@@ -281,7 +279,9 @@ export const kingsAndThingsForm = defineForm({
       kind: 'flag',
       cli: {
         flag: '--fort-levels',
-        help: 'not answered here: comparing fort levels is a scenario sweep (see the message, and docs/kings-and-things.md)',
+        help:
+          'not answered here: comparing fort levels is a scenario sweep ' +
+          '(see the message, and docs/kings-and-things.md)',
         retired: FORT_LEVELS_ELSEWHERE,
       },
       page: null,
@@ -314,8 +314,8 @@ export const kingsAndThingsForm = defineForm({
       key: 'cup',
       kind: 'choice',
       choices: [
-        { value: CUPS[0], label: 'The whole 1986 cup (counters that are not creatures do not fight)' },
-        { value: CUPS[1], label: 'The 147 creature counters only' },
+        { value: CUPS[0], label: 'The whole 1986 cup' },
+        { value: CUPS[1], label: 'Creature counters only (147)' },
       ],
       leftOut: CUPS[0],
       appliesTo: ['explore'],
@@ -328,7 +328,7 @@ export const kingsAndThingsForm = defineForm({
           'or creatures (the 147 creature counters only) (default: all-counters)',
         elsewhere: 'the cup the defenders are drawn from',
       },
-      page: { label: 'The cup the defenders come from' },
+      page: { label: 'The cup the defenders come from', help: 'Counters that are not creatures do not fight.' },
     },
   ],
   examples: [

@@ -124,7 +124,8 @@ export const princesAndQueensForm = defineForm({
       cli: {
         flag: '--table',
         help:
-          `the table of every distance, defender and terrain is a sweep now: run \`battle-odds run ${TABLE_SCENARIO}\` ` +
+          'the table of every distance, defender and terrain is a sweep now: ' +
+          `run \`battle-odds run ${TABLE_SCENARIO}\` ` +
           '(its thresholds.csv gives the farthest distance of each attack)',
         retired: TABLE_IS_A_SWEEP,
       },

@@ -340,7 +340,12 @@ function writeInput(form: HTMLFormElement, field: PageField, value: string | boo
   }
   const input = form.elements.namedItem(field.param) as HTMLInputElement | HTMLSelectElement;
   if (field.kind === 'flag') (input as HTMLInputElement).checked = value === true;
-  else input.value = String(value);
+  else {
+    // A value a link gives that is not one of the list's choices (an older link's `fort=2`) is shown as given.
+    if (input instanceof HTMLSelectElement && ![...input.options].some((o) => o.value === value))
+      input.append(h('option', { value: String(value) }, String(value)));
+    input.value = String(value);
+  }
 }
 
 /** A question option's text box, in its page words. */
