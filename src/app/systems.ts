@@ -1,28 +1,31 @@
 /**
- * The composition root: which rule systems exist, each with its command-line questions.
- * No engine file imports this; adding a system is one line here plus its own folder.
+ * The composition root: which rule systems exist, each with the form it is asked by (and
+ * any other command it offers). No engine file imports this; adding a system is one line
+ * here plus its own folder.
  */
 import type { RuleSystem } from '../engine/contract.js';
-import type { SystemCli } from '../cli/oddsContract.js';
+import type { FormCommand, QuestionForm } from '../engine/form/form.js';
 import { landgrab } from '../systems/landgrab/index.js';
-import { landgrabCli } from '../systems/landgrab/cli.js';
+import { landgrabForm, reinforcementsCommand } from '../systems/landgrab/form.js';
 import { kingsAndThings } from '../systems/kings-and-things/index.js';
-import { kingsAndThingsCli } from '../systems/kings-and-things/cli.js';
+import { kingsAndThingsForm } from '../systems/kings-and-things/form.js';
 import { advancedCivilization } from '../systems/advanced-civilization/index.js';
-import { advCivCli } from '../systems/advanced-civilization/cli.js';
+import { advancedCivilizationForm } from '../systems/advanced-civilization/form.js';
 import { princesAndQueens } from '../systems/princes-and-queens/index.js';
-import { pqCli } from '../systems/princes-and-queens/cli.js';
+import { princesAndQueensForm } from '../systems/princes-and-queens/form.js';
 
 export interface SystemModule {
   system: RuleSystem;
-  cli: SystemCli;
+  /** How a question of this system is asked (the command line's `odds <system>`, the page's form). */
+  form: QuestionForm;
+  commands?: readonly FormCommand[];
 }
 
 export const SYSTEM_MODULES: readonly SystemModule[] = [
-  { system: landgrab, cli: landgrabCli },
-  { system: kingsAndThings, cli: kingsAndThingsCli },
-  { system: advancedCivilization, cli: advCivCli },
-  { system: princesAndQueens, cli: pqCli },
+  { system: landgrab, form: landgrabForm, commands: [reinforcementsCommand] },
+  { system: kingsAndThings, form: kingsAndThingsForm },
+  { system: advancedCivilization, form: advancedCivilizationForm },
+  { system: princesAndQueens, form: princesAndQueensForm },
 ];
 
 export const SYSTEMS: readonly RuleSystem[] = SYSTEM_MODULES.map((m) => m.system);

@@ -2,7 +2,7 @@
 import { Option, type Command } from '@commander-js/extra-typings';
 import { parsePrecision, parseSeed, parseTarget, parseThreads, parseTrials, parseWorth } from './parse.js';
 import type { KernelName, Objective } from '../engine/contract.js';
-import { OBJECTIVE_HELP } from '../engine/question.js';
+import { OBJECTIVE_WORDS, QUESTION_OPTIONS, type QuestionOption } from '../engine/form/question.js';
 import type { Overrides } from '../app/runScenario.js';
 
 export interface EngineFlags {
@@ -34,37 +34,23 @@ export function addQuestionOptions<C extends Command<any, any, any>>(
   advise = false,
   objectives: readonly Objective[] = [],
 ): C {
-  command.addOption(
-    new Option('--target <p>', 'how many do I need for at least this probability? e.g. 0.8 or 80%').argParser(
-      parseTarget,
-    ),
-  );
+  const { target, advise: adviseOption, objective, territoryWorth } = QUESTION_OPTIONS;
+  command.addOption(optionOf(target).argParser(parseTarget));
   // should-i-attack always advises: there --advise is accepted (a command copied from odds works) and a no-op.
-  command.addOption(
-    new Option(
-      '--advise',
-      advise
-        ? 'always on here (accepted, changes nothing)'
-        : 'also advise on the decisions: when to stop, optimal play',
-    ),
-  );
+  command.addOption(optionOf(adviseOption, advise ? 'always on here (accepted, changes nothing)' : undefined));
   if (objectives.length > 0) {
-    const choices = objectives.map((o, i) => `${o} (${OBJECTIVE_HELP[o]}${i === 0 ? '; the default' : ''})`);
+    const choices = objectives.map((o, i) => `${o} (${OBJECTIVE_WORDS[o].cli}${i === 0 ? '; the default' : ''})`);
+    const help = `${objective.cli.help}${advise ? '' : ` (with ${adviseOption.cli.flag})`}: ${choices.join(', ')}`;
     command
-      .addOption(
-        new Option(
-          '--objective <name>',
-          `what the advice's stop rule optimises${advise ? '' : ' (with --advise)'}: ${choices.join(', ')}`,
-        ).choices(objectives),
-      )
-      .addOption(
-        new Option(
-          '--territory-worth <w>',
-          'with --objective value: what one territory taken is worth, in armies, e.g. 10',
-        ).argParser(parseWorth),
-      );
+      .addOption(optionOf(objective, help).choices(objectives))
+      .addOption(optionOf(territoryWorth).argParser(parseWorth));
   }
   return command;
+}
+
+/** A question option as a commander option, with its own help unless another is given. */
+function optionOf(option: QuestionOption, help = option.cli.help): Option {
+  return new Option(option.cli.arg ? `${option.cli.flag} ${option.cli.arg}` : option.cli.flag, help);
 }
 
 export function addEngineOptions<C extends Command<any, any, any>>(

@@ -1,10 +1,12 @@
 /**
- * Option value parsers for commander: the shared readings (src/app/flagValues.ts) with their
- * refusals turned into commander's usage errors (one line, exit 2), and --threads, which
- * depends on this machine.
+ * Option value parsers for commander: the shared readings (src/engine/form/read.ts) with
+ * their refusals turned into commander's usage errors (one line, exit 2), and --threads,
+ * which depends on this machine.
  */
 import { InvalidArgumentError } from '@commander-js/extra-typings';
-import * as values from '../app/flagValues.js';
+import * as values from '../engine/form/read.js';
+import type { QuestionField } from '../engine/form/form.js';
+import { InputError } from '../engine/inputError.js';
 import { coreCount } from '../node/cores.js';
 
 /** The same reading, refusing with commander's error. */
@@ -13,7 +15,7 @@ function forCommander<T>(read: (value: string) => T): (value: string) => T {
     try {
       return read(value);
     } catch (error) {
-      if (error instanceof values.FlagValueError) throw new InvalidArgumentError(error.message);
+      if (error instanceof values.FormValueError) throw new InvalidArgumentError(error.message);
       throw error;
     }
   };
@@ -27,6 +29,24 @@ export const parseIntegerList = forCommander(values.parseIntegerList);
 export const parseSeed = forCommander(values.parseSeed);
 export const parseTarget = forCommander(values.parseTarget);
 export const parseWorth = forCommander(values.parseWorth);
+
+/**
+ * A form field's reader, its stated limit included: a value beyond the limit is refused as
+ * the entry's schema would refuse it, naming the command and the flag
+ * (`odds landgrab: --attackers: must be at most 5000`).
+ */
+export function fieldParser(field: QuestionField, source: string): (value: string) => unknown {
+  return (value) => {
+    try {
+      return values.readField(field, value);
+    } catch (error) {
+      if (error instanceof values.FormLimitError)
+        throw new InputError(source, field.cli.flag, error.message.replace(/\.$/, ''));
+      if (error instanceof values.FormValueError) throw new InvalidArgumentError(error.message);
+      throw error;
+    }
+  };
+}
 
 export function parseThreads(value: string): number {
   return checkThreads(parseInteger(value), coreCount());

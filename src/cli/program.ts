@@ -6,8 +6,10 @@ import { Command, CommanderError, Option } from '@commander-js/extra-typings';
 import { SYSTEM_MODULES, SYSTEMS } from '../app/systems.js';
 import { InputError } from '../engine/inputError.js';
 import { NoExactAnswer } from '../engine/run/battle.js';
-import type { ExtraCommand } from './oddsContract.js';
-import { oddsCommand, shouldIAttackCommand, toOption } from './commands/odds.js';
+import type { FormCommand } from '../engine/form/form.js';
+import { FormProblem } from '../engine/form/entry.js';
+import { oddsCommand, shouldIAttackCommand } from './commands/odds.js';
+import { fieldOption, fieldValues, problemError } from './form.js';
 import { runCommand } from './commands/run.js';
 import { serveCommand } from '../web/serveCommand.js';
 import { mergeCommand } from './commands/merge.js';
@@ -39,11 +41,17 @@ function schemaCommand(io: CliIO): Command {
     ) as never;
 }
 
-function extraCommand(spec: ExtraCommand, io: CliIO): Command {
+/** A system's own command (LandGrab's reinforcements), from its fields. */
+function extraCommand(spec: FormCommand, io: CliIO): Command {
   const command = new Command(spec.name).description(spec.description);
-  for (const option of spec.options) command.addOption(toOption(option) as never);
+  for (const field of spec.fields) command.addOption(fieldOption(field, spec.name, field.required) as never);
   command.action((flags) => {
-    io.stdout.write(spec.run(flags as Record<string, unknown>));
+    try {
+      io.stdout.write(spec.run(fieldValues(spec.fields, flags as Record<string, unknown>)));
+    } catch (error) {
+      if (error instanceof FormProblem) throw problemError(spec.name, spec, error);
+      throw error;
+    }
   });
   command.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
   return command as never;
@@ -77,7 +85,7 @@ function buildProgram(io: CliIO): Command {
       '\nExample:\n  $ battle-odds systems\n  $ battle-odds odds <system> --help   # the flags of one system\n',
     );
   for (const module of SYSTEM_MODULES)
-    for (const spec of module.cli.commands ?? []) program.addCommand(extraCommand(spec, io) as never);
+    for (const spec of module.commands ?? []) program.addCommand(extraCommand(spec, io) as never);
 
   applyToAll(program, (command) =>
     command.exitOverride().configureOutput({

@@ -4,14 +4,7 @@
  * system offers a choice of objectives, and only with advice (it chooses what the advice
  * optimises); a territory's worth exactly when the objective is `value`.
  */
-import type { Objective, Question, RuleSystem } from './contract.js';
-
-/** What each objective asks, in words (the command line's --help and the web page's form). */
-export const OBJECTIVE_HELP: Record<Objective, string> = {
-  armies: 'the most armies kept while still taking it at least --target of the time',
-  conquest: 'the best chance of taking it',
-  value: 'the most armies kept plus --territory-worth for each territory taken',
-};
+import type { Question, RuleSystem } from './contract.js';
 
 export interface QuestionProblem {
   /** The Question field it is about. */

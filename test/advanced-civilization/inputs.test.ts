@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compileRaw, duel, problems, reportOf, rowsOf, tableOf } from './helpers.js';
-import { advCivCli, parseTokens } from '../../src/systems/advanced-civilization/cli.js';
+import { advancedCivilizationForm } from '../../src/systems/advanced-civilization/form.js';
+import { parseUncertainCount } from '../../src/engine/form/read.js';
+import { entryFromWords } from '../helpers/form.js';
 
 describe('bad inputs get clear errors', () => {
   const cases: Array<[string, unknown, string]> = [
@@ -119,23 +121,18 @@ describe('fixed conflict report', () => {
   });
 });
 
-describe('odds command', () => {
-  it('parses token counts, ranges and lists', () => {
-    expect(parseTokens('7')).toBe(7);
-    expect(parseTokens('4-9')).toEqual({ min: 4, max: 9 });
-    expect(parseTokens('3,5,8')).toEqual({ values: [3, 5, 8] });
-    expect(parseTokens('-3')).toBe(-3);
+describe('the question form (odds advanced-civilization, the page)', () => {
+  it('reads token counts, ranges and lists', () => {
+    expect(parseUncertainCount('7')).toBe(7);
+    expect(parseUncertainCount('4-9')).toEqual({ min: 4, max: 9 });
+    expect(parseUncertainCount('3,5,8')).toEqual({ values: [3, 5, 8] });
+    expect(parseUncertainCount('-3')).toBe(-3);
   });
 
-  it('turns flags into a valid conflict, with the fort held by the defender', () => {
-    const raw = advCivCli.odds.toBattle({
-      limit: 3,
-      attacker: '6',
-      defender: '2-6',
-      fort: true,
-      defenderTech: 'engineering',
-      attackerTech: '',
-    });
+  it('makes a valid conflict, with the fort held by the defender', () => {
+    const raw = entryFromWords(advancedCivilizationForm, [
+      ...['--limit', '3', '--attacker', '6', '--defender', '2-6', '--fort', '--defender-tech', 'engineering'],
+    ]);
     expect(problems(raw)).toEqual([]);
     expect(compileRaw(raw).plan.sampled).toBe(true);
     expect(raw).toMatchObject({
@@ -149,7 +146,16 @@ describe('odds command', () => {
 
   it('rejects an unknown technology', () => {
     expect(() =>
-      advCivCli.odds.toBattle({ limit: 3, attacker: '6', defender: '4', attackerTech: 'gunpowder' }),
+      entryFromWords(advancedCivilizationForm, [
+        '--limit',
+        '3',
+        '--attacker',
+        '6',
+        '--defender',
+        '4',
+        '--attacker-tech',
+        'gunpowder',
+      ]),
     ).toThrow('unknown technology "gunpowder"');
   });
 });

@@ -2,7 +2,9 @@
  * The layering the design promises, checked on the sources: the pure core (engine, kit,
  * statistics, rule systems, the composition root, chart requests) imports nothing from Node
  * and no Node-only package, so a browser or a Web Worker can load it; the engine never
- * imports the composition root or a rule system; nothing in src imports bench/.
+ * imports the composition root or a rule system; nothing in src imports bench/; the core and
+ * the page's question import nothing from the command line (type-only imports counted), and
+ * no import circle runs through the question forms.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -49,6 +51,55 @@ function runtimeImports(file: string): string[] {
   }
   for (const m of text.matchAll(/import\(\s*'([^']+)'\s*\)/g)) out.push(m[1]);
   return out;
+}
+
+/** Every import of a module, type-only ones included (a type import still ties the two together). */
+function allImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
+  return [
+    ...[...text.matchAll(/^\s*(?:import|export)\s+(?:type\s+)?[\s\S]*?\s+from\s+'([^']+)';/gm)].map((m) => m[1]),
+    ...[...text.matchAll(/import\(\s*'([^']+)'\s*\)/g)].map((m) => m[1]),
+  ];
+}
+
+/** The import circles among `files` (strongly connected groups of more than one module), type-only imports included. */
+function circles(all: string[]): string[][] {
+  const edges = new Map(
+    all.map((f) => [
+      f,
+      allImports(f)
+        .map((s) => resolve(f, s))
+        .filter((t) => t !== null),
+    ]),
+  );
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    order.set(v, order.size);
+    low.set(v, order.get(v) as number);
+    stack.push(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!edges.has(w)) continue;
+      if (!order.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v) as number, order.get(w) as number));
+    }
+    if (low.get(v) !== order.get(v)) return;
+    const group: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop() as string;
+      group.push(w);
+    } while (w !== v);
+    if (group.length > 1) found.push(group);
+  };
+  for (const file of all) if (!order.has(file)) visit(file);
+  return found;
 }
 
 function resolve(from: string, spec: string): string | null {
@@ -109,6 +160,34 @@ describe('the pure core', () => {
         expect(target !== null && rel(target).startsWith('bench/'), `${rel(file)} imports ${spec}`).toBe(false);
       }
     }
+  });
+});
+
+describe('the question forms and the command line', () => {
+  /** The core and the page's question and form: the command line is an adapter around them. */
+  const INNER = ['systems', 'app', 'engine', 'kit', 'stats', 'web/question', 'web/ui'];
+
+  it('nothing in the core or the page imports the command line, not even a type', () => {
+    const cli = path.join(SRC, 'cli') + path.sep;
+    let checked = 0;
+    for (const dir of INNER) {
+      for (const file of files(path.join(SRC, dir))) {
+        checked++;
+        for (const spec of allImports(file)) {
+          const target = resolve(file, spec);
+          expect(target !== null && target.startsWith(cli), `${rel(file)} imports ${spec}`).toBe(false);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it("no import circle runs through the forms, the composition root or the page's question", () => {
+    const forms = (file: string) =>
+      /^src\/(engine\/form|app|web\/question|web\/ui)\//.test(rel(file)) ||
+      /^src\/systems\/[^/]+\/form\.ts$/.test(rel(file));
+    const through = circles(files(SRC)).filter((group) => group.some(forms));
+    expect(through.map((group) => group.map(rel).join(' -> '))).toEqual([]);
   });
 });
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HOLD_RETREATED } from '../../src/systems/kings-and-things/plan.js';
-import { kingsAndThingsOdds } from '../../src/systems/kings-and-things/cli.js';
+import { kingsAndThingsForm } from '../../src/systems/kings-and-things/form.js';
+import { entryFromWords } from '../helpers/form.js';
 import { compileEntry, duelOf, exactOf, problems, unsolvedReason } from './helpers.js';
 
 const army = { creatures: ['Orc:2'] };
@@ -144,100 +145,70 @@ describe('hex contents (12.13): one fort plus at most one special income counter
   });
 });
 
-describe('odds flags', () => {
-  const toEntry = (flags: Record<string, unknown>) => kingsAndThingsOdds.toBattle(flags);
-  it('a battle from flags', () => {
-    const entry = toEntry({
-      attackers: 'Giant:4, Elves:2R, Dragon:3*C',
-      defenders: 'Nomads',
-      fort: 'castle',
-      city: true,
-      retreat: 'rounds:3+outnumbered:2',
-    });
+describe('the question form (odds kings-and-things, the page)', () => {
+  const toEntry = (...words: string[]) => entryFromWords(kingsAndThingsForm, words);
+  it('a battle', () => {
+    const entry = toEntry(
+      ...['--attackers', 'Giant:4, Elves:2R, Dragon:3*C', '--defenders', 'Nomads', '--fort', 'castle', '--city'],
+      ...['--retreat', 'rounds:3+outnumbered:2'],
+    );
     expect(problems(entry)).toEqual([]);
   });
-  it('retreat hexes from flags: none, or the friendly creatures already there', () => {
-    const entry = toEntry({ attackers: 'Orc:2', defenders: 'Orc:2', retreatHex: 'none', defenderRetreatHex: '9' }) as {
+  it('retreat hexes: none, or the friendly creatures already there', () => {
+    const entry = toEntry(
+      '--attackers',
+      'Orc:2',
+      '--defenders',
+      'Orc:2',
+      '--retreat-hex',
+      'none',
+      '--defender-retreat-hex',
+      '9',
+    ) as {
       attacker: { retreatHex: unknown };
       defender: { retreatHex: unknown };
     };
     expect(entry.attacker.retreatHex).toBe(false);
     expect(entry.defender.retreatHex).toEqual({ creatures: 9 });
     expect(problems(entry)).toEqual([]);
-    expect(problems(toEntry({ attackers: 'Orc:2', retreatHex: 'lots' })).join('\n')).toMatch(/retreatHex/);
+    expect(problems(toEntry('--attackers', 'Orc:2', '--retreat-hex', 'lots')).join('\n')).toMatch(/retreatHex/);
   });
-  it('exploration from flags', () => {
-    expect(problems(toEntry({ attackers: 'Old Dragon, Sphinx', explore: true, bribe: 5 }))).toEqual([]);
-    const creatures = toEntry({ attackers: 'Old Dragon', explore: true, cup: 'creatures' }) as { cup: unknown };
+  it('exploration', () => {
+    expect(problems(toEntry('--attackers', 'Old Dragon, Sphinx', '--explore', '--bribe', '5'))).toEqual([]);
+    const creatures = toEntry('--attackers', 'Old Dragon', '--explore', '--cup', 'creatures') as { cup: unknown };
     expect(creatures.cup).toBe('creatures');
     expect(problems(creatures)).toEqual([]);
-    expect(problems(toEntry({ attackers: 'Old Dragon', explore: true, cup: 'sack' })).join('\n')).toMatch(/cup/);
+    expect(problems(toEntry('--attackers', 'Old Dragon', '--explore', '--cup', 'sack')).join('\n')).toMatch(/cup/);
   });
-  it('--fort-levels points to the fort-level sweep (odds answers one battle)', () => {
-    expect(() => toEntry({ attackers: 'Giant:4, 2x Orc:2', fortLevels: true })).toThrow(
-      /--fort-levels: compares several battles .* odds answers one: run the fort-level sweep/,
+  it('--fort-levels is refused: the fort-level sweep answers it (odds answers one battle)', () => {
+    expect(() => toEntry('--attackers', 'Giant:4, 2x Orc:2', '--fort-levels')).toThrow(
+      expect.objectContaining({ key: 'fortLevels', problem: { reason: 'retired' } }),
+    );
+    expect(kingsAndThingsForm.fields.find((f) => f.key === 'fortLevels')?.cli.retired).toMatch(
+      /^compares several battles .* odds answers one: run the fort-level sweep/,
     );
   });
-});
-
-describe('odds flags name what the user typed', () => {
-  it('every entry field toBattle produces maps to its flag', () => {
-    const flagFor = kingsAndThingsOdds.flagFor!;
-    const expected: Record<string, string> = {
-      'attacker.creatures[0]': '--attackers',
-      'attacker.losses': '--attacker-losses',
-      'attacker.losses[1]': '--attacker-losses',
-      'attacker.retreat.whenOutnumbered': '--retreat',
-      'explorer.creatures': '--attackers',
-      'explorer.losses': '--attacker-losses',
-      'explorer.retreat': '--retreat',
-      'defender.creatures[2]': '--defenders',
-      'defender.losses': '--defender-losses',
-      'defender.retreat': '--defender-retreat',
-      'defender.fort': '--fort',
-      'defender.fortAfterRetreat': '--fort-after-retreat',
-      'defender.city': '--city',
-      'defender.village': '--village',
-      'defender.income[0]': '--income',
-      unexplored: '--unexplored',
-      'bribery.gold': '--bribe',
-      cup: '--cup',
-      'attacker.retreatHex.creatures': '--retreat-hex',
-      'explorer.retreatHex': '--retreat-hex',
-      'defender.retreatHex': '--defender-retreat-hex',
-    };
-    for (const [field, flag] of Object.entries(expected)) expect(flagFor(field), field).toBe(flag);
-    // Field text is never looked up as an object key.
-    for (const field of ['toString', 'constructor', '__proto__', 'hasOwnProperty.x'])
-      expect(flagFor(field), field).toBeUndefined();
-  });
-  it('a single name for --attacker-losses that is not a policy is a one-element explicit order', () => {
-    const entry = kingsAndThingsOdds.toBattle({ attackers: 'Giant:4, Orc:2', attackerLosses: 'Giant' }) as {
+  it('a single loss name that is not a policy is a one-element explicit order', () => {
+    const entry = toEntry('--attackers', 'Giant:4, Orc:2', '--attacker-losses', 'Giant') as {
       attacker: { losses: unknown };
     };
     expect(entry.attacker.losses).toEqual(['Giant']);
     expect(problems(entry)).toEqual([]);
-    expect(
-      (
-        kingsAndThingsOdds.toBattle({ attackers: 'Orc:2', attackerLosses: 'protect-strongest' }) as {
-          attacker: { losses: unknown };
-        }
-      ).attacker.losses,
-    ).toBe('protect-strongest');
+    const policy = toEntry('--attackers', 'Orc:2', '--attacker-losses', 'protect-strongest') as {
+      attacker: { losses: unknown };
+    };
+    expect(policy.attacker.losses).toBe('protect-strongest');
   });
-  it('flags the chosen mode would ignore are refused', () => {
-    const toEntry = (flags: Record<string, unknown>) => () =>
-      kingsAndThingsOdds.toBattle({ attackers: 'Orc:2', ...flags });
-    expect(toEntry({ bribe: 5 })).toThrow(/--bribe: applies only with --explore/);
-    expect(toEntry({ cup: 'creatures' })).toThrow(/--cup: applies only with --explore/);
-    for (const flag of ['defenders', 'fort', 'city', 'unexplored', 'defenderRetreat', 'fortAfterRetreat']) {
-      expect(
-        toEntry({
-          explore: true,
-          [flag]: flag === 'city' || flag === 'unexplored' ? true : 'x',
-        }),
-      ).toThrow(/does not apply with --explore/);
-    }
+  it('fields the chosen kind of question would ignore are refused', () => {
+    const refused = (words: string[], key: string) =>
+      expect(() => toEntry('--attackers', 'Orc:2', ...words)).toThrow(
+        expect.objectContaining({ key, problem: expect.objectContaining({ reason: 'elsewhere' }) }),
+      );
+    refused(['--bribe', '5'], 'bribe');
+    refused(['--cup', 'creatures'], 'cup');
+    const hex = [['--defenders', 'x'], ['--fort', 'x'], ['--city'], ['--unexplored'], ['--defender-retreat', 'x']];
+    for (const words of [...hex, ['--fort-after-retreat', 'x'], ['--defender-retreat-hex', 'x']])
+      refused(['--explore', ...words], kingsAndThingsForm.fields.find((f) => f.cli.flag === words[0])!.key);
   });
 });
 

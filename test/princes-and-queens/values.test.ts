@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { princesAndQueens as system } from '../../src/systems/princes-and-queens/index.js';
-import { pqOdds } from '../../src/systems/princes-and-queens/cli.js';
+import { princesAndQueensForm } from '../../src/systems/princes-and-queens/form.js';
+import { FormProblem } from '../../src/engine/form/entry.js';
+import { entryFromWords } from '../helpers/form.js';
 import { attackValue, defenceValue, princeValue, resolveAttack } from '../../src/systems/princes-and-queens/values.js';
 import { compileEntry } from '../../src/engine/scenario/entry.js';
 import { runBattle } from '../../src/engine/run/battle.js';
 import { InProcessExecutor } from '../../src/engine/executor.js';
-import { InputError } from '../../src/engine/inputError.js';
 import { isUnsolved } from '../../src/engine/contract.js';
 import { findSystem } from '../../src/app/systems.js';
 import { loadScenario } from '../../src/node/scenarioFile.js';
@@ -276,23 +277,32 @@ describe('the table of attack outcomes is a sweep (the bundled scenario)', () =>
   });
 });
 
-describe('odds command', () => {
-  it('turns flags into a valid attack', () => {
-    const raw = pqOdds.toBattle({
-      distance: 2,
-      princes: 1,
-      defender: 'prince',
-      defenderDistance: 3,
-      terrain: 'mountain',
-      ties: 'attacker-wins',
-    });
+describe('the question form (odds princes-and-queens, the page)', () => {
+  const toEntry = (...words: string[]) => entryFromWords(princesAndQueensForm, words);
+  it('makes a valid attack', () => {
+    const raw = toEntry(
+      '--distance',
+      '2',
+      '--princes',
+      '1',
+      '--defender',
+      'prince',
+      '--defender-distance',
+      '3',
+      '--terrain',
+      'mountain',
+    );
     expect(problems(raw)).toEqual([]);
   });
   it('refuses --table and --max-distance, pointing at the sweep', () => {
-    for (const flags of [{ table: true }, { table: true, maxDistance: 4 }, { distance: 2, maxDistance: 4 }]) {
-      expect(() => pqOdds.toBattle(flags)).toThrow(InputError);
-      expect(() => pqOdds.toBattle(flags)).toThrow('scenarios/princes-and-queens-battle-values.json');
+    for (const words of [['--table'], ['--table', '--max-distance', '4'], ['--distance', '2', '--max-distance', '4']]) {
+      expect(() => toEntry(...words)).toThrow(FormProblem);
+      expect(() => toEntry(...words)).toThrow(expect.objectContaining({ problem: { reason: 'retired' } }));
     }
+    for (const key of ['table', 'maxDistance'])
+      expect(princesAndQueensForm.fields.find((f) => f.key === key)?.cli.retired).toContain(
+        'scenarios/princes-and-queens-battle-values.json',
+      );
   });
 });
 

@@ -96,7 +96,7 @@ describe.skipIf(!CHROMIUM)('the web page in chromium', () => {
           sampling ? { ...state, method: 'sample', seed: 'web page', trials: '50000' } : state,
         );
         const page = await open(hash);
-        const words = commandWords(m.cli.odds.examples[0]).slice(2);
+        const words = commandWords(m.form.examples[0]).slice(2);
         const reference = await cliReport(
           sampling ? [...words, '--sample', '--seed', 'web page', '--trials', '50000'] : words,
         );
@@ -110,6 +110,11 @@ describe.skipIf(!CHROMIUM)('the web page in chromium', () => {
         if (head.kind === 'probability')
           expect(shown).toBe(headlineValue(head, exact ? head.exact! : head.estimate, exact));
         expect(await page.textContent('#command')).toContain(`battle-odds odds ${id}`);
+        // A player's words everywhere else: no flag in any label, help, choice, message or chart title.
+        await page.evaluate(() =>
+          (window as unknown as { battleOdds: { chartsDrawn(): Promise<void> } }).battleOdds.chartsDrawn(),
+        );
+        expect(await page.evaluate(flagsOnThePage)).toEqual([]);
         await page.close();
       },
     );
@@ -297,7 +302,9 @@ describe.skipIf(!CHROMIUM)('the web page in chromium', () => {
     expect(await page.textContent('#command')).toContain('--advise --objective value --territory-worth 10');
     await page.selectOption('#f-objective', 'conquest');
     await page.waitForFunction(() => document.getElementById('error-territory-worth')?.textContent !== '');
-    expect(await page.textContent('#error-territory-worth')).toBe('applies only with --objective value');
+    expect(await page.textContent('#error-territory-worth')).toBe(
+      'Worth of a territory applies only with “What the advice aims for” value.',
+    );
     await page.fill('#f-territory-worth', '');
     await page.waitForFunction(() => new URL(location.href).hash.endsWith('objective=conquest'));
     await page.waitForFunction(() => !document.getElementById('answer')?.classList.contains('stale'));
@@ -307,11 +314,14 @@ describe.skipIf(!CHROMIUM)('the web page in chromium', () => {
     await page.close();
   });
 
-  it('shows a problem on its field in the CLI words, and greys the previous answer', async () => {
+  it("shows a problem on its field in a player's words, and greys the previous answer", async () => {
     const page = await open('#landgrab');
     await page.fill('#f-attackers', '1x');
     await page.waitForFunction(() => document.getElementById('error-attackers')?.textContent !== '');
-    expect(await page.textContent('#error-attackers')).toBe('must be a whole number.');
+    expect(await page.textContent('#error-attackers')).toBe(
+      'Armies in the attacking territory must be a whole number.',
+    );
+    expect(await page.evaluate(flagsOnThePage)).toEqual([]);
     expect(await page.getAttribute('#f-attackers', 'aria-invalid')).toBe('true');
     expect(await page.getAttribute('#answer', 'class')).toContain('stale');
     await page.fill('#f-attackers', '12');
@@ -467,6 +477,19 @@ describe.skipIf(!CHROMIUM)('the web page in chromium', () => {
     if (saving) console.log(`[web] screenshots in ${SCREENSHOTS}`);
   });
 });
+
+/**
+ * Every flag name (`--fortress`) the page shows outside the command-line block: in any text,
+ * hidden fields and list choices included, chart titles, placeholders and accessible names. Runs in the page.
+ */
+function flagsOnThePage(): string[] {
+  const body = document.body.cloneNode(true) as HTMLElement;
+  body.querySelector('#command')?.remove();
+  const texts = [body.textContent ?? ''];
+  for (const e of body.querySelectorAll('*'))
+    for (const name of ['placeholder', 'aria-label', 'title']) texts.push(e.getAttribute(name) ?? '');
+  return texts.flatMap((t) => t.match(/(^|[^\w-])--[a-z][a-z-]*/g) ?? []).map((m) => m.trim());
+}
 
 /** Text elements whose colour on their background is below WCAG AA (4.5:1; 3:1 for large text). Runs in the page. */
 function contrastFailures(): string[] {

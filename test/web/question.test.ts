@@ -1,7 +1,7 @@
 /**
- * The page's questions are the command line's: forms come from each system's CLI question
- * data, a question in the page gives the CLI's battle and numbers for the same seed, and
- * the URL holds the whole question.
+ * The page's questions are the command line's: both come from each system's question form,
+ * a question in the page gives the CLI's battle and numbers for the same seed, problems are
+ * in a player's words, and the URL holds the whole question.
  */
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_MODULES, type SystemModule } from '../../src/app/systems.js';
@@ -47,31 +47,34 @@ async function cliReport(args: string[]) {
   return JSON.parse(r.stdout).battles[0];
 }
 
-describe('forms from the CLI question data', () => {
-  it('gives every LandGrab flag a field: numbers, lists, checkboxes, and choices from the entry schema', () => {
+describe("the page's fields, from the question forms", () => {
+  it("gives every LandGrab field an input: counts, lists, checkboxes and choices, in a player's words", () => {
     const fields = new Map(fieldsOf(landgrab).map((f) => [f.param, f]));
-    expect(fields.get('attackers')).toMatchObject({ kind: 'int', flag: '--attackers', more: false });
-    expect(fields.get('path')).toMatchObject({ kind: 'int-list', kinds: ['chain'] });
-    expect(fields.get('fortress')).toMatchObject({ kind: 'checkbox', default: false, kinds: ['battle'] });
-    expect(fields.get('stop-at')).toMatchObject({ kind: 'int', default: '1', more: false });
-    expect(fields.get('ties')).toMatchObject({ kind: 'select', choices: ['defender', 'attacker'], more: true });
-    expect(fields.get('attackers')?.hint).toBe(landgrab.cli.odds.options[0].description);
-    expect(fields.size).toBe(landgrab.cli.odds.options.length);
+    expect(fields.get('attackers')).toMatchObject({ kind: 'count', label: 'Armies in the attacking territory' });
+    expect(fields.get('path')).toMatchObject({ kind: 'counts', more: false });
+    expect(fields.get('path')?.field.appliesTo).toEqual(['chain']);
+    expect(fields.get('fortress')).toMatchObject({ kind: 'flag', initial: false });
+    expect(fields.get('stop-at')).toMatchObject({ kind: 'count', initial: '1', more: false });
+    expect(fields.get('ties')).toMatchObject({ kind: 'choice', more: true });
+    expect(fields.get('ties')?.choices?.map((c) => c.value)).toEqual(['defender', 'attacker']);
+    expect(fields.get('fortress')?.help).toBe('The defender adds 1 to the highest die (2 with a defending leader).');
+    expect(fields.get('attacking-armies')?.label).toBe('Or: armies that may attack');
+    expect(fields.size).toBe(landgrab.form.fields.length);
   });
 
-  it('offers Princes & Queens choices from its schema and leaves out the flags that point elsewhere', () => {
+  it('offers Princes & Queens choices from its form and leaves out the flags that point elsewhere', () => {
     const fields = new Map(fieldsOf(pq).map((f) => [f.param, f]));
-    expect(fields.get('defender')?.choices).toEqual(['prince', 'two-princes', 'queen', 'city']);
-    expect(fields.get('princes')?.choices).toEqual(['1', '2']);
-    expect(fields.get('terrain')?.choices).toEqual(['plain', 'mountain']);
+    expect(fields.get('defender')?.choices?.map((c) => c.value)).toEqual(['prince', 'two-princes', 'queen', 'city']);
+    expect(fields.get('princes')?.choices?.map((c) => c.label)).toEqual(['One Prince', 'Two Princes']);
+    expect(fields.get('terrain')?.choices?.map((c) => c.value)).toEqual(['plain', 'mountain']);
     expect(fields.has('table')).toBe(false);
     expect(fields.has('max-distance')).toBe(false);
   });
 
-  it('starts each system at its first CLI example', () => {
+  it('starts each system at its first example', () => {
     for (const module of SYSTEM_MODULES) {
       const q = asked(module, exampleState(module));
-      const words = commandWords(module.cli.odds.examples[0]).slice(3);
+      const words = commandWords(module.form.examples[0]).slice(3);
       expect(q.args.join(' ').split(' ')).toEqual(words);
     }
   });
@@ -115,16 +118,42 @@ describe('a question in the page is the CLI question', () => {
     expect(page.tables).toEqual(reference.tables);
   });
 
-  it('puts problems on the field whose flag they name, in the CLI words', () => {
+  it("puts problems on their field, in a player's words naming the field's label", () => {
     const base = exampleState(landgrab);
     const typo = toQuestion(landgrab, { ...base, values: { ...base.values, attackers: '1x' } });
-    expect(typo).toEqual({ ok: false, problems: [{ param: 'attackers', message: 'must be a whole number.' }] });
+    expect(typo).toEqual({
+      ok: false,
+      problems: [{ param: 'attackers', message: 'Armies in the attacking territory must be a whole number.' }],
+    });
     const missing = toQuestion(landgrab, { ...base, values: { ...base.values, defenders: '' } });
-    expect(missing.ok || missing.problems[0].param).toBe('defenders');
+    expect(missing).toEqual({ ok: false, problems: [{ param: 'defenders', message: 'Defending armies is needed.' }] });
     const schema = toQuestion(landgrab, { ...base, values: { ...base.values, 'stop-at': '40' } });
-    expect(schema.ok || schema.problems[0]).toMatchObject({ param: 'stop-at' });
+    expect(schema).toEqual({
+      ok: false,
+      problems: [
+        {
+          param: 'stop-at',
+          message: 'Stop when down to must be below the 11 armies in the attacking territory, or no attack happens.',
+        },
+      ],
+    });
     const pqMissing = toQuestion(pq, { ...exampleState(pq), values: { ...exampleState(pq).values, distance: '' } });
     expect(pqMissing.ok || pqMissing.problems[0].param).toBe('distance');
+    // A name the battle entry uses becomes the label of the field that sets it.
+    const pqPrince = toQuestion(pq, {
+      ...exampleState(pq),
+      values: { ...exampleState(pq).values, 'defender-distance': '' },
+    });
+    expect(pqPrince).toEqual({
+      ok: false,
+      problems: [
+        {
+          param: 'defender-distance',
+          message:
+            "A defending Prince needs “Defending Prince's distance to his Queen”: the hexes from him to his own Queen.",
+        },
+      ],
+    });
   });
 
   it('asks only the fields of the kind chosen (a chain ignores the single-territory defenders)', () => {
@@ -158,13 +187,15 @@ describe('the objective of the advice in the page', () => {
     expect(page.verdict.join('\n')).toContain('Stop rule for the most value (armies kept + 10 per territory taken)');
   });
 
-  it("puts the CLI's refusals on the objective's fields", () => {
+  it("puts the engine's refusals on the objective's fields, naming fields by their labels", () => {
     expect(toQuestion(landgrab, advised('value'))).toEqual({
       ok: false,
       problems: [
         {
           param: 'territory-worth',
-          message: 'is required with --objective value (what one territory taken is worth, in armies)',
+          message:
+            'Worth of a territory is required with “What the advice aims for” value ' +
+            '(what one territory taken is worth, in armies).',
         },
       ],
     });
@@ -174,7 +205,9 @@ describe('the objective of the advice in the page', () => {
     });
     expect(toQuestion(landgrab, advised('value', '-1'))).toMatchObject({
       ok: false,
-      problems: [{ param: 'territory-worth', message: 'must be a number of armies, 0 or more, e.g. 10.' }],
+      problems: [
+        { param: 'territory-worth', message: 'Worth of a territory must be a number of armies, 0 or more, e.g. 10.' },
+      ],
     });
   });
 

@@ -1,23 +1,17 @@
 /** `battle-odds odds <system> [flags]`: one quick question, answered from flags (or one inline entry). */
 import { Command, Option } from '@commander-js/extra-typings';
 import type { SystemModule } from '../../app/systems.js';
-import type { OddsOption } from '../oddsContract.js';
 import type { Battle } from '../../engine/scenario/entry.js';
 import type { Question } from '../../engine/contract.js';
 import { compileForQuestion } from '../../engine/force.js';
-import {
-  DEFAULT_SEED,
-  DEFAULT_TRIALS,
-  battleFromFlags,
-  parsedDefault,
-  questionFlag,
-  questionScenario,
-  typedFlags,
-} from '../../app/question.js';
+import { DEFAULT_SEED, DEFAULT_TRIALS, battleFromForm, questionScenario } from '../../app/question.js';
 import { InputError } from '../../engine/inputError.js';
 import { checkQuestion } from '../../engine/question.js';
+import { isGiven } from '../../engine/form/read.js';
+import { formArgs, FormProblem } from '../../engine/form/entry.js';
+import { kindOf, type FormValues } from '../../engine/form/form.js';
 import { addEngineOptions, addQuestionOptions, overridesFrom, type EngineFlags } from '../engineOptions.js';
-import { parseInteger, parseIntegerList, parseNumber } from '../parse.js';
+import { fieldOption, fieldValues, problemError, questionFlag } from '../form.js';
 import { chooseExecutor, readySignal } from '../jobs.js';
 import { createProgress } from '../progress.js';
 import { interruptSignal } from '../interrupt.js';
@@ -26,16 +20,6 @@ import { runScenario, sampledTrials } from '../../app/runScenario.js';
 import { packageVersion } from '../../node/packageInfo.js';
 import type { CliIO } from '../io.js';
 import { checkJsonText } from '../../node/jsonText.js';
-
-export function toOption(spec: OddsOption & { required?: boolean }): Option {
-  const option = new Option(spec.flags, spec.description);
-  if (spec.parse === 'int') option.argParser(parseInteger);
-  else if (spec.parse === 'number') option.argParser(parseNumber);
-  else if (spec.parse === 'int-list') option.argParser(parseIntegerList);
-  if (spec.default !== undefined) option.default(parsedDefault(spec));
-  if (spec.required) option.makeOptionMandatory();
-  return option as unknown as Option;
-}
 
 /** How a question command differs: odds answers the odds; should-i-attack also advises (target 80% by default). */
 interface QuestionPreset {
@@ -72,13 +56,14 @@ function questionCommand(preset: QuestionPreset, modules: readonly SystemModule[
     .description(preset.description)
     .addHelpText(
       'after',
-      `\nExamples:\n${modules.map((m) => `  $ ${example(m.cli.odds.examples[0])}`).join('\n')}\n\n` +
+      `\nExamples:\n${modules.map((m) => `  $ ${example(m.form.examples[0])}`).join('\n')}\n\n` +
         `Each system's flags: battle-odds ${preset.name} <system> --help\n`,
     );
   for (const module of modules) {
-    const { system, cli } = module;
-    const sub = new Command(system.id).description(cli.odds.summary);
-    for (const spec of cli.odds.options) sub.addOption(toOption(spec) as never);
+    const { system, form } = module;
+    const source = `${preset.name} ${system.id}`;
+    const sub = new Command(system.id).description(form.summary);
+    for (const field of form.fields) sub.addOption(fieldOption(field, source) as never);
     sub.addOption(
       new Option(
         '--entry <json>',
@@ -93,10 +78,9 @@ function questionCommand(preset: QuestionPreset, modules: readonly SystemModule[
     sub.addOption(
       new Option('--force', 'with --out: replace a folder that is not an earlier battle-odds results folder'),
     );
-    sub.addHelpText('after', `\nExamples:\n${cli.odds.examples.map((e) => `  $ ${example(e)}`).join('\n')}\n`);
+    sub.addHelpText('after', `\nExamples:\n${form.examples.map((e) => `  $ ${example(e)}`).join('\n')}\n`);
     sub.action(async (flags) => {
       const asked = flags as Record<string, unknown> & EngineFlags;
-      const source = `${preset.name} ${system.id}`;
       await answerOdds(module, preset.advise ? { ...asked, advise: true } : asked, io, source);
     });
     command.addCommand(sub as never);
@@ -111,7 +95,8 @@ function compileInlineEntry(
   source: string,
   question: Question,
 ): { battle: Battle; question: Question } {
-  const typed = typedFlags(module, flags);
+  const values = fieldValues(module.form.fields, flags);
+  const typed = formArgs(module.form.fields, values);
   if (typed.length > 0) {
     const names = typed.map((t) => t.split(' ')[0]).join(', ');
     throw new InputError(source, '--entry', `describes the whole battle; leave out ${names}`);
@@ -135,7 +120,7 @@ function compileInlineEntry(
   }
 }
 
-/** The battle the flags (or `--entry`) describe, validated and compiled (the flags path: src/app/question.ts). */
+/** The battle the flags (or `--entry`) describe, validated and compiled (the form's path: src/app/question.ts). */
 function battleOf(
   module: SystemModule,
   flags: Record<string, unknown>,
@@ -143,7 +128,15 @@ function battleOf(
   question: Question,
 ): { battle: Battle; question: Question } {
   if (flags.entry !== undefined) return compileInlineEntry(module, flags, source, question);
-  return battleFromFlags(module, flags, source, question);
+  const { form } = module;
+  const values: FormValues = fieldValues(form.fields, flags);
+  const kind = kindOf(form, (f) => isGiven(f, values[f.key]));
+  try {
+    return battleFromForm(module, values, kind, question, source);
+  } catch (error) {
+    if (error instanceof FormProblem) throw problemError(source, form, error);
+    throw error;
+  }
 }
 
 async function answerOdds(

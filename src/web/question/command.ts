@@ -1,7 +1,11 @@
-/** The command line that asks the CLI the page's question, with the same seed: it prints the same numbers. */
+/**
+ * The command line that asks the CLI the page's question, with the same seed: it prints the
+ * same numbers. The one place the page names flags (the system's come from its form).
+ */
 import type { BattleReport } from '../../engine/report.js';
 import type { AskedQuestion } from './toQuestion.js';
 import { DEFAULT_SEED } from './state.js';
+import { QUESTION_OPTIONS } from '../../engine/form/question.js';
 
 const DEFAULT_TRIALS = 1_000_000;
 
@@ -26,10 +30,10 @@ export function cliCommand(asked: AskedQuestion, report?: BattleReport): string 
       if (asked.trials !== DEFAULT_TRIALS) words.push('--trials', String(asked.trials));
     }
   }
-  if (asked.question.target !== undefined) words.push('--target', String(asked.question.target));
-  if (asked.question.advise) words.push('--advise');
-  if (asked.question.objective !== undefined) words.push('--objective', asked.question.objective);
-  if (asked.question.territoryWorth !== undefined)
-    words.push('--territory-worth', String(asked.question.territoryWorth));
+  const { target, advise, objective, territoryWorth } = asked.question;
+  if (target !== undefined) words.push(QUESTION_OPTIONS.target.cli.flag, String(target));
+  if (advise) words.push(QUESTION_OPTIONS.advise.cli.flag);
+  if (objective !== undefined) words.push(QUESTION_OPTIONS.objective.cli.flag, objective);
+  if (territoryWorth !== undefined) words.push(QUESTION_OPTIONS.territoryWorth.cli.flag, String(territoryWorth));
   return words.join(' ');
 }

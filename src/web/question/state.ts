@@ -1,23 +1,32 @@
 /**
  * The question on the page, as plain text values (what the fields show): a system, the
- * kind of question, each flag's text, and the engine's settings. It is what the URL holds
- * and what the form shows; `question/toBattle.ts` turns it into a battle.
+ * kind of question, each field's text, and the engine's settings. It is what the URL holds
+ * and what the form shows; `question/toQuestion.ts` turns it into a battle.
  */
 import type { Method } from '../../engine/run/battle.js';
 import type { SystemModule } from '../../app/systems.js';
-import { fieldsOf, flagParts } from './fields.js';
-import { presentationOf } from './presentation.js';
-import type { TableState } from './table.js';
+import { kindOf } from '../../engine/form/form.js';
+import { fieldsOf, kindsOf } from './fields.js';
 
 export const DEFAULT_SEED = 'battle-odds';
 export const DEFAULT_TRIALS = '1000000';
 export const METHODS: readonly Method[] = ['auto', 'sample', 'exact'];
 
+/** "Vary two numbers": the two fields across and down and their ranges, as typed (question/table.ts). */
+export interface TableState {
+  x: string;
+  xFrom: string;
+  xTo: string;
+  y: string;
+  yFrom: string;
+  yTo: string;
+}
+
 export interface PageState {
   system: string;
-  /** The kind of question (see Presentation.kinds), when the system has kinds. */
+  /** The kind of question (the form's kinds), when the system has kinds. */
   kind?: string;
-  /** Each field's text by flag name (checkboxes: true/false). */
+  /** Each field's text by its page name, `attacking-armies` (checkboxes: true/false; several choices: `a,b`). */
   values: Record<string, string | boolean>;
   method: Method;
   seed: string;
@@ -33,11 +42,11 @@ export interface PageState {
   table?: TableState;
 }
 
-/** Every field at its CLI default. */
+/** Every field at its default. */
 export function blankState(module: SystemModule): PageState {
   const values: Record<string, string | boolean> = {};
-  for (const field of fieldsOf(module)) values[field.param] = field.default;
-  const kinds = presentationOf(module.system.id).kinds;
+  for (const field of fieldsOf(module)) values[field.param] = field.initial;
+  const kinds = kindsOf(module);
   return {
     system: module.system.id,
     ...(kinds ? { kind: kinds[0].value } : {}),
@@ -52,10 +61,10 @@ export function blankState(module: SystemModule): PageState {
   };
 }
 
-/** The question of the system's first CLI example (`battle-odds odds <id> --flag value ...`). */
+/** The question of the system's first example command line (`battle-odds odds <id> --flag value ...`). */
 export function exampleState(module: SystemModule): PageState {
   const state = blankState(module);
-  const example = module.cli.odds.examples[0];
+  const example = module.form.examples[0];
   if (!example) return state;
   return withArgs(module, state, commandWords(example).slice(3));
 }
@@ -63,25 +72,23 @@ export function exampleState(module: SystemModule): PageState {
 /** Applies command-line words (`--attackers 11 --fortress`) to a state; unknown flags are ignored. */
 export function withArgs(module: SystemModule, state: PageState, words: string[]): PageState {
   const next = { ...state, values: { ...state.values } };
-  const options = new Map(module.cli.odds.options.map((o) => [flagParts(o.flags).flag, flagParts(o.flags)]));
-  const kinds = presentationOf(module.system.id);
+  const fields = new Map(fieldsOf(module).map((f) => [f.field.cli.flag, f]));
+  const chosen = new Set<string>();
   for (let i = 0; i < words.length; i++) {
-    const parts = options.get(words[i]);
-    if (!parts) continue;
-    // A flag a kind gives (`--explore`) chooses that kind.
-    const kind = kinds.kinds?.find((k) => k.sets && parts.param in k.sets);
-    if (kind) next.kind = kind.value;
-    if (!(parts.param in next.values)) continue;
-    next.values[parts.param] = parts.takesValue ? (words[++i] ?? '') : true;
+    const kindFlag = module.form.fields.find((f) => f.cli.flag === words[i] && f.choosesKind && f.kind === 'flag');
+    if (kindFlag) chosen.add(kindFlag.key);
+    const field = fields.get(words[i]);
+    if (field) next.values[field.param] = field.kind === 'flag' ? true : (words[++i] ?? '');
   }
-  if (kinds.kinds && kinds.only) {
-    // The kind is the one whose own flags were given (e.g. --path: a chain).
-    const own = (kind: string) =>
-      Object.entries(kinds.only ?? {}).some(
-        ([param, list]) =>
-          list.length === 1 && list[0] === kind && next.values[param] !== '' && next.values[param] !== false,
-      );
-    next.kind = kinds.kinds.find((k) => own(k.value))?.value ?? next.kind;
+  if (module.form.kinds) {
+    // The kind is the one the words choose (e.g. --path: a chain).
+    const byKey = new Map(fieldsOf(module).map((f) => [f.key, f]));
+    next.kind = kindOf(module.form, (f) => {
+      if (chosen.has(f.key)) return true;
+      const page = byKey.get(f.key);
+      const value = page ? next.values[page.param] : undefined;
+      return page !== undefined && value !== '' && value !== false && value !== page.initial;
+    });
   }
   return next;
 }

@@ -1,20 +1,16 @@
 /**
- * "Vary two numbers": a table of the question over two of its whole-number flags (e.g.
+ * "Vary two numbers": a table of the question over two of its whole-number fields (e.g.
  * attackers x defenders), run as an engine sweep (the same cells `battle-odds run` gives
  * for a scenario with this `sweep`) and drawn as a heatmap of the headline.
  */
 import type { SystemModule } from '../../app/systems.js';
-import { fieldApplies, fieldsOf, type FieldSpec } from './fields.js';
+import { formEntry } from '../../engine/form/entry.js';
+import { isAsked, fieldsOf, type PageField } from './fields.js';
 import type { AskedQuestion, Problem } from './toQuestion.js';
+import { quoted } from './words.js';
+import type { TableState } from './state.js';
 
-export interface TableState {
-  x: string;
-  xFrom: string;
-  xTo: string;
-  y: string;
-  yFrom: string;
-  yTo: string;
-}
+export type { TableState } from './state.js';
 
 /** The page draws at most this many cells. */
 export const MAX_TABLE_CELLS = 2500;
@@ -24,12 +20,12 @@ export const MAX_TABLE_CELLS = 2500;
  */
 export const TABLE_TRIAL_BUDGET = 2_000_000;
 
-/** Whole-number flags of this kind of question: what a table can vary. */
-export function tableAxes(module: SystemModule, kind: string | undefined): FieldSpec[] {
-  return fieldsOf(module).filter((f) => f.kind === 'int' && fieldApplies(f, kind));
+/** Whole-number fields of this kind of question (not a short list of choices): what a table can vary. */
+export function tableAxes(module: SystemModule, kind: string | undefined): PageField[] {
+  return fieldsOf(module).filter((f) => f.kind === 'count' && !f.choices && isAsked(f, kind));
 }
 
-/** A first table around the question: the first two whole-number flags, from half to twice their values. */
+/** A first table around the question: the first two whole-number fields, from half to twice their values. */
 export function defaultTable(
   module: SystemModule,
   kind: string | undefined,
@@ -37,7 +33,7 @@ export function defaultTable(
 ): TableState | null {
   const axes = tableAxes(module, kind).filter((f) => /^\d+$/.test(String(values[f.param] ?? '')));
   if (axes.length < 2) return null;
-  const range = (f: FieldSpec) => {
+  const range = (f: PageField) => {
     const v = Number(values[f.param]);
     const from = Math.max(1, Math.ceil(v / 2));
     return [String(from), String(Math.max(from + 5, v * 2))];
@@ -75,10 +71,13 @@ export function toTable(asked: AskedQuestion, table: TableState, kind: string | 
   if (xFrom > xTo || yFrom > yTo) return bad('each "from" must be at most its "to"');
   const cells = (xTo - xFrom + 1) * (yTo - yFrom + 1);
   if (cells > MAX_TABLE_CELLS) return bad(`${cells} cells: at most ${MAX_TABLE_CELLS} (narrow a range)`);
-  const base = { ...(asked.module.cli.odds.toBattle(asked.flags) as Record<string, unknown>) };
+  const base = {
+    ...(formEntry(asked.module.form, asked.values, asked.kind, asked.question) as Record<string, unknown>),
+  };
   delete base.label;
   for (const f of [x, y])
-    if (!(f.key in base)) return bad(`${f.flag} cannot be varied in a table (it is not a field of the battle)`);
+    if (!(f.key in base))
+      return bad(`${quoted(f.label)} cannot be varied in a table (it is not a number of the battle)`);
   const trials = Math.max(1000, Math.min(asked.trials, Math.floor(TABLE_TRIAL_BUDGET / cells)));
   const scenario = {
     name: 'page-table',

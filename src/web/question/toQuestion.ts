@@ -1,38 +1,32 @@
 /**
- * The page's state -> a question the engine answers: the flags as commander would have
- * parsed them, the compiled battle, the run options, and the equivalent command line.
- * Problems are reported per field (by flag name) in the CLI's words.
+ * The page's state -> a question the engine answers: the form's values read from the
+ * fields' text by the same readers the command line uses, the compiled battle, the run
+ * options, and the equivalent command line. Problems are placed on their fields, in a
+ * player's words (question/words.ts).
  */
 import type { SystemModule } from '../../app/systems.js';
 import type { Battle } from '../../engine/scenario/entry.js';
 import type { Question } from '../../engine/contract.js';
 import type { Method } from '../../engine/run/battle.js';
-import { InputError } from '../../engine/inputError.js';
-import { camel, fieldApplies, fieldsOf, flagParts } from './fields.js';
-import { presentationOf } from './presentation.js';
-import {
-  FlagValueError,
-  parseFlagValue,
-  parseSeed,
-  parseTarget,
-  parseTrials,
-  parseWorth,
-} from '../../app/flagValues.js';
+import { paramOf, type FieldValue, type FormValues } from '../../engine/form/form.js';
+import { formArgs, FormProblem } from '../../engine/form/entry.js';
+import { FormValueError, parseSeed, parseTarget, parseTrials, parseWorth, readField } from '../../engine/form/read.js';
 import { checkQuestion } from '../../engine/question.js';
-import { battleFromFlags, parsedDefault, questionFlag, typedFlags } from '../../app/question.js';
+import { InputError } from '../../engine/inputError.js';
+import { battleFromForm } from '../../app/question.js';
+import { isAsked, fieldsOf, kindsOf } from './fields.js';
+import { fieldProblem, optionName, pageProblem, type Problem } from './words.js';
 import type { PageState } from './state.js';
 
-export interface Problem {
-  /** The field (flag name without dashes) it is about; null for the question as a whole. */
-  param: string | null;
-  message: string;
-}
+export type { Problem } from './words.js';
 
 export interface AskedQuestion {
   module: SystemModule;
   battle: Battle;
-  /** The flags as the CLI's parser gives them (defaults filled in). */
-  flags: Record<string, unknown>;
+  /** The kind of question ('' for a system with one kind). */
+  kind: string;
+  /** The form's values, as the command line's flags would give them (defaults filled in). */
+  values: FormValues;
   method: Method;
   seed: string | number;
   trials: number;
@@ -43,41 +37,59 @@ export interface AskedQuestion {
 
 export type Asked = { ok: true; asked: AskedQuestion } | { ok: false; problems: Problem[] };
 
-export function toQuestion(module: SystemModule, state: PageState): Asked {
+/** The form's values from the page's state (the fields of other kinds of question left out), or the problems. */
+export function formValues(
+  module: SystemModule,
+  state: PageState,
+): { values: FormValues; kind: string; problems: Problem[] } {
+  const { form } = module;
+  const kind = state.kind ?? kindsOf(module)?.[0]?.value ?? '';
   const problems: Problem[] = [];
-  const read = <T>(param: string | null, parse: () => T): T | undefined => {
+  const values: Record<string, FieldValue | undefined> = {};
+  const asked = new Set(
+    fieldsOf(module)
+      .filter((f) => isAsked(f, kind))
+      .map((f) => f.key),
+  );
+  for (const field of form.fields) {
+    // A flag that chooses a kind of question (`--explore`) is the kind the page asks.
+    if (field.choosesKind && field.kind === 'flag') values[field.key] = field.choosesKind === kind;
+    else if (field.kind === 'flag')
+      values[field.key] = asked.has(field.key) && state.values[paramOf(field.key)] === true;
+    else {
+      const text = asked.has(field.key) ? state.values[paramOf(field.key)] : undefined;
+      const given = typeof text === 'string' && text.trim() !== '';
+      const source = given ? text.trim() : field.default;
+      if (source === undefined) continue;
+      try {
+        values[field.key] = readField(field, source);
+      } catch (error) {
+        if (!(error instanceof FormValueError)) throw error;
+        problems.push(fieldProblem(form, field.key, error.message));
+      }
+    }
+  }
+  return { values, kind, problems };
+}
+
+export function toQuestion(module: SystemModule, state: PageState): Asked {
+  const { form } = module;
+  const { values, kind, problems } = formValues(module, state);
+  const read = <T>(key: string, parse: () => T): T | undefined => {
     try {
       return parse();
     } catch (error) {
-      if (!(error instanceof FlagValueError)) throw error;
-      problems.push({ param, message: error.message });
+      if (!(error instanceof FormValueError)) throw error;
+      problems.push(fieldProblem(form, key, error.message));
       return undefined;
     }
   };
-  const flags: Record<string, unknown> = {};
-  for (const field of fieldsOf(module)) {
-    if (!fieldApplies(field, state.kind)) continue;
-    const value = state.values[field.param];
-    if (field.kind === 'checkbox') {
-      if (value === true) flags[field.key] = true;
-    } else if (typeof value === 'string' && value.trim() !== '') {
-      flags[field.key] = read(field.param, () => parseFlagValue(field.option, value.trim()));
-    } else if (field.option.default !== undefined) {
-      flags[field.key] = parsedDefault(field.option);
-    }
-  }
-  // The flags the kind of question gives (e.g. `--explore`), as the CLI's parser would read them.
-  const sets = presentationOf(module.system.id).kinds?.find((k) => k.value === state.kind)?.sets ?? {};
-  for (const [param, value] of Object.entries(sets)) {
-    const option = module.cli.odds.options.find((o) => flagParts(o.flags).param === param);
-    if (option) flags[camel(param)] = value === true ? true : read(param, () => parseFlagValue(option, value));
-  }
   const sampling = Boolean(module.system.sampler);
   const seed = sampling ? read('seed', () => parseSeed(state.seed)) : 'battle-odds';
   const trials = sampling ? read('trials', () => parseTrials(state.trials)) : 1;
   const target = state.target.trim() === '' ? undefined : read('target', () => parseTarget(state.target));
   const territoryWorth =
-    state.territoryWorth.trim() === '' ? undefined : read('territory-worth', () => parseWorth(state.territoryWorth));
+    state.territoryWorth.trim() === '' ? undefined : read('territoryWorth', () => parseWorth(state.territoryWorth));
   const objective = module.system.objectives?.find((o) => o === state.objective);
   const question: Question = {
     ...(target !== undefined ? { target } : {}),
@@ -86,38 +98,29 @@ export function toQuestion(module: SystemModule, state: PageState): Asked {
     ...(territoryWorth !== undefined ? { territoryWorth } : {}),
   };
   if (problems.length > 0) return { ok: false, problems };
-  // The command line's refusals, on the field whose flag they name.
-  const problem = checkQuestion(module.system, question, questionFlag);
-  if (problem)
-    return { ok: false, problems: [{ param: questionFlag(problem.field).slice(2), message: problem.message }] };
+  const problem = checkQuestion(module.system, question, optionName(form));
+  if (problem) return { ok: false, problems: [fieldProblem(form, problem.field, problem.message)] };
   let battle: Battle;
   let asked: Question;
   try {
-    ({ battle, question: asked } = battleFromFlags(module, flags, undefined, question));
+    ({ battle, question: asked } = battleFromForm(module, values, kind, question));
   } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    return { ok: false, problems: [problemOf(error)] };
+    if (error instanceof FormProblem) return { ok: false, problems: [pageProblem(form, error)] };
+    if (error instanceof InputError) return { ok: false, problems: [fieldProblem(form, null, error.detail)] };
+    throw error;
   }
   return {
     ok: true,
     asked: {
       module,
       battle,
-      flags,
+      kind,
+      values,
       method: sampling ? state.method : 'exact',
       seed: seed as string | number,
       trials: trials as number,
       question: asked,
-      args: typedFlags(module, flags),
+      args: formArgs(form.fields, values),
     },
   };
-}
-
-/** An InputError from the CLI's translation or the entry schema, placed on the field its flag names. */
-function problemOf(error: InputError): Problem {
-  const named = /^--([a-z][a-z0-9-]*)$/.exec(error.field);
-  if (named) return { param: named[1], message: error.detail };
-  // Errors with no field often start with the flag they are about ("--distance is required ...").
-  const leading = /^--([a-z][a-z0-9-]*)\b/.exec(error.detail);
-  return { param: leading ? leading[1] : null, message: error.detail };
 }

@@ -1,12 +1,12 @@
 /**
- * The question in the URL's fragment, named like the command line's flags:
- * `#landgrab?attackers=11&defenders=10&fortress&seed=42`. Values at their defaults are
- * left out, so a link is as short as the question. A fragment never reaches a server,
- * so any static host (and the offline cache) serves the same page for every question.
+ * The question in the URL's fragment, each field by its page name (the command line's flag
+ * without its dashes): `#landgrab?attackers=11&defenders=10&fortress&seed=42`. Values at
+ * their defaults are left out, so a link is as short as the question. A fragment never
+ * reaches a server, so any static host (and the offline cache) serves the same page for
+ * every question.
  */
 import type { SystemModule } from '../../app/systems.js';
-import { fieldApplies, fieldsOf } from './fields.js';
-import { presentationOf } from './presentation.js';
+import { isAsked, fieldsOf, kindsOf, type PageField } from './fields.js';
 import { tableFromParam, tableToParam, type TableState } from './table.js';
 import { blankState, DEFAULT_SEED, DEFAULT_TRIALS, exampleState, METHODS, type PageState } from './state.js';
 
@@ -16,13 +16,13 @@ export function stateToHash(module: SystemModule, state: PageState): string {
     parts.push(
       value === true ? name : `${name}=${encodeURIComponent(value).replace(/%2C/g, ',').replace(/%3A/g, ':')}`,
     );
-  const kinds = presentationOf(module.system.id).kinds;
+  const kinds = kindsOf(module);
   if (kinds && state.kind && state.kind !== kinds[0].value) add('kind', state.kind);
   for (const field of fieldsOf(module)) {
     // A field the kind of question does not ask stays out of the link (the page keeps it while open).
-    if (!fieldApplies(field, state.kind)) continue;
+    if (!isAsked(field, state.kind)) continue;
     const value = state.values[field.param];
-    if (value === undefined || value === field.default || value === '' || value === false) continue;
+    if (value === undefined || value === field.initial || value === '' || value === false) continue;
     add(field.param, value === true ? true : value);
   }
   if (state.method !== 'auto') add('method', state.method);
@@ -48,14 +48,14 @@ export function stateFromHash(modules: readonly SystemModule[], hash: string): P
   if (query === '') return exampleState(module);
   const state = blankState(module);
   const fields = new Map(fieldsOf(module).map((f) => [f.param, f]));
-  const kinds = presentationOf(module.system.id).kinds;
+  const kinds = kindsOf(module);
   for (const pair of query.split('&')) {
     if (pair === '') continue;
     const [rawName, rawValue] = splitOnce(pair, '=');
     const name = decodeURIComponent(rawName);
     const value = rawValue === undefined ? undefined : decodeURIComponent(rawValue.replace(/\+/g, ' '));
     const field = fields.get(name);
-    if (field) state.values[name] = field.kind === 'checkbox' ? value !== '0' && value !== 'false' : (value ?? '');
+    if (field) state.values[name] = fieldText(field, value);
     else if (name === 'kind' && kinds?.some((k) => k.value === value)) state.kind = value;
     else if (name === 'method' && (METHODS as readonly string[]).includes(value ?? ''))
       state.method = value as PageState['method'];
@@ -70,6 +70,12 @@ export function stateFromHash(modules: readonly SystemModule[], hash: string): P
     else if (name === 'table' && value && tableFromParam(value)) state.table = tableFromParam(value) as TableState;
   }
   return state;
+}
+
+/** A field's text from the link; what the system uses when a field is left out (`princes=1`) is the blank choice. */
+function fieldText(field: PageField, value: string | undefined): string | boolean {
+  if (field.kind === 'flag') return value !== '0' && value !== 'false';
+  return value === undefined || value === field.field.leftOut ? '' : value;
 }
 
 function splitOnce(text: string, separator: string): [string, string | undefined] {

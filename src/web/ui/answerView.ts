@@ -66,7 +66,7 @@ export class PageAnswer implements AnswerView {
     const now = performance.now();
     if (now - this.lastInterimChart > INTERIM_CHART_MS) {
       this.lastInterimChart = now;
-      this.charts.show(battleCharts(interim), 0);
+      this.charts.show(battleCharts(interim, chartTitle(asked, interim)), 0);
     }
   }
 
@@ -109,7 +109,7 @@ export class PageAnswer implements AnswerView {
     else delete data.restOn;
     this.answer.dataset.answers = String(Number(this.answer.dataset.answers ?? 0) + 1);
     // The number alone keeps the charts in place: the whole answer redraws them a moment later.
-    if (rest !== 'coming') this.charts.show(battleCharts(report));
+    if (rest !== 'coming') this.charts.show(battleCharts(report, chartTitle(asked, report)));
     this.lastInterimChart = 0;
   }
 
@@ -246,4 +246,12 @@ function stillComing(asked: AskedQuestion): string {
   const { target, advise } = asked.question;
   const parts = [target !== undefined ? `the ${percentTarget(target)} target` : '', advise ? 'the advice' : ''];
   return `Working out ${parts.filter(Boolean).join(' and ') || 'the rest of the question'}…`;
+}
+
+/**
+ * The battle's name in the chart titles: its label, unless that is the command line (a
+ * system with no label of its own names the battle by its flags): then the game's name.
+ */
+function chartTitle(asked: AskedQuestion, report: BattleReport): string {
+  return /(^|\s)--[a-z]/.test(report.label) ? asked.module.system.title.replace(/ \(.*$/, '') : report.label;
 }

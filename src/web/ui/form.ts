@@ -1,17 +1,17 @@
 /**
- * The question form of one system, generated from its command-line questions
- * (question/fields.ts): a labelled input per flag with the flag's description as its
- * hint, the kinds of question as a radio group, "More options", and the engine's settings
- * for systems that sample. Every change calls `onChange` with the new state.
+ * The question form of one system, generated from its question form (src/engine/form, seen
+ * through question/fields.ts): a labelled input per field in a player's words, chosen by the
+ * field's kind (a stepper for a count, a list for a choice, checkboxes for several choices),
+ * the kinds of question as a radio group, "More options", and the engine's settings for
+ * systems that sample. Every change calls `onChange` with the new state.
  */
 import type { SystemModule } from '../../app/systems.js';
-import { fieldApplies, fieldsOf, type FieldSpec } from '../question/fields.js';
-import { presentationOf } from '../question/presentation.js';
+import { isAsked, fieldsOf, kindsOf, type PageField } from '../question/fields.js';
 import { DEFAULT_SEED, DEFAULT_TRIALS, type PageState } from '../question/state.js';
 import type { Problem } from '../question/toQuestion.js';
 import { h } from './dom.js';
 import { tableForm } from './tableForm.js';
-import { OBJECTIVE_HELP } from '../../engine/question.js';
+import { OBJECTIVE_WORDS, QUESTION_OPTIONS } from '../../engine/form/question.js';
 
 export interface QuestionForm {
   element: HTMLFormElement;
@@ -32,19 +32,19 @@ export function questionForm(
   onChange: (state: PageState, at: number) => void,
 ): QuestionForm {
   const fields = fieldsOf(module);
-  const look = presentationOf(module.system.id);
+  const kinds = kindsOf(module);
   const sampling = Boolean(module.system.sampler);
   const objectives = module.system.objectives ?? [];
   const form = h('form', { class: 'question', novalidate: true, 'aria-label': `${module.system.title}: question` });
   form.addEventListener('submit', (event) => event.preventDefault());
 
-  if (look.kinds) {
+  if (kinds) {
     form.append(
       h(
         'fieldset',
         { class: 'kinds' },
         h('legend', {}, 'Kind of attack'),
-        look.kinds.map((kind) =>
+        kinds.map((kind) =>
           h(
             'label',
             { class: 'kind' },
@@ -67,22 +67,17 @@ export function questionForm(
     h(
       'div',
       { class: 'fields' },
-      textRow('target', 'Target probability', 'how many do I need for at least this probability? e.g. 80%', 'decimal'),
-      checkRow('advise', 'Advise on the decisions', 'also advise when to stop and how to play, where the system can'),
+      optionRow('target', QUESTION_OPTIONS.target.page, 'decimal'),
+      checkRow('advise', QUESTION_OPTIONS.advise.page.label, QUESTION_OPTIONS.advise.page.help),
       objectives.length > 0
         ? [
             selectRow(
               'objective',
-              'Objective of the advice',
-              'what the stop rule optimises (with advice)',
-              objectives.map((o, i) => ({ value: i === 0 ? '' : o, label: `${o}: ${OBJECTIVE_HELP[o]}` })),
+              QUESTION_OPTIONS.objective.page.label,
+              QUESTION_OPTIONS.objective.page.help,
+              objectives.map((o, i) => ({ value: i === 0 ? '' : o, label: OBJECTIVE_WORDS[o].page })),
             ),
-            textRow(
-              'territory-worth',
-              'Territory worth',
-              'with the value objective: what one territory taken is worth, in armies, e.g. 10',
-              'decimal',
-            ),
+            optionRow('territory-worth', QUESTION_OPTIONS.territoryWorth.page, 'decimal'),
           ]
         : [],
     ),
@@ -126,12 +121,9 @@ export function questionForm(
 
   const read = (): PageState => {
     const values: Record<string, string | boolean> = {};
-    for (const field of fields) {
-      const input = form.elements.namedItem(field.param) as HTMLInputElement | HTMLSelectElement;
-      values[field.param] = field.kind === 'checkbox' ? (input as HTMLInputElement).checked : input.value;
-    }
+    for (const field of fields) values[field.param] = readInput(form, field);
     const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
-    const kind = look.kinds ? value('kind') || look.kinds[0].value : undefined;
+    const kind = kinds ? value('kind') || kinds[0].value : undefined;
     return {
       system: module.system.id,
       ...(kind ? { kind } : {}),
@@ -150,20 +142,15 @@ export function questionForm(
   const showKind = (kind: string | undefined) => {
     for (const field of fields) {
       const row = form.querySelector<HTMLElement>(`[data-param="${field.param}"]`);
-      if (row) row.hidden = !fieldApplies(field, kind);
+      if (row) row.hidden = !isAsked(field, kind);
     }
   };
 
   const write = (next: PageState) => {
-    for (const field of fields) {
-      const input = form.elements.namedItem(field.param) as HTMLInputElement | HTMLSelectElement;
-      const value = next.values[field.param] ?? field.default;
-      if (field.kind === 'checkbox') (input as HTMLInputElement).checked = value === true;
-      else input.value = String(value);
-    }
-    if (look.kinds) {
+    for (const field of fields) writeInput(form, field, next.values[field.param] ?? field.initial);
+    if (kinds) {
       const radios = form.querySelectorAll<HTMLInputElement>('input[name="kind"]');
-      for (const radio of radios) radio.checked = radio.value === (next.kind ?? look.kinds[0].value);
+      for (const radio of radios) radio.checked = radio.value === (next.kind ?? kinds[0].value);
     }
     const set = (name: string, value: string) => {
       const input = form.elements.namedItem(name) as HTMLInputElement | null;
@@ -178,7 +165,7 @@ export function questionForm(
     set('territory-worth', next.territoryWorth);
     // Settings a link gives away from their defaults are shown, not hidden in a closed section.
     const asked = next.target !== '' || next.advise || next.objective !== '' || next.territoryWorth !== '';
-    if (fields.some((f) => f.more && next.values[f.param] !== f.default) || asked) extra.open = true;
+    if (fields.some((f) => f.more && (next.values[f.param] ?? f.initial) !== f.initial) || asked) extra.open = true;
     if (engine && (next.method !== 'auto' || next.seed !== DEFAULT_SEED || next.trials !== DEFAULT_TRIALS))
       engine.open = true;
     showKind(next.kind);
@@ -216,14 +203,13 @@ export function questionForm(
   return { element: form, read, write, showProblems };
 }
 
-function fieldRow(field: FieldSpec): HTMLElement {
+/** The input of a field, by its kind: a checkbox, a list, checkboxes for several choices, or a text box. */
+function fieldRow(field: PageField): HTMLElement {
   const id = `f-${field.param}`;
   const described = `hint-${field.param} error-${field.param}`;
-  // A description that only repeats the label ("defending armies") is not shown twice.
-  const repeats = field.hint.trim().toLowerCase() === field.label.trim().toLowerCase();
-  const hint = h('p', { class: repeats ? 'hint visually-hidden' : 'hint', id: `hint-${field.param}` }, field.hint);
+  const hint = h('p', { class: field.help ? 'hint' : 'hint visually-hidden', id: `hint-${field.param}` }, field.help);
   const error = h('p', { class: 'error', id: `error-${field.param}`, 'aria-live': 'polite' });
-  if (field.kind === 'checkbox') {
+  if (field.kind === 'flag') {
     return h(
       'div',
       { class: 'field check', 'data-param': field.param },
@@ -233,36 +219,50 @@ function fieldRow(field: FieldSpec): HTMLElement {
       error,
     );
   }
-  let input: HTMLElement;
-  if (field.kind === 'select') {
-    // Not given: the command line's behaviour when the flag is left out (the schema's default when it has one).
-    const blank =
-      field.default === ''
-        ? [h('option', { value: '' }, field.schemaDefault ? `${field.schemaDefault} (default)` : '—')]
-        : [];
-    input = h(
-      'select',
-      { id, name: field.param, 'aria-describedby': described },
-      blank,
-      (field.choices ?? []).map((c) => h('option', { value: c }, c)),
+  if (field.kind === 'multi') {
+    return h(
+      'fieldset',
+      { class: 'field several', 'data-param': field.param, 'aria-describedby': described },
+      h('legend', {}, field.label),
+      h(
+        'div',
+        { class: 'choices' },
+        (field.choices ?? []).map((c) =>
+          h(
+            'label',
+            { class: 'choice' },
+            h('input', { type: 'checkbox', name: field.param, value: c.value, id: `${id}-${c.value}` }),
+            h('span', {}, c.label),
+          ),
+        ),
+      ),
+      hint,
+      error,
     );
+  }
+  let input: HTMLElement;
+  if (field.choices) {
+    input = h('select', { id, name: field.param, 'aria-describedby': described }, selectOptions(field));
   } else {
-    const numeric = field.kind === 'int' || field.kind === 'number';
+    const numeric = field.kind === 'count' || field.kind === 'number';
+    const { page, leftOut } = field.field;
     input = h('input', {
       type: 'text',
       id,
       name: field.param,
-      inputmode: field.kind === 'int' ? 'numeric' : field.kind === 'number' ? 'decimal' : 'text',
+      inputmode: field.kind === 'count' ? 'numeric' : field.kind === 'number' ? 'decimal' : 'text',
       autocomplete: 'off',
       spellcheck: 'false',
       class: numeric ? 'number' : 'text',
-      placeholder: field.kind === 'int-list' ? 'e.g. 3,2,4' : field.default === '' ? '' : String(field.default),
+      placeholder: page?.placeholder ?? leftOut ?? (typeof field.initial === 'string' ? field.initial : ''),
       'aria-describedby': described,
-      'data-step': field.kind === 'int' ? '1' : undefined,
+      'data-step': field.kind === 'count' ? '1' : undefined,
+      'data-min': field.kind === 'count' ? String(field.field.min ?? 0) : undefined,
+      'data-max': field.kind === 'count' && field.field.max !== undefined ? String(field.field.max) : undefined,
     });
   }
   const stepper =
-    field.kind === 'int'
+    field.kind === 'count' && !field.choices
       ? [
           h(
             'button',
@@ -298,6 +298,59 @@ function fieldRow(field: FieldSpec): HTMLElement {
     hint,
     error,
   );
+}
+
+/**
+ * A list's options: its choices, in a player's words. The choice the system uses when the
+ * field is left out stands for "left out" (value ''), so it is offered once; a field with
+ * neither a default nor such a choice starts blank.
+ */
+function selectOptions(field: PageField): HTMLElement[] {
+  const choices = field.choices ?? [];
+  const { leftOut } = field.field;
+  const blank = field.initial === '' && !choices.some((c) => c.value === leftOut);
+  return [
+    ...(blank ? [h('option', { value: '' }, '—')] : []),
+    ...choices.map((c) => h('option', { value: c.value === leftOut ? '' : c.value }, c.label)),
+  ];
+}
+
+/** A field's text from its input (checkboxes: true/false; several choices: `a,b`). */
+function readInput(form: HTMLFormElement, field: PageField): string | boolean {
+  if (field.kind === 'multi') {
+    const boxes = form.querySelectorAll<HTMLInputElement>(`input[name="${field.param}"]`);
+    return [...boxes]
+      .filter((b) => b.checked)
+      .map((b) => b.value)
+      .join(',');
+  }
+  const input = form.elements.namedItem(field.param) as HTMLInputElement | HTMLSelectElement;
+  return field.kind === 'flag' ? (input as HTMLInputElement).checked : input.value;
+}
+
+function writeInput(form: HTMLFormElement, field: PageField, value: string | boolean): void {
+  if (field.kind === 'multi') {
+    const chosen = String(value)
+      .toLowerCase()
+      .split(',')
+      .map((s) => s.trim());
+    for (const box of form.querySelectorAll<HTMLInputElement>(`input[name="${field.param}"]`))
+      box.checked = chosen.includes(box.value);
+    return;
+  }
+  const input = form.elements.namedItem(field.param) as HTMLInputElement | HTMLSelectElement;
+  if (field.kind === 'flag') (input as HTMLInputElement).checked = value === true;
+  else {
+    // A value a link gives that is not one of the list's choices (an older link's `fort=2`) is shown as given.
+    if (input instanceof HTMLSelectElement && ![...input.options].some((o) => o.value === value))
+      input.append(h('option', { value: String(value) }, String(value)));
+    input.value = String(value);
+  }
+}
+
+/** A question option's text box, in its page words. */
+function optionRow(name: string, words: { label: string; help?: string }, mode: string): HTMLElement {
+  return textRow(name, words.label, words.help ?? '', mode);
 }
 
 function textRow(name: string, label: string, hint: string, mode: string): HTMLElement {
@@ -361,8 +414,11 @@ function arrowStep(event: KeyboardEvent): void {
   nudge(input, event.key === 'ArrowUp' ? 1 : -1);
 }
 
+/** One up or down, within the field's limits. */
 function nudge(input: HTMLInputElement, by: number): void {
   const current = /^-?\d+$/.test(input.value.trim()) ? Number(input.value) : Number(input.placeholder) || 0;
-  input.value = String(Math.max(0, current + by));
+  const min = Number(input.dataset.min ?? 0);
+  const max = input.dataset.max === undefined ? Infinity : Number(input.dataset.max);
+  input.value = String(Math.min(max, Math.max(min, current + by)));
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }

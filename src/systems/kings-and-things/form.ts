@@ -1,0 +1,369 @@
+/**
+ * How a Kings & Things battle is asked (the command line's `odds kings-and-things`, the web
+ * page's form): a battle at a known hex, or an exploration (defenders drawn from the cup);
+ * one battle per question.
+ */
+import { defineForm } from '../../engine/form/form.js';
+import { parseItems } from '../../engine/form/read.js';
+import { CUPS, FORT_AFTER_RETREAT, LOSS_POLICIES, MAX_BRIBE_GOLD } from './schema.js';
+
+/** A policy name stays a name; anything else (even a single counter name) is an explicit loss order. */
+export function parseLosses(text: string | undefined, fallback: string): string | string[] {
+  const items = parseItems(text ?? '');
+  if (items.length === 0) return fallback;
+  return items.length === 1 && (LOSS_POLICIES as readonly string[]).includes(items[0]) ? items[0] : items;
+}
+
+/** A retreat hex: 'none' -> no retreat hex; a number -> friendly creatures already there. */
+export function parseRetreatHex(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  const value = text.trim();
+  if (value === 'none') return false;
+  // Anything else goes to the schema as a count, so it names what is wrong.
+  return { creatures: /^-?\d+$/.test(value) ? Number(value) : value };
+}
+
+/** A retreat policy: never | rounds:N | outnumbered:R | down-to:K, several joined by '+'. */
+export function parseRetreat(text: string | undefined): unknown {
+  if (text === undefined || text === '' || text === 'never') return 'never';
+  const policy: Record<string, number | string> = {};
+  for (const part of text.split('+')) {
+    const [key, value] = part.split(':').map((s) => s.trim());
+    const n = Number(value);
+    if (key === 'rounds') policy.afterRounds = n;
+    else if (key === 'outnumbered') policy.whenOutnumbered = n;
+    else if (key === 'down-to') policy.whenDownTo = n;
+    // Unknown words pass through so the schema names them.
+    else policy[key] = value ?? '';
+  }
+  return policy;
+}
+
+/**
+ * Comparing fort levels is several battles on common random numbers: a scenario sweep
+ * (variants that set `defender.fort`), which `odds` (one battle) cannot answer.
+ */
+const FORT_LEVELS_ELSEWHERE =
+  'compares several battles (one per fort level) and odds answers one: run the fort-level sweep of ' +
+  'scenarios/kings-and-things-castle-assault.json (battle-odds run <file>), or copy its "sweep" ' +
+  '(variants that set "defender.fort") with your own attackers; for one fort level use --fort';
+
+/** Why the hex's own fields do not apply to an exploration. */
+const NO_HEX = 'the defenders are drawn from the cup, never retreat, and the hex has no fort';
+
+export const kingsAndThingsForm = defineForm({
+  summary: 'Odds of a Kings & Things battle (forts, cities, loss and retreat policies) or exploration',
+  kinds: [
+    { value: 'battle', label: 'A battle' },
+    { value: 'explore', label: 'Exploration' },
+  ],
+  fields: [
+    {
+      key: 'attackers',
+      kind: 'roster',
+      entry: ['attacker', 'attacker.creatures', 'explorer', 'explorer.creatures'],
+      cli: {
+        flag: '--attackers',
+        arg: '<list>',
+        help:
+          "attacking counters, comma-separated: roster names or inline 'Name:value[*RCF]', " +
+          'e.g. "Giant:4, Elves:2R, Dragon:3*C, 2x Nomads"',
+      },
+      page: {
+        label: 'Attacking counters',
+        help:
+          'Counter names from the roster, separated by commas, e.g. Giant, Elves, 2x Nomads; ' +
+          'or your own as name:value, adding R ranged, * magic, C charge, F flying, e.g. Dragon:3*C.',
+      },
+    },
+    {
+      key: 'defenders',
+      kind: 'roster',
+      appliesTo: ['battle'],
+      entry: ['defender', 'defender.creatures'],
+      cli: {
+        flag: '--defenders',
+        arg: '<list>',
+        help: 'defending creatures and characters, same form (default: none)',
+        elsewhere: NO_HEX,
+      },
+      page: { label: 'Defending counters', help: 'Written the same way; empty when the hex holds none.' },
+    },
+    {
+      key: 'fort',
+      kind: 'choice',
+      choices: [
+        { value: 'none', label: 'None' },
+        { value: 'tower', label: 'Tower' },
+        { value: 'keep', label: 'Keep' },
+        { value: 'castle', label: 'Castle' },
+        { value: 'citadel', label: 'Citadel' },
+      ],
+      leftOut: 'none',
+      appliesTo: ['battle'],
+      entry: ['defender.fort'],
+      cli: {
+        flag: '--fort',
+        arg: '<level>',
+        help: 'fort in the hex: none, tower, keep, castle, citadel, or 0-4 (default: none)',
+        elsewhere: NO_HEX,
+      },
+      page: { label: 'Fort in the hex' },
+    },
+    {
+      key: 'city',
+      kind: 'flag',
+      appliesTo: ['battle'],
+      entry: ['defender.city'],
+      cli: { flag: '--city', help: 'the hex has a city (2, melee)', elsewhere: NO_HEX },
+      page: { label: 'City', help: 'The hex has a city: it fights as a 2, in melee.' },
+    },
+    {
+      key: 'village',
+      kind: 'flag',
+      appliesTo: ['battle'],
+      entry: ['defender.village'],
+      cli: { flag: '--village', help: 'the hex has a village (1, melee)', elsewhere: NO_HEX },
+      page: { label: 'Village', help: 'The hex has a village: it fights as a 1, in melee.' },
+    },
+    {
+      key: 'income',
+      kind: 'roster',
+      appliesTo: ['battle'],
+      group: 'more',
+      entry: ['defender.income'],
+      cli: {
+        flag: '--income',
+        arg: '<list>',
+        help: 'special income counters in the hex (post-battle roll only), e.g. "Gold Mine"',
+        elsewhere: NO_HEX,
+      },
+      page: {
+        label: 'Special income counters',
+        help: 'Counters such as a Gold Mine in the hex; they count only in the roll after the battle.',
+      },
+    },
+    {
+      key: 'attackerLosses',
+      kind: 'text',
+      leftOut: 'weakest-first',
+      group: 'more',
+      entry: ['attacker.losses', 'explorer.losses'],
+      cli: {
+        flag: '--attacker-losses',
+        arg: '<policy>',
+        help:
+          `${LOSS_POLICIES.join(', ')}, or a comma list of counter names (an explicit loss order) ` +
+          '(default: weakest-first)',
+      },
+      page: {
+        label: "Attacker's losses",
+        help: `Which counters take the hits: ${LOSS_POLICIES.join(', ')}, or counter names in order, e.g. Orc, Giant.`,
+      },
+    },
+    {
+      key: 'defenderLosses',
+      kind: 'text',
+      leftOut: 'buildings-first',
+      appliesTo: ['battle'],
+      group: 'more',
+      entry: ['defender.losses'],
+      cli: {
+        flag: '--defender-losses',
+        arg: '<policy>',
+        help: 'same choices (default: buildings-first)',
+        elsewhere: NO_HEX,
+      },
+      page: { label: "Defender's losses", help: 'The same choices; empty: buildings-first.' },
+    },
+    {
+      key: 'retreat',
+      kind: 'text',
+      leftOut: 'never',
+      group: 'more',
+      entry: ['attacker.retreat', 'explorer.retreat'],
+      cli: {
+        flag: '--retreat',
+        arg: '<when>',
+        help: "attacker retreat: never, rounds:N, outnumbered:R, down-to:K (join with '+') (default: never)",
+      },
+      page: {
+        label: 'Attacker retreats',
+        help:
+          'Empty: never. Or after some rounds (rounds:2), when outnumbered (outnumbered:2 is two to one) or ' +
+          'when down to a few counters (down-to:3); join several with +.',
+      },
+    },
+    {
+      key: 'defenderRetreat',
+      kind: 'text',
+      leftOut: 'never',
+      appliesTo: ['battle'],
+      group: 'more',
+      entry: ['defender.retreat'],
+      cli: {
+        flag: '--defender-retreat',
+        arg: '<when>',
+        help: 'defender retreat, same form (default: never)',
+        elsewhere: NO_HEX,
+      },
+      page: { label: 'Defender retreats', help: 'Written the same way.' },
+    },
+    {
+      key: 'retreatHex',
+      kind: 'text',
+      leftOut: '0',
+      group: 'more',
+      entry: ['attacker.retreatHex', 'explorer.retreatHex'],
+      cli: {
+        flag: '--retreat-hex',
+        arg: '<where>',
+        help:
+          "where the attacker (explorer) would retreat to: 'none' (no adjacent hex it controls: it cannot retreat) " +
+          'or the number of friendly creatures already there (more than 10 after the retreat are lost) (default: 0)',
+      },
+      page: {
+        label: "Attacker's retreat hex",
+        help:
+          'How many of your creatures already stand where you would retreat (more than 10 after the retreat ' +
+          'are lost); none when there is no hex of yours to retreat to.',
+      },
+    },
+    {
+      key: 'defenderRetreatHex',
+      kind: 'text',
+      leftOut: '0',
+      appliesTo: ['battle'],
+      group: 'more',
+      entry: ['defender.retreatHex'],
+      cli: {
+        flag: '--defender-retreat-hex',
+        arg: '<where>',
+        help: "the defender's, same form (default: 0)",
+        elsewhere: NO_HEX,
+      },
+      page: { label: "Defender's retreat hex", help: 'Written the same way.' },
+    },
+    {
+      key: 'fortAfterRetreat',
+      kind: 'choice',
+      choices: [
+        { value: 'fights-on', label: 'The fort, city or village fights on alone' },
+        { value: 'falls', label: 'The hex is captured at once' },
+      ],
+      leftOut: 'fights-on',
+      appliesTo: ['battle'],
+      group: 'more',
+      entry: ['defender.fortAfterRetreat'],
+      cli: {
+        flag: '--fort-after-retreat',
+        arg: '<reading>',
+        help:
+          `when the defender's creatures retreat: ` +
+          `${FORT_AFTER_RETREAT.join(' (the fort, city or village fights on alone) or ')} ` +
+          '(the hex is captured at once) (default: fights-on)',
+        elsewhere: NO_HEX,
+      },
+      page: { label: "When the defender's creatures retreat" },
+    },
+    {
+      key: 'unexplored',
+      kind: 'flag',
+      appliesTo: ['battle'],
+      group: 'more',
+      cli: { flag: '--unexplored', help: 'the hex is unexplored: its defenders never retreat', elsewhere: NO_HEX },
+      page: { label: 'Unexplored hex', help: 'Its defenders never retreat.' },
+    },
+    {
+      key: 'fortLevels',
+      kind: 'flag',
+      cli: {
+        flag: '--fort-levels',
+        help:
+          'not answered here: comparing fort levels is a scenario sweep ' +
+          '(see the message, and docs/kings-and-things.md)',
+        retired: FORT_LEVELS_ELSEWHERE,
+      },
+      page: null,
+    },
+    {
+      key: 'explore',
+      kind: 'flag',
+      appliesTo: ['explore'],
+      choosesKind: 'explore',
+      entry: ['type'],
+      cli: { flag: '--explore', help: 'exploration: --attackers explore, defenders are drawn from the cup on a 2-5' },
+      page: null,
+    },
+    {
+      key: 'bribe',
+      kind: 'count',
+      min: 0,
+      max: MAX_BRIBE_GOLD,
+      appliesTo: ['explore'],
+      entry: ['bribery', 'bribery.gold'],
+      cli: {
+        flag: '--bribe',
+        arg: '<gold>',
+        help: `with --explore: gold available to bribe drawn defenders (0-${MAX_BRIBE_GOLD})`,
+        elsewhere: 'bribing the defenders drawn from the cup',
+      },
+      page: { label: 'Gold to bribe with', help: 'Gold you may spend to bribe the defenders drawn from the cup.' },
+    },
+    {
+      key: 'cup',
+      kind: 'choice',
+      choices: [
+        { value: CUPS[0], label: 'The whole 1986 cup' },
+        { value: CUPS[1], label: 'Creature counters only (147)' },
+      ],
+      leftOut: CUPS[0],
+      appliesTo: ['explore'],
+      group: 'more',
+      cli: {
+        flag: '--cup',
+        arg: '<cup>',
+        help:
+          'with --explore: all-counters (the whole 1986 cup; counters that are not creatures do not fight) ' +
+          'or creatures (the 147 creature counters only) (default: all-counters)',
+        elsewhere: 'the cup the defenders are drawn from',
+      },
+      page: { label: 'The cup the defenders come from', help: 'Counters that are not creatures do not fight.' },
+    },
+  ],
+  examples: [
+    'battle-odds odds kings-and-things --attackers "Giant:4,Elves:2R,Dragon:3*C" --defenders Nomads --fort castle',
+    'battle-odds odds kings-and-things --attackers "6x Knight:3C" --fort tower --sample',
+    'battle-odds odds kings-and-things --attackers "Old Dragon,Sphinx,Camel Corps" --explore --bribe 5',
+  ],
+  toEntry(v, kind) {
+    const attackerHex = parseRetreatHex(v.retreatHex);
+    const attacker = {
+      creatures: v.attackers ?? [],
+      losses: parseLosses(v.attackerLosses, 'weakest-first'),
+      retreat: parseRetreat(v.retreat),
+      ...(attackerHex !== undefined ? { retreatHex: attackerHex } : {}),
+    };
+    if (kind === 'explore') {
+      return {
+        type: 'explore',
+        explorer: attacker,
+        ...(v.bribe !== undefined ? { bribery: { gold: v.bribe } } : {}),
+        ...(v.cup !== undefined ? { cup: v.cup } : {}),
+      };
+    }
+    const fortText = v.fort ?? 'none';
+    const fort = /^\d+$/.test(fortText) ? Number(fortText) : fortText;
+    const defender = {
+      creatures: v.defenders ?? [],
+      losses: parseLosses(v.defenderLosses, 'buildings-first'),
+      retreat: parseRetreat(v.defenderRetreat),
+      ...(v.defenderRetreatHex !== undefined ? { retreatHex: parseRetreatHex(v.defenderRetreatHex) } : {}),
+      city: v.city,
+      village: v.village,
+      income: v.income ?? [],
+      ...(v.fortAfterRetreat !== undefined ? { fortAfterRetreat: v.fortAfterRetreat } : {}),
+    };
+    return { type: 'battle', unexplored: v.unexplored, attacker, defender: { ...defender, fort } };
+  },
+});
