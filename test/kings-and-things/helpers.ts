@@ -9,7 +9,10 @@ import { binSum, findEvent } from '../../src/engine/tally/layout.js';
 import { chiSquareTest } from '../../src/stats/chiSquare.js';
 import { chiSquareTwoSample } from '../../src/stats/chiSquareTwoSample.js';
 import { proportionZTest } from '../../src/stats/zTest.js';
-import type { DuelPlan, ExplorePlan, KtPlan, MultiPlan } from '../../src/systems/kings-and-things/plan.js';
+import type { KtPlan } from '../../src/systems/kings-and-things/plan.js';
+import type { DuelPlan } from '../../src/systems/kings-and-things/duel/plan.js';
+import type { MultiPlan } from '../../src/systems/kings-and-things/multi/plan.js';
+import type { ExplorePlan } from '../../src/systems/kings-and-things/explore/plan.js';
 
 /** Fixed a priori: reject only below these. */
 export const P_REJECT = 1e-4;

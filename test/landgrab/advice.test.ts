@@ -80,7 +80,9 @@ describe("a stop rule as the kernels' policy", () => {
 describe('the faithful kernel under a stop rule in lockstep (variants on common random numbers)', () => {
   // Lockstep mode rolls MAX_DICE dice per side every round, so the variants of a sweep use the
   // same draws round by round; a stop rule must not change that (a copy of the dice loop once did).
-  const lockstepPlan = (entry: Record<string, unknown>) => landgrab.sampler!.lockstep!(landgrabBattle(entry).plan);
+  const entry = { attackers: 20, defenders: 10, stopRule: { minConquest: 0.8 } };
+  const { plan: ruled, layout } = landgrabBattle(entry);
+  const plan = landgrab.sampler!.lockstep!(ruled);
   /** A generator that counts its draws. */
   const counting = (seed: number) => {
     const rng = Xoshiro128.fromState([seed, 3, 5, 7]);
@@ -89,12 +91,11 @@ describe('the faithful kernel under a stop rule in lockstep (variants on common 
   };
 
   it('a rule that never stops consumes the same draws as no rule, battle by battle', () => {
-    const plan = lockstepPlan({ attackers: 20, defenders: 10, stopRule: { minConquest: 0.8 } });
     if (plan.kind !== 'battle' || !plan.policy) throw new Error('expected a battle under a stop rule');
     const never = { ...plan, policy: { masks: plan.policy.masks.map((m) => new Uint8Array(m.length)) } };
     const none = { ...plan, policy: undefined };
     const [a, b] = [counting(1), counting(1)];
-    const [tallyA, tallyB] = [new Float64Array(plan.at.size), new Float64Array(plan.at.size)];
+    const [tallyA, tallyB] = [new Float64Array(layout.size), new Float64Array(layout.size)];
     for (let i = 0; i < 200; i++) {
       landgrab.sampler!.faithful(never, a, 1, tallyA);
       landgrab.sampler!.faithful(none, b, 1, tallyB);
@@ -104,9 +105,8 @@ describe('the faithful kernel under a stop rule in lockstep (variants on common 
   });
 
   it('under the rule every round draws MAX_DICE dice per side', () => {
-    const plan = lockstepPlan({ attackers: 20, defenders: 10, stopRule: { minConquest: 0.8 } });
     const rng = counting(2);
-    const tally = new Float64Array(plan.kind === 'battle' ? plan.at.size : 0);
+    const tally = new Float64Array(layout.size);
     for (let i = 0; i < 200; i++) {
       landgrab.sampler!.faithful(plan, rng, 1, tally);
       expect(rng.draws % (2 * MAX_DICE)).toBe(0);

@@ -1,7 +1,9 @@
 /** `battle-odds odds kings-and-things`: a quick question from flags (one battle per question). */
 import type { OddsCommand, SystemCli } from '../../cli/oddsContract.js';
 import { InputError } from '../../engine/inputError.js';
-import { FORT_AFTER_RETREAT, LOSS_POLICIES, MAX_BRIBE_GOLD } from './schema.js';
+import { FORT_AFTER_RETREAT } from './rules/hex.js';
+import { LOSS_POLICIES } from './rules/lossOrder.js';
+import { MAX_BRIBE_GOLD } from './explore/schema.js';
 
 const SOURCE = 'odds kings-and-things';
 

@@ -3,22 +3,17 @@
  * roll) or into the exact vector (weight = probability; the post-battle roll is
  * independent of the battle, so it is added once from P(capture)).
  */
-import type { Xoshiro128 } from '../../engine/random/xoshiro128.js';
-import {
-  CAPTURE_RETREATED,
-  HOLD_RETREATED,
-  ROUND_BINS,
-  stackExcess,
-  type DuelOffsets,
-  type DuelRules,
-  type HexAfter,
-} from './plan.js';
+import type { Xoshiro128 } from '../../../engine/random/xoshiro128.js';
+import type { HexAfter } from '../rules/hex.js';
+import { ROUND_BINS } from '../rules/layout.js';
 import {
   fortAfterDistribution,
   rollFortAfter,
   rollSpecialsDestroyed,
   specialsDestroyedDistribution,
-} from './postBattle.js';
+} from '../rules/postBattle.js';
+import { stackExcess } from '../rules/retreat.js';
+import { CAPTURE_RETREATED, HOLD_RETREATED, type DuelOffsets, type DuelRules } from './plan.js';
 
 export function isCapture(outcome: number): boolean {
   return outcome <= CAPTURE_RETREATED;

@@ -1,7 +1,7 @@
 /**
  * Exact solver for two-sided battles with fixed loss orders. The state is the hits
  * absorbed by each side, (ha, hd); a round is three step transitions, each the product
- * of the two sides' exact hit distributions (tables.ts). Probability mass is pushed
+ * of the two sides' exact hit distributions (../rules/tables.ts). Probability mass is pushed
  * round by round, so the rounds-fought distribution is exact too. It stops once less than
  * 1e-16 is still in play (or at MAX_ROUNDS); that remainder lands in the round-limit bin.
  * Multi-hit counters (the `hits` knob) need nothing more: hits still go down the fixed loss
@@ -14,7 +14,10 @@
  * and it is solved. Battles too large to solve within its work budget (a second or so) are
  * refused with their state count rather than run for many seconds.
  */
-import type { Solution, Unsolved } from '../../engine/contract.js';
+import type { Solution, Unsolved } from '../../../engine/contract.js';
+import { percentShort } from '../../../kit/format.js';
+import { MAX_ROUNDS } from '../rules/counterBattle.js';
+import { mayRetreat, wantsRetreat } from '../rules/retreat.js';
 import {
   CAPTURE_ELIMINATED,
   CAPTURE_RETREATED,
@@ -22,17 +25,11 @@ import {
   HOLD_MUTUAL,
   HOLD_RETREATED,
   HOLD_ROUND_LIMIT,
-  MAX_ROUNDS,
-  mayRetreat,
   type DuelOffsets,
+  type DuelPlan,
   type DuelRules,
-  type KtPlan,
-  type MultiPlan,
 } from './plan.js';
-import { wantsRetreat } from './retreat.js';
-import { percentShort } from '../../kit/format.js';
 import { addDuelEnd, addPostBattleExact, isCapture } from './record.js';
-import { solveExploration } from './exploreExact.js';
 
 /** Stop pushing rounds once this little probability is still in play. */
 const NEGLIGIBLE = 1e-16;
@@ -183,38 +180,12 @@ export function solveDuelInto(
   return { solved: true };
 }
 
-/** Why a `multi` entry is sampled only, in words true of it. */
-function multiUnsolved(plan: MultiPlan): string {
-  if (plan.unowned)
-    return (
-      'armies meeting in an unexplored hex are only sampled: the exact solver does not follow their fight ' +
-      'together with the exploration after it'
-    );
-  if (plan.names.length > 2)
-    return (
-      'battles of several players are only sampled: who targets whom changes every round, which the exact ' +
-      'solver does not follow'
-    );
-  return (
-    "entries of type 'multi' are only sampled: asked as type 'battle' (the owner defending), the same fight is " +
-    'solved exactly'
-  );
-}
-
-/** The exact answer in the plan's layout, or why there is none (in a player's words). */
-export function solveKingsAndThings(plan: KtPlan): Solution | Unsolved {
-  switch (plan.kind) {
-    case 'battle': {
-      const why = duelUnsolvable(plan);
-      if (why) return { unsolved: why };
-      const out = new Float64Array(plan.at.size);
-      const result = solveDuelInto(plan, plan.at, out);
-      if (!result.solved) return { unsolved: budgetReason(plan, result.rounds, result.live) };
-      return { probabilities: out };
-    }
-    case 'explore':
-      return solveExploration(plan);
-    case 'multi':
-      return { unsolved: multiUnsolved(plan) };
-  }
+/** The exact answer in the duel's layout, or why there is none (in a player's words). */
+export function solveDuel(plan: DuelPlan): Solution | Unsolved {
+  const why = duelUnsolvable(plan);
+  if (why) return { unsolved: why };
+  const out = new Float64Array(plan.at.size);
+  const result = solveDuelInto(plan, plan.at, out);
+  if (!result.solved) return { unsolved: budgetReason(plan, result.rounds, result.live) };
+  return { probabilities: out };
 }

@@ -1,21 +1,16 @@
 /**
- * Fast multi-player battle (11.8): the same procedure as the faithful resolver, but each
- * player's state is the number of hits absorbed and each step is one table draw per
- * player. Buffers are allocated once per kernel call.
+ * Multi-player battle kernels (11.8). `fast`: the same procedure as the counter resolver, but
+ * each player's state is the number of hits absorbed and each step is one table draw per
+ * player. `faithful`: the counter resolver itself (../rules/counterBattle.ts). Buffers are
+ * allocated once per kernel call.
  */
-import type { Xoshiro128 } from '../../engine/random/xoshiro128.js';
-import {
-  MAX_ROUNDS,
-  TARGET_DEFENDER,
-  TARGET_NEXT,
-  TARGET_PLAYER,
-  TARGET_STRONGEST,
-  TARGET_WEAKEST,
-  type MultiPlan,
-} from './plan.js';
-import type { SideTables } from './tables.js';
-import { wantsRetreat } from './retreat.js';
-import { explorationFor, exploreAfterFight, recordMultiEnd } from './multiRecord.js';
+import type { Xoshiro128 } from '../../../engine/random/xoshiro128.js';
+import { CounterBattle, MAX_ROUNDS } from '../rules/counterBattle.js';
+import { wantsRetreat } from '../rules/retreat.js';
+import type { SideTables } from '../rules/tables.js';
+import { TARGET_DEFENDER, TARGET_NEXT, TARGET_PLAYER, TARGET_STRONGEST, TARGET_WEAKEST } from '../rules/targets.js';
+import type { MultiPlan } from './plan.js';
+import { explorationFor, exploreAfterFight, recordMultiEnd } from './record.js';
 
 export function runMultiFast(plan: MultiPlan, rng: Xoshiro128, trials: number, tally: Float64Array): void {
   const P = plan.sides.length;
@@ -127,5 +122,36 @@ export function runMultiFast(plan: MultiPlan, rng: Xoshiro128, trials: number, t
     }
     const gains = exploreAfterFight(plan, exploration, rng, holder, survivors, retreated);
     recordMultiEnd(plan, tally, rng, holder, gains, round, survivors, retreated);
+  }
+}
+
+export function runMultiFaithful(plan: MultiPlan, rng: Xoshiro128, trials: number, tally: Float64Array): void {
+  const P = plan.sides.length;
+  const b = new CounterBattle(P, Math.max(1, ...plan.sides.map((s) => s.names.length)));
+  plan.sides.forEach((side, p) => b.loadSide(p, side, plan.retreats[p], plan.targets[p], plan.buildingsFightOn));
+  const survivors = new Int32Array(P);
+  const retreated = new Uint8Array(P);
+  const exploration = explorationFor(plan);
+  for (let t = 0; t < trials; t++) {
+    b.fight(rng);
+    // The one player left holds the hex; if none is, the owner keeps it (an unowned hex: nobody, bin P).
+    let holder = plan.unowned ? P : 0;
+    if (!b.roundLimit) {
+      let fighting = 0;
+      let last = 0;
+      for (let p = 0; p < P; p++) {
+        if (b.fighting(p)) {
+          fighting++;
+          last = p;
+        }
+      }
+      if (fighting === 1) holder = last;
+    }
+    for (let p = 0; p < P; p++) {
+      survivors[p] = b.creaturesAlive(p);
+      retreated[p] = b.creaturesGone[p];
+    }
+    const gains = exploreAfterFight(plan, exploration, rng, holder, survivors, retreated);
+    recordMultiEnd(plan, tally, rng, holder, gains, b.round, survivors, retreated);
   }
 }

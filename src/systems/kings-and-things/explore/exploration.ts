@@ -9,28 +9,24 @@
  * he cannot afford, while gold lasts.
  *
  * Drawn defenders take losses weakest first (for creatures alone every named policy
- * gives this order). The drawn army differs every trial, so there is no table to
- * precompute: both kernels fight with the per-die resolver (faithful.ts), and the exact
- * enumeration (exploreExact.ts) is the check.
+ * gives this order). One army explores at a time (the exploration kernel's explorer, or the
+ * last army left of a fight over an unexplored hex, ../multi/record.ts), fighting with the
+ * counter resolver (../rules/counterBattle.ts).
  */
-import type { Xoshiro128 } from '../../engine/random/xoshiro128.js';
-import { CounterBattle } from './faithful.js';
+import type { Xoshiro128 } from '../../../engine/random/xoshiro128.js';
+import { CounterBattle } from '../rules/counterBattle.js';
+import { NEVER, type RetreatRule } from '../rules/retreat.js';
+import type { SideTables } from '../rules/tables.js';
 import {
   ELIMINATED,
   EXPLORED,
   MAX_DRAWN,
-  NEVER,
   NO_DEFENDERS,
   RETREATED,
-  ROUND_BINS,
-  stackExcess,
   type CupClasses,
-  type ExplorePlan,
   type ExploreRules,
-  type RetreatRule,
 } from './plan.js';
-import type { SideTables } from './tables.js';
-import { die } from '../../kit/dice.js';
+import { die } from '../../../kit/dice.js';
 
 /**
  * Ordering key, higher = stronger: value x dice, then the earlier step (magic first), then
@@ -173,25 +169,5 @@ export class Exploration {
     this.rounds = battle.round;
     if (!battle.roundLimit && battle.fighting(1)) return EXPLORED;
     return battle.left[1] ? RETREATED : ELIMINATED;
-  }
-}
-
-export function runExplorations(plan: ExplorePlan, rng: Xoshiro128, trials: number, tally: Float64Array): void {
-  const L = plan.at;
-  const exploration = new Exploration(plan, plan.explorer.names.length);
-  exploration.loadArmy(plan.explorer, plan.explorerRetreat);
-  for (let t = 0; t < trials; t++) {
-    const outcome = exploration.explore(rng);
-    const explored = outcome === NO_DEFENDERS || outcome === EXPLORED;
-    tally[L.outcome + outcome]++;
-    tally[L.drawn + exploration.k]++;
-    tally[L.fighting + exploration.fighting]++;
-    tally[L.gold + exploration.gold]++;
-    // A retreating explorer loses the excess over the stack limit in his retreat hex (9.2).
-    const alive = exploration.alive;
-    const lost = outcome === RETREATED ? stackExcess(alive, plan.explorerFriendly) : 0;
-    tally[(explored ? L.explorerLeftSuccess : L.explorerLeftFailure) + alive - lost]++;
-    tally[L.stackLoss + lost]++;
-    tally[L.rounds + (exploration.rounds < ROUND_BINS ? exploration.rounds : ROUND_BINS)]++;
   }
 }

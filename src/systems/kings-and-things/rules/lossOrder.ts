@@ -9,10 +9,17 @@
  *
  * A counter's worth is its expected hits per step, value x dice (charging creatures
  * roll two). Ties: the counter that fires later in the round (melee, then ranged, then
- * magic) is given up first, then by name.
+ * magic) is given up first, then by name. An entry gives a policy by name or as an explicit
+ * order of counter names (`lossPolicy`).
  */
+import { z } from 'zod';
 import { isBuilding, type Counter } from './counters.js';
-import type { LossPolicy } from './schema.js';
+
+export const LOSS_POLICIES = ['weakest-first', 'buildings-first', 'protect-strongest'] as const;
+export const lossPolicy = z.union([z.enum(LOSS_POLICIES), z.array(z.string().min(1)).min(1)], {
+  error: `loss policy must be one of ${LOSS_POLICIES.join(', ')}, or a list of counter names (an explicit loss order)`,
+});
+export type LossPolicy = z.output<typeof lossPolicy>;
 
 const worth = (c: Counter) => c.value * c.dice;
 

@@ -2,10 +2,13 @@
  * The end of a multi-player battle, shared by both kernels: over an unexplored hex the one
  * army left explores it (11.9), then the record goes into the tally with the post-battle roll.
  */
-import type { Xoshiro128 } from '../../engine/random/xoshiro128.js';
-import { EXPLORED, NO_DEFENDERS, RETREATED, ROUND_BINS, stackExcess, type MultiPlan } from './plan.js';
-import { rollFortAfter, rollSpecialsDestroyed } from './postBattle.js';
-import { Exploration } from './explore.js';
+import type { Xoshiro128 } from '../../../engine/random/xoshiro128.js';
+import { ROUND_BINS } from '../rules/layout.js';
+import { rollFortAfter, rollSpecialsDestroyed } from '../rules/postBattle.js';
+import { stackExcess } from '../rules/retreat.js';
+import { Exploration } from '../explore/exploration.js';
+import { EXPLORED, NO_DEFENDERS, RETREATED } from '../explore/plan.js';
+import type { MultiPlan } from './plan.js';
 
 /** The explorer of an unowned hex's last army, made once per kernel call (null for an owned hex). */
 export function explorationFor(plan: MultiPlan): Exploration | null {

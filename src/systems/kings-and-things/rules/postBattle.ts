@@ -4,8 +4,8 @@
  * village or income counter is destroyed and a fort drops one level (castle -> keep ->
  * tower -> gone); citadels are never reduced. In-battle damage is then repaired (11.73).
  */
-import type { Xoshiro128 } from '../../engine/random/xoshiro128.js';
-import { die } from '../../kit/dice.js';
+import type { Xoshiro128 } from '../../../engine/random/xoshiro128.js';
+import { die } from '../../../kit/dice.js';
 
 /** P(a post-battle die shows 1 or 6). */
 export const DAMAGE_CHANCE = 1 / 3;

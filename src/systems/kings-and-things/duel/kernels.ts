@@ -1,10 +1,13 @@
 /**
- * Fast two-sided battle: each side's state is one integer, the hits it has absorbed.
- * A step is two table draws (one uint32 per side that has counters firing in it)
- * against the exact per-step hit distributions of tables.ts; both sides' hits are
- * drawn before either is applied (11.5). Nothing is allocated per battle.
+ * Two-sided battle kernels. `fast`: each side's state is one integer, the hits it has
+ * absorbed; a step is two table draws (one uint32 per side that has counters firing in it)
+ * against the exact per-step hit distributions of ../rules/tables.ts; both sides' hits are
+ * drawn before either is applied (11.5). `faithful`: every die rolled through the counter
+ * resolver (../rules/counterBattle.ts). Nothing is allocated per battle.
  */
-import type { Xoshiro128 } from '../../engine/random/xoshiro128.js';
+import type { Xoshiro128 } from '../../../engine/random/xoshiro128.js';
+import { CounterBattle, MAX_ROUNDS } from '../rules/counterBattle.js';
+import { wantsRetreat } from '../rules/retreat.js';
 import {
   CAPTURE_ELIMINATED,
   CAPTURE_RETREATED,
@@ -12,10 +15,8 @@ import {
   HOLD_MUTUAL,
   HOLD_RETREATED,
   HOLD_ROUND_LIMIT,
-  MAX_ROUNDS,
   type DuelPlan,
 } from './plan.js';
-import { wantsRetreat } from './retreat.js';
 import { recordDuelEnd } from './record.js';
 
 export function runDuelsFast(plan: DuelPlan, rng: Xoshiro128, trials: number, tally: Float64Array): void {
@@ -126,6 +127,44 @@ export function runDuelsFast(plan: DuelPlan, rng: Xoshiro128, trials: number, ta
       dLeft,
       dValue,
       dRetreated,
+    );
+  }
+}
+
+const DEFENDER = 0;
+const ATTACKER = 1;
+
+/** A resolver for duels of one plan: defender in slot 0, attacker in slot 1. */
+function duelResolver(plan: DuelPlan): CounterBattle {
+  const b = new CounterBattle(2, Math.max(plan.attacker.names.length, plan.defender.names.length, 1));
+  b.loadSide(DEFENDER, plan.defender, plan.defenderRetreat, undefined, plan.buildingsFightOn);
+  b.loadSide(ATTACKER, plan.attacker, plan.attackerRetreat);
+  return b;
+}
+
+function duelOutcome(b: CounterBattle): number {
+  if (b.roundLimit) return HOLD_ROUND_LIMIT;
+  if (b.left[ATTACKER]) return HOLD_RETREATED;
+  if (b.fighting(ATTACKER)) return b.creaturesGone[DEFENDER] ? CAPTURE_RETREATED : CAPTURE_ELIMINATED;
+  return b.fighting(DEFENDER) ? HOLD_ELIMINATED : HOLD_MUTUAL;
+}
+
+export function runDuelsFaithful(plan: DuelPlan, rng: Xoshiro128, trials: number, tally: Float64Array): void {
+  const b = duelResolver(plan);
+  for (let t = 0; t < trials; t++) {
+    b.fight(rng);
+    recordDuelEnd(
+      plan,
+      plan.at,
+      tally,
+      rng,
+      duelOutcome(b),
+      b.round,
+      b.creaturesAlive(ATTACKER),
+      b.creatureValueAlive(ATTACKER),
+      b.creaturesAlive(DEFENDER),
+      b.creatureValueAlive(DEFENDER),
+      b.creaturesGone[DEFENDER] === 1,
     );
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Optimal-play advice for a two-sided Kings & Things battle (`--advise`, `should-i-attack`),
- * from the game solver (game/, README.md there): P(capture) when both sides choose their
+ * from the game solver (../game/, README.md there): P(capture) when both sides choose their
  * losses after each roll, beside every pairing of the named fixed loss policies, and the
  * loss decisions to take now: for each side, the first step of the battle in which it can
  * be hit, which counters to give up for each number of hits it may take (best first, with
@@ -17,10 +17,10 @@
  * advice.lines.map((l) => l.text); // ['Played well on both sides ...', 'If you take 1 hit in the melee step, ...']
  * advice.decision.optimal; // P(capture) with both sides playing well
  */
-import type { Cell, KtFirstLoss, KtOptimalPlay, Table } from '../../engine/report.js';
-import { plural, thousands } from '../../kit/format.js';
-import { join, quote, say, type Sentence } from '../../kit/sentence.js';
-import type { DuelPlan } from './plan.js';
+import type { Cell, KtFirstLoss, KtOptimalPlay, Table } from '../../../engine/report.js';
+import { plural, thousands } from '../../../kit/format.js';
+import { join, quote, say, type Sentence } from '../../../kit/sentence.js';
+import type { DuelPlan } from '../duel/plan.js';
 import {
   countersOf,
   decideLosses,
@@ -37,7 +37,7 @@ import {
   type Position,
   type SideName,
   type StepName,
-} from './game/index.js';
+} from '../game/index.js';
 
 export interface Advice {
   lines: Sentence[];

@@ -2,26 +2,21 @@
  * The slow, obviously faithful resolver: every counter is explicit, every die is
  * rolled, and each hit walks the loss order to the first counter still able to take
  * it. It fights any number of players (two is the ordinary battle), so it is the
- * reference for the duel, multi-player and exploration kernels.
+ * reference for the duel and multi-player kernels, and both exploration kernels fight with it.
  *
  * Per round (11.81): each player still fighting names one opponent; then the magic,
  * ranged and melee steps: everyone rolls, then all hits are applied (11.5); then
  * retreats, attackers in seating order from the defender's left, then the defender.
  * Buffers are allocated once per resolver, never per battle.
  */
-import type { Xoshiro128 } from '../../engine/random/xoshiro128.js';
-import {
-  MAX_ROUNDS,
-  TARGET_DEFENDER,
-  TARGET_NEXT,
-  TARGET_PLAYER,
-  TARGET_STRONGEST,
-  TARGET_WEAKEST,
-  type RetreatRule,
-} from './plan.js';
+import type { Xoshiro128 } from '../../../engine/random/xoshiro128.js';
+import { TARGET_DEFENDER, TARGET_NEXT, TARGET_PLAYER, TARGET_STRONGEST, TARGET_WEAKEST } from './targets.js';
 import type { SideTables } from './tables.js';
-import { wantsRetreat } from './retreat.js';
-import { die } from '../../kit/dice.js';
+import { wantsRetreat, type RetreatRule } from './retreat.js';
+import { die } from '../../../kit/dice.js';
+
+/** A battle the kernels cut off after this many rounds counts as a hold (it never happens in practice). */
+export const MAX_ROUNDS = 1000;
 
 export class CounterBattle {
   readonly n: Int32Array;

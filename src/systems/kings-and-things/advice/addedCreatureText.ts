@@ -6,9 +6,9 @@
  * const decision = addedCreatureDecision(addedCreature(entry, 0.8), 0.8, entry.attacker.creatures.length);
  * addedCreatureLine(decision).text; // 'For at least 80% add one creature: the weakest that is enough ...'
  */
-import type { ChartRequest, KtAddedCreature, Table } from '../../engine/report.js';
-import { percentShort, percentTarget } from '../../kit/format.js';
-import { join, quote, say, type Sentence } from '../../kit/sentence.js';
+import type { ChartRequest, KtAddedCreature, Table } from '../../../engine/report.js';
+import { percentShort, percentTarget } from '../../../kit/format.js';
+import { join, quote, say, type Sentence } from '../../../kit/sentence.js';
 import {
   ADDED_CREATURE_WORK,
   WEAKEST_ORDER,
@@ -16,7 +16,7 @@ import {
   type AddedCreatureAnswer,
   type Candidate,
 } from './addedCreature.js';
-import { MAGIC, RANGED } from './counters.js';
+import { MAGIC, RANGED } from '../rules/counters.js';
 
 type Kind = NonNullable<KtAddedCreature['chosen']>;
 

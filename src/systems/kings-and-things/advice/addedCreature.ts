@@ -15,7 +15,7 @@
  * Bounded in work, never in time, so the answer never depends on how busy the machine is:
  * nothing is tried when the exact solver refuses the battle itself, and the kinds are tried
  * weakest first until ADDED_CREATURE_WORK of the exact solver's work units (one state's
- * pair of hit counts in one step, exact.ts) is spent; the answer then says the search was
+ * pair of hit counts in one step, ../duel/exact.ts) is spent; the answer then says the search was
  * cut there (a kind's battle can only fail to solve by running out of it: adding an attacking
  * creature changes nothing the exact solver refuses on principle).
  *
@@ -23,12 +23,13 @@
  * const answer = addedCreature(entry, 0.8);
  * if (answer.kind === 'found') answer.chosen; // { value: 3, step: 2, dice: 1, names: ['Wolves', ...], pCapture }
  */
-import { compileBattle } from './compile.js';
-import { MAGIC, RANGED, creatureCounter, creatureSpec } from './counters.js';
-import { MAX_EXACT_WORK, budgetReason, duelUnsolvable, solveDuelInto, type WorkBudget } from './exact.js';
-import { CAPTURE_ELIMINATED, CAPTURE_RETREATED, STACK_LIMIT } from './plan.js';
-import { roster } from './roster.js';
-import type { BattleEntry } from './schema.js';
+import { MAGIC, RANGED, creatureCounter, creatureSpec } from '../rules/counters.js';
+import { STACK_LIMIT } from '../rules/retreat.js';
+import { roster } from '../rules/roster.js';
+import { compileBattle } from '../duel/compile.js';
+import { MAX_EXACT_WORK, budgetReason, duelUnsolvable, solveDuelInto, type WorkBudget } from '../duel/exact.js';
+import { CAPTURE_ELIMINATED, CAPTURE_RETREATED } from '../duel/plan.js';
+import type { BattleEntry } from '../duel/schema.js';
 
 /**
  * The search's budget, in the exact solver's work units, for every kind together: a fifth of

@@ -4,29 +4,24 @@
  * duel solver. Offered when there are at most MAX_MULTISETS draws to solve (custom
  * small cups, tests); the 1986 cup yields far more, and then it says so (unsolved).
  */
-import type { Solution, Unsolved } from '../../engine/contract.js';
-import { creatureCounter, type Counter } from './counters.js';
-import { bribe, classWorth } from './explore.js';
+import type { Solution, Unsolved } from '../../../engine/contract.js';
+import { creatureCounter, type Counter } from '../rules/counters.js';
+import { ROUND_BINS } from '../rules/layout.js';
+import { NEVER } from '../rules/retreat.js';
+import { compileSide } from '../rules/tables.js';
 import {
   CAPTURE_ELIMINATED,
   CAPTURE_RETREATED,
-  ELIMINATED,
-  EXPLORED,
   HOLD_ELIMINATED,
   HOLD_MUTUAL,
   HOLD_RETREATED,
   HOLD_ROUND_LIMIT,
-  MAX_DRAWN,
-  NEVER,
-  NO_DEFENDERS,
-  RETREATED,
-  ROUND_BINS,
   duelLayout,
   type DuelRules,
-  type ExplorePlan,
-} from './plan.js';
-import { compileSide } from './tables.js';
-import { MAX_EXACT_WORK, budgetReason, solveDuelInto, type WorkBudget } from './exact.js';
+} from '../duel/plan.js';
+import { MAX_EXACT_WORK, budgetReason, solveDuelInto, type WorkBudget } from '../duel/exact.js';
+import { bribe, classWorth } from './exploration.js';
+import { ELIMINATED, EXPLORED, MAX_DRAWN, NO_DEFENDERS, RETREATED, type ExplorePlan } from './plan.js';
 
 export const MAX_MULTISETS = 3000;
 
