@@ -6,10 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { exactOf, landgrabBattle } from '../helpers/landgrab.js';
 import { landgrab } from '../../src/systems/landgrab/index.js';
-import { whenToStop } from '../../src/systems/landgrab/decisions/stopping/whenToStop.js';
-import { bestDefence } from '../../src/systems/landgrab/decisions/defence/bestDefence.js';
-import { minimumAttackers } from '../../src/systems/landgrab/decisions/reverse.js';
-import { battlePath } from '../../src/systems/landgrab/decisions/path.js';
+import { whenToStop } from '../../src/systems/landgrab/advice/stopping/whenToStop.js';
+import { bestDefence } from '../../src/systems/landgrab/advice/defence/bestDefence.js';
+import { minimumAttackers } from '../../src/systems/landgrab/advice/reverse.js';
+import { battlePath } from '../../src/systems/landgrab/advice/path.js';
 import type { LandgrabPlan } from '../../src/systems/landgrab/plan.js';
 import { MAX_DICE } from '../../src/systems/landgrab/tables.js';
 import { binSum, findEvent } from '../../src/engine/tally/layout.js';

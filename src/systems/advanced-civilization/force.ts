@@ -6,7 +6,7 @@
 import type { ForceQuestion } from '../../engine/contract.js';
 import type { AdvCivEntry } from './schema.js';
 import { MAX_TOKENS } from './schema.js';
-import { isNotSearched, tokensNeeded } from './needed.js';
+import { isNotSearched, tokensNeeded } from './advice/needed.js';
 import { percentTarget } from '../../kit/format.js';
 
 export const advCivForce: ForceQuestion<AdvCivEntry> = {

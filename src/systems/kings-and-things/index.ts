@@ -15,7 +15,7 @@
  * and roster, per-step tables, loss orders, retreats, the hex and its post-battle roll, the
  * counter-by-counter resolver, the layout's common histograms); the optimal-play game solver in
  * game/; what the player asks beyond the odds (the added creature, optimal play) in advice/.
- * This file dispatches each member of the contract to the battle type's own.
+ * This file hands each member of the contract to the battle type's own.
  *
  * Rules readings (all listed, with reasons and switches, in docs/kings-and-things.md;
  * details in each module's header):
@@ -43,7 +43,15 @@
  *   is lost (9.2). A hex holds one fort and at most one special income counter (12.13).
  * - House-rule knobs (not official rules): `hits` and `hitModifier` per creature.
  */
-import type { Kernel, RuleSystem, Sampler, Solution, Unsolved } from '../../engine/contract.js';
+import type {
+  Description,
+  Kernel,
+  ResultView,
+  RuleSystem,
+  Sampler,
+  Solution,
+  Unsolved,
+} from '../../engine/contract.js';
 import { kingsAndThingsEntrySchema, type KtEntry } from './schema.js';
 import type { KtPlan } from './plan.js';
 import { compileBattle } from './duel/compile.js';
@@ -55,7 +63,10 @@ import { solveMulti } from './multi/exact.js';
 import { compileExplore } from './explore/compile.js';
 import { runExplorations } from './explore/kernels.js';
 import { solveExploration } from './explore/exact.js';
-import { describeKingsAndThings } from './describe.js';
+import { describeDuel } from './duel/describe.js';
+import { describeMulti } from './multi/describe.js';
+import { describeExplore } from './explore/describe.js';
+import { adviseKingsAndThings } from './advice/advise.js';
 
 function compile(entry: KtEntry) {
   switch (entry.type) {
@@ -108,6 +119,22 @@ function solve(plan: KtPlan): Solution | Unsolved {
   }
 }
 
+/**
+ * The battle in words (first line = the answer, opening with the recommendation), tables and
+ * chart requests, every number a named value of the report.
+ */
+function describe(view: ResultView<KtEntry, KtPlan>): Description {
+  const plan = view.plan;
+  switch (plan.kind) {
+    case 'battle':
+      return describeDuel(view, plan);
+    case 'multi':
+      return describeMulti(view, plan);
+    case 'explore':
+      return describeExplore(view, plan);
+  }
+}
+
 export const kingsAndThings: RuleSystem<KtEntry, KtPlan> = {
   id: 'kings-and-things',
   title: 'Kings & Things (forts, cities, magic/ranged/melee steps, retreats, multi-player, exploration)',
@@ -115,5 +142,6 @@ export const kingsAndThings: RuleSystem<KtEntry, KtPlan> = {
   compile,
   sampler,
   solve,
-  describe: describeKingsAndThings,
+  describe,
+  advise: adviseKingsAndThings,
 };

@@ -1,13 +1,14 @@
 /**
- * What the player asks of a Kings & Things battle beyond the odds: with a target (or advice,
- * at the default target) the weakest creature to add for it (addedCreature.ts), with advice the
- * value under optimal play and the first loss decisions (optimalPlay.ts). Battles of several
- * players and explorations get neither: one line each says why. Every number of a line quotes
+ * What the player asks of a Kings & Things battle beyond the odds (RuleSystem.advise): for the
+ * target (the default one with advice alone) the weakest creature to add to reach it
+ * (addedCreature.ts), with advice the value under optimal play and the first loss decisions
+ * (optimalPlay.ts). Battles of several players and explorations get neither: one line each
+ * says why (the added creature only when a target was named). Every number of a line quotes
  * the report's decisions (`target`, `addedCreature`, `optimalPlay`).
  */
-import type { Description, ResultView } from '../../../engine/contract.js';
-import type { ChartRequest, Decisions, Table } from '../../../engine/report.js';
-import { DEFAULT_TARGET } from '../../../kit/verdict.js';
+import type { AdviceView, Description } from '../../../engine/contract.js';
+import type { Decisions } from '../../../engine/report.js';
+import { withAdvice, type Advice } from '../../../kit/advice.js';
 import { quote, say, type Sentence } from '../../../kit/sentence.js';
 import type { KtEntry } from '../schema.js';
 import type { KtPlan } from '../plan.js';
@@ -24,40 +25,26 @@ import {
 } from './addedCreatureText.js';
 import { optimalPlayAdvice } from './optimalPlay.js';
 
-type View = ResultView<KtEntry, KtPlan>;
+type View = AdviceView<KtEntry, KtPlan>;
 
-/** What the advice adds to the description: decisions, lines after the verdict, tables and charts. */
-interface Advice {
-  decisions: Decisions;
-  lines: Sentence[];
-  tables: Table[];
-  charts: ChartRequest[];
-}
-
-export function adviseKingsAndThings(view: View, described: Description): Description {
+export function adviseKingsAndThings(view: View): Description {
   const plan = view.plan;
   const advice =
     plan.kind === 'battle' && view.entry.type === 'battle'
       ? adviseDuel(view, view.entry, plan)
       : refused(view, plan.kind === 'multi' ? multiRefusal(plan) : EXPLORE_REFUSAL);
-  return {
-    ...described,
-    verdict: [...(described.verdict ?? []), ...advice.lines],
-    decisions: { ...described.decisions, ...advice.decisions },
-    tables: [...(described.tables ?? []), ...advice.tables],
-    charts: [...(described.charts ?? []), ...advice.charts],
-  };
+  return withAdvice(view.described, advice);
 }
 
 /** A two-sided battle: the added creature for the target, then (with advice) optimal play. */
 function adviseDuel(view: View, entry: BattleEntry, plan: DuelPlan): Advice {
-  const target = view.question.target ?? DEFAULT_TARGET;
+  const { target, advise } = view.asked;
   const d = addedCreatureDecision(addedCreature(entry, target), target, entry.attacker.creatures.length);
   const decisions: Decisions = { target, addedCreature: d };
   const lines = [addedCreatureLine(d, view.method === 'monte-carlo')];
   const tables = d.tried.length > 0 ? [addedCreatureTable(d)] : [];
   const charts = d.tried.length > 0 ? [addedCreatureChart(d)] : [];
-  if (view.question.advise) {
+  if (advise) {
     const { value: capture, sampled } = view.shown(DUEL_HEADLINE);
     const advice = optimalPlayAdvice(plan, {
       unexplored: entry.unexplored,
@@ -104,7 +91,7 @@ interface Refusal {
 
 /** What `--advise` and `--target` cannot answer for this battle, one line each, and the decisions saying so. */
 function refused(view: View, why: Refusal): Advice {
-  const { target, advise } = view.question;
+  const { target, targetNamed, advise } = view.asked;
   const decisions: Decisions = {};
   const lines: Sentence[] = [];
   if (advise) {
@@ -118,10 +105,10 @@ function refused(view: View, why: Refusal): Advice {
     };
     lines.push(say`No optimal-play advice for ${quote('decisions.optimalPlay.refusal', why.advice, 'text')}.`);
   }
-  if (target !== undefined) {
+  if (targetNamed) {
     decisions.target = target;
     decisions.addedCreature = addedCreatureRefused(target, why.target);
     lines.push(addedCreatureLine(decisions.addedCreature));
   }
-  return { decisions, lines, tables: [], charts: [] };
+  return { decisions, lines };
 }

@@ -4,11 +4,11 @@
  * clear the area (needed.ts) as a decision of the report (`tokensNeeded`), verdict lines that
  * quote it, a table and a `lines` chart of the curve.
  */
-import type { ChartRequest, Table, TokensNeededDecision } from '../../engine/report.js';
-import { percentTarget } from '../../kit/format.js';
-import { join, quote, say, type Sentence } from '../../kit/sentence.js';
-import type { AdvCivEntry } from './schema.js';
-import { tokenDistribution } from './compile.js';
+import type { ChartRequest, Table, TokensNeededDecision } from '../../../engine/report.js';
+import { percentTarget } from '../../../kit/format.js';
+import { join, quote, say, type Sentence } from '../../../kit/sentence.js';
+import type { AdvCivEntry } from '../schema.js';
+import { tokenDistribution } from '../compile.js';
 import {
   MAX_SEARCH_CONFLICTS,
   isNotSearched,

@@ -1,7 +1,7 @@
 /**
  * Exact decision answers for LandGrab (pure TypeScript, no Node imports): how many armies
- * are needed, when to stop attacking, and how to spread defenders along a path.
- * See README.md in this folder.
+ * are needed, when to stop attacking, and how to spread defenders along a path (the system's
+ * advice hook, advise.ts, puts them into words). See README.md in this folder.
  */
 export { battlePath, type AttackPath } from './path.js';
 export {

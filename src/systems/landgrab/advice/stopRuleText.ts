@@ -5,11 +5,11 @@
  * (`conquest`), or the expected value (`value`). "The most armies" is said only of a rule
  * proved best; otherwise the line states how far from the best it may be.
  */
-import type { StopRuleDecision, Table } from '../../engine/report.js';
-import type { StoppingAnswer } from './decisions/stopping/whenToStop.js';
-import type { Outcome } from './decisions/stopping/solve.js';
-import type { ObjectiveChoice } from './objective.js';
-import { join, quote, say, type Sentence } from '../../kit/sentence.js';
+import type { StopRuleDecision, Table } from '../../../engine/report.js';
+import type { StoppingAnswer } from './stopping/whenToStop.js';
+import type { Outcome } from './stopping/solve.js';
+import type { ObjectiveChoice } from './objectives.js';
+import { join, quote, say, type Sentence } from '../../../kit/sentence.js';
 
 const REF = 'decisions.stopRule';
 type BreakOff = StopRuleDecision['breakOff'][number];

@@ -1,13 +1,11 @@
 /**
- * Princes & Queens' answer to the player's question (`--target`, `--advise`,
- * `should-i-attack`): from how far the attack is still possible (one and two Princes) and,
- * against a defending Prince, how far from his Queen he still holds (reach.ts). Nothing is
- * random, so the target is moot: the lines say what is possible, with a small table.
+ * The reach (reach.ts) in words: the report's decision (`decisions.reach`), the lines that
+ * quote it and a small table.
  */
-import type { Cell, Decisions, ReachDecision, Table } from '../../engine/report.js';
-import { quote, say, type Sentence } from '../../kit/sentence.js';
-import type { PqPlan } from './plan.js';
-import { MAX_DISTANCE } from './schema.js';
+import type { Cell, ReachDecision, Table } from '../../../engine/report.js';
+import { quote, say, type Sentence } from '../../../kit/sentence.js';
+import type { PqPlan } from '../plan.js';
+import { MAX_DISTANCE } from '../schema.js';
 import { farthestAttack, farthestHold, type Reach } from './reach.js';
 
 const AT = 'decisions.reach';
@@ -99,12 +97,4 @@ export function reachTable(plan: PqPlan): Table {
     ],
     rows,
   };
-}
-
-/** Adds the reach decision, its lines and its table to a description. */
-export function addReach(out: { verdict: Sentence[]; tables: Table[]; decisions: Decisions }, plan: PqPlan): void {
-  const d = reachDecision(plan);
-  out.decisions.reach = d;
-  out.verdict.push(...reachLines(plan, d));
-  out.tables.push(reachTable(plan));
 }

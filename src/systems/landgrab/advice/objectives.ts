@@ -6,8 +6,8 @@
  * - `conquest`: the best chance of taking the territory (or the whole path);
  * - `value`: the most armies kept plus `territoryWorth` armies for each territory taken.
  */
-import type { Objective } from '../../engine/contract.js';
-import type { StoppingObjective } from './decisions/stopping/whenToStop.js';
+import type { Objective } from '../../../engine/contract.js';
+import type { StoppingObjective } from './stopping/whenToStop.js';
 
 export interface ObjectiveChoice {
   objective: Objective;

@@ -6,9 +6,9 @@
  * attack is possible or not. Values only fall with distance, so the possible distances are
  * always 1..k; the search tries every distance an entry allows (1..MAX_DISTANCE).
  */
-import type { PqPlan } from './plan.js';
-import { MAX_DISTANCE } from './schema.js';
-import { attackValue, defenceValue, resolveAttack } from './values.js';
+import type { PqPlan } from '../plan.js';
+import { MAX_DISTANCE } from '../schema.js';
+import { attackValue, defenceValue, resolveAttack } from '../values.js';
 
 export interface Reach {
   /** The farthest distance that works, or null when none does. */

@@ -9,7 +9,7 @@
  * leaders, house rules) and its `stopAt`, which only the fixed "stop at k" rule uses: the
  * optimal solvers decide for themselves when to stop.
  */
-import type { ChainStepPlan } from '../plan.js';
+import type { ChainStepPlan, LandgrabPlan } from '../plan.js';
 import type { BattleTables } from '../tables.js';
 
 export interface AttackPath {
@@ -67,4 +67,10 @@ export function wholeNumber(value: number, name: string, min: number): void {
  */
 export function probabilityTarget(p: number, name: string): void {
   if (!(p > 0 && p <= 1)) throw new RangeError(`${name} must be a probability in (0, 1]`);
+}
+
+/** The attack a plan fights: a chain's steps, or a battle (a capitol) as a path of one step. */
+export function planPath(plan: LandgrabPlan): AttackPath {
+  if (plan.kind === 'chain') return { attackers: plan.attackers, steps: plan.steps };
+  return { attackers: plan.attackers, steps: [{ defenders: plan.defenders, tables: plan.tables }] };
 }
