@@ -44,6 +44,7 @@
  * - House-rule knobs (not official rules): `hits` and `hitModifier` per creature.
  */
 import type {
+  Compiled,
   Description,
   Kernel,
   ResultView,
@@ -68,7 +69,7 @@ import { describeMulti } from './multi/describe.js';
 import { describeExplore } from './explore/describe.js';
 import { adviseKingsAndThings } from './advice/advise.js';
 
-function compile(entry: KtEntry) {
+function compile(entry: KtEntry): Compiled<KtPlan> {
   switch (entry.type) {
     case 'battle':
       return compileBattle(entry);
