@@ -5,10 +5,10 @@
  * Run: npm run bench (its decision-solver rows)
  */
 import { compileTables, type DiceRule } from '../src/systems/landgrab/tables.js';
-import { battlePath, type AttackPath } from '../src/systems/landgrab/decisions/path.js';
-import { maximumDefenders, minimumAttackers } from '../src/systems/landgrab/decisions/reverse.js';
-import { whenToStop, type StoppingObjective } from '../src/systems/landgrab/decisions/stopping/whenToStop.js';
-import { bestDefence } from '../src/systems/landgrab/decisions/defence/bestDefence.js';
+import { battlePath, type AttackPath } from '../src/systems/landgrab/advice/path.js';
+import { maximumDefenders, minimumAttackers } from '../src/systems/landgrab/advice/reverse.js';
+import { whenToStop, type StoppingObjective } from '../src/systems/landgrab/advice/stopping/whenToStop.js';
+import { bestDefence } from '../src/systems/landgrab/advice/defence/bestDefence.js';
 
 export interface BenchRow {
   solver: string;

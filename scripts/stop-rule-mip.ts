@@ -9,7 +9,7 @@
  */
 import highsModule from 'highs';
 import type { DiceRule } from '../src/systems/landgrab/tables.js';
-import { bestStopRule } from '../src/systems/landgrab/decisions/stopping/bestStopRule.js';
+import { bestStopRule } from '../src/systems/landgrab/advice/stopping/bestStopRule.js';
 import { stopRuleMip } from '../test/landgrab/decisions/stopRuleMip.js';
 import { pathOf, plain, referencePolicy, variants } from '../test/landgrab/decisions/reference.js';
 

@@ -1,13 +1,14 @@
 /**
- * The one small contract every rule system implements (4 members required, 4 optional).
+ * The one small contract every rule system implements (4 members required, 5 optional).
  * The engine knows nothing about dice, forts or tokens: it validates an entry with the
  * system's schema, compiles it into a plan and a named tally layout, then samples it
  * (the sampler's kernels fill the tally), solves it (the solver fills the same layout with
  * probabilities), or both; it derives metrics and distributions from the layout and lets
- * the system add its verdict, derived metrics, tables and chart requests.
+ * the system add its verdict, derived metrics, tables and chart requests, and, when the
+ * player asks more than the odds (a target, advice), its advice.
  *
  * Data flow: entry -> schema -> compile() -> plan + layout -> kernel (hot loop) or solve()
- * -> tally / exact vector -> summarize (by layout names) -> describe() -> BattleReport.
+ * -> tally / exact vector -> summarize (by layout names) -> describe() [-> advise()] -> BattleReport.
  */
 import type { ZodType } from 'zod';
 import type { Xoshiro128 } from './random/xoshiro128.js';
@@ -66,15 +67,16 @@ export interface Unsolved {
 
 /**
  * What advice can optimise, where a system offers a choice (it lists them in
- * `RuleSystem.objectives`, its default first): `armies` keeps the most armies while still
- * reaching the target, `conquest` maximises the chance of taking everything attacked,
- * `value` maximises the armies kept plus `territoryWorth` for each territory taken.
+ * `RuleSystem.objectives`, its default first; its advice/ folder says how): `armies` keeps the
+ * most armies while still reaching the target, `conquest` maximises the chance of taking
+ * everything attacked, `value` maximises the armies kept plus `territoryWorth` for each
+ * territory taken.
  */
 export const OBJECTIVES = ['armies', 'conquest', 'value'] as const;
 export type Objective = (typeof OBJECTIVES)[number];
 
 /**
- * What the player asks beyond the odds, for systems that can answer it (describe() reads it):
+ * What the player asks beyond the odds, for systems that can answer it (advise() answers it):
  * a target probability ("how many do I need for at least p?") and whether to advise on the
  * decisions (when to stop, what to give up, how to defend), and for what objective.
  * `checkQuestion` (question.ts) refuses combinations the system cannot answer.
@@ -90,7 +92,7 @@ export interface Question {
   territoryWorth?: number;
   /**
    * The player left out the attacking force and asked how much is needed (RuleSystem.force):
-   * the entry holds the fewest that reaches the target, and describe() says so ("you need"),
+   * the entry holds the fewest that reaches the target, and the answer says so ("you need"),
    * never "you have".
    */
   forceAsked?: boolean;
@@ -136,6 +138,26 @@ export interface ResultView<Entry = unknown, Plan = unknown> {
   distribution(key: string): Distribution;
 }
 
+/**
+ * What a question asks beyond the odds, as every system reads it (kit/advice.ts `askedOf` makes
+ * it): the target to answer for, and whether the decisions are asked too.
+ */
+export interface Asked {
+  /** The target of "how much is needed": the player's, or the default one (DEFAULT_TARGET) of an advice. */
+  target: number;
+  /** The player named the target (it is not the default that comes with advice). */
+  targetNamed: boolean;
+  /** Advice on the decisions too (when to stop, what to give up): not only how much is needed. */
+  advise: boolean;
+}
+
+/** What advise() reads: the result as describe() read it, what was asked, and what describe() said. */
+export interface AdviceView<Entry = unknown, Plan = unknown> extends ResultView<Entry, Plan> {
+  asked: Asked;
+  /** describe()'s answer, which the advice adds to. */
+  described: Description;
+}
+
 /** What a system adds to the engine's report. */
 export interface Description {
   /** The answer in plain words, first line first; every number in it quotes a named value. */
@@ -159,6 +181,13 @@ export interface RuleSystem<Entry = any, Plan = any> {
   /** The exact answer, or why there is none for this plan (too large, a rule it does not model ...). */
   solve?(plan: Plan): Solution | Unsolved;
   describe?(result: ResultView<Entry, Plan>): Description;
+  /**
+   * The answers to what the player asks beyond the odds (a target, advice), called by the engine
+   * after describe(), and only when the question asks them (kit/advice.ts `askedOf`). It returns
+   * the description with the advice in it: decisions, lines, tables and charts, most often after
+   * describe()'s own (kit/advice.ts `withAdvice`). Its code lives in the system's advice/ folder.
+   */
+  advise?(result: AdviceView<Entry, Plan>): Description;
   /** The objectives its advice can optimise (Question.objective), the default first; absent: none to choose. */
   objectives?: readonly Objective[];
   /** The force a player may leave out to ask how much is needed (absent: every entry gives it). */

@@ -7,7 +7,7 @@
 import type { Question, RuleSystem } from './contract.js';
 import { compileEntry, type Battle } from './scenario/entry.js';
 import { InputError } from './inputError.js';
-import { DEFAULT_TARGET } from '../kit/verdict.js';
+import { DEFAULT_TARGET } from '../kit/advice.js';
 
 /** The value at a dotted path of a plain object (numeric parts index lists). */
 function valueAt(entry: unknown, path: string): unknown {

@@ -17,7 +17,7 @@
  * const p = quote('metric.pAttackerWins', 0.531, 'percent');
  * say`Attack: you take it ${p} of the time.`.text; // 'Attack: you take it 53.1% of the time.'
  */
-import type { ResultView } from '../engine/contract.js';
+import type { Metric } from '../engine/report.js';
 import { fixed, numberText, percent, percentShort, percentTarget, thousands, upperLimit } from './format.js';
 
 /** How a quoted value is written. */
@@ -191,8 +191,12 @@ export function plain(text: string): Sentence {
   return say([text]);
 }
 
-/** What the sentence helpers read of a battle's result. */
-type Shown = Pick<ResultView, 'metric' | 'shown' | 'method'>;
+/** What the sentence helpers read of a battle's result (a ResultView, engine/contract.ts, has it all). */
+interface Shown {
+  metric(key: string): Metric;
+  shown(key: string): { value: number; sampled: boolean };
+  method: 'exact' | 'monte-carlo';
+}
 
 /**
  * A metric's shown value, quoted by its key.

@@ -10,9 +10,6 @@ export function recommendation(p: number): Recommendation['word'] {
   return 'Hold back';
 }
 
-/** The target of an advice (`--advise`, `should-i-attack`) when the player named none. */
-export const DEFAULT_TARGET = 0.8;
-
 /** The recommendation a verdict opens with, as a decision of the report. */
 export interface Recommendation {
   word: 'Attack' | 'A gamble' | 'Hold back';

@@ -12,8 +12,8 @@ import {
   tokensNeeded,
   isNotSearched,
   type TokensNeeded,
-} from '../../src/systems/advanced-civilization/needed.js';
-import { neededLines } from '../../src/systems/advanced-civilization/advice.js';
+} from '../../src/systems/advanced-civilization/advice/needed.js';
+import { neededLines } from '../../src/systems/advanced-civilization/advice/neededText.js';
 import { cli } from '../helpers/cli.js';
 import { odds } from '../../src/index.js';
 

@@ -194,6 +194,6 @@ describe('the question forms and the command line', () => {
 describe('generated modules', () => {
   it('the Kings & Things roster module matches the CSV files it is made from (npm run roster)', async () => {
     const { rosterModule } = (await import(path.join(ROOT, 'scripts/roster-data.mjs'))) as { rosterModule(): string };
-    expect(readFileSync(path.join(SRC, 'systems/kings-and-things/rosterData.ts'), 'utf8')).toBe(rosterModule());
+    expect(readFileSync(path.join(SRC, 'systems/kings-and-things/rules/rosterData.ts'), 'utf8')).toBe(rosterModule());
   });
 });

@@ -11,9 +11,9 @@ import { describeBattle } from '../../src/engine/run/battle.js';
 import { isUnsolved, type Question } from '../../src/engine/contract.js';
 import { recommendation } from '../../src/kit/verdict.js';
 import { percentShort, thousands } from '../../src/kit/format.js';
-import { roster } from '../../src/systems/kings-and-things/roster.js';
-import { ADDED_CREATURE_WORK, addedCreature } from '../../src/systems/kings-and-things/addedCreature.js';
-import { duelGame, refusalInWords } from '../../src/systems/kings-and-things/advice.js';
+import { roster } from '../../src/systems/kings-and-things/rules/roster.js';
+import { ADDED_CREATURE_WORK, addedCreature } from '../../src/systems/kings-and-things/advice/addedCreature.js';
+import { duelGame, refusalInWords } from '../../src/systems/kings-and-things/advice/optimalPlay.js';
 import {
   OPTIMAL,
   decideLosses,
@@ -26,7 +26,7 @@ import {
   type GameSolution,
   type StepName,
 } from '../../src/systems/kings-and-things/game/index.js';
-import type { DuelPlan } from '../../src/systems/kings-and-things/plan.js';
+import type { DuelPlan } from '../../src/systems/kings-and-things/duel/plan.js';
 import type { KtEntry } from '../../src/systems/kings-and-things/schema.js';
 import { cli } from '../helpers/cli.js';
 

@@ -1,8 +1,9 @@
 /** Monte Carlo (fast and faithful kernels) against the exact solver, bin by bin, fixed seeds. */
 import { describe, expect, it } from 'vitest';
-import { ROUND_BINS, type DuelPlan } from '../../src/systems/kings-and-things/plan.js';
+import { ROUND_BINS } from '../../src/systems/kings-and-things/rules/layout.js';
+import type { DuelPlan } from '../../src/systems/kings-and-things/duel/plan.js';
 import type { Battle } from '../../src/engine/scenario/entry.js';
-import { budgetReason, solveDuelInto } from '../../src/systems/kings-and-things/exact.js';
+import { budgetReason, solveDuelInto } from '../../src/systems/kings-and-things/duel/exact.js';
 import {
   compileEntry,
   duelOf,

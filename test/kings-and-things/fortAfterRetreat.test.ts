@@ -3,7 +3,7 @@
  * still stands, the fort fights on (default) or the hex falls at once.
  */
 import { describe, expect, it } from 'vitest';
-import { CAPTURE_RETREATED } from '../../src/systems/kings-and-things/plan.js';
+import { CAPTURE_RETREATED } from '../../src/systems/kings-and-things/duel/plan.js';
 import {
   duelOf,
   eventOf,

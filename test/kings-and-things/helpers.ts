@@ -6,9 +6,13 @@ import { stateFromSeed } from '../../src/engine/random/seed.js';
 import { compileEntry as compileBattle, type Battle } from '../../src/engine/scenario/entry.js';
 import { isUnsolved } from '../../src/engine/contract.js';
 import { binSum, findEvent } from '../../src/engine/tally/layout.js';
-import { chiSquareSurvival, chiSquareTest } from '../../src/stats/chiSquare.js';
+import { chiSquareTest } from '../../src/stats/chiSquare.js';
+import { chiSquareTwoSample } from '../../src/stats/chiSquareTwoSample.js';
 import { proportionZTest } from '../../src/stats/zTest.js';
-import type { DuelPlan, ExplorePlan, KtPlan, MultiPlan } from '../../src/systems/kings-and-things/plan.js';
+import type { KtPlan } from '../../src/systems/kings-and-things/plan.js';
+import type { DuelPlan } from '../../src/systems/kings-and-things/duel/plan.js';
+import type { MultiPlan } from '../../src/systems/kings-and-things/multi/plan.js';
+import type { ExplorePlan } from '../../src/systems/kings-and-things/explore/plan.js';
 
 /** Fixed a priori: reject only below these. */
 export const P_REJECT = 1e-4;
@@ -87,28 +91,7 @@ export function expectProportion(successes: number, trials: number, p0: number):
 
 /** Two-sample chi-square (equal trials): do two tallies' bins [from, from + n) share a distribution? */
 export function expectSameDistribution(a: Float64Array, b: Float64Array, from: number, n: number): void {
-  const pooledA: number[] = [];
-  const pooledB: number[] = [];
-  let accA = 0;
-  let accB = 0;
-  for (let i = from; i < from + n; i++) {
-    accA += a[i];
-    accB += b[i];
-    if (accA + accB >= 20) {
-      pooledA.push(accA);
-      pooledB.push(accB);
-      accA = 0;
-      accB = 0;
-    }
-  }
-  if (pooledA.length > 0) {
-    pooledA[pooledA.length - 1] += accA;
-    pooledB[pooledB.length - 1] += accB;
-  }
-  let statistic = 0;
-  for (let i = 0; i < pooledA.length; i++) statistic += (pooledA[i] - pooledB[i]) ** 2 / (pooledA[i] + pooledB[i]);
-  const df = Math.max(1, pooledA.length - 1);
-  expect(chiSquareSurvival(statistic, df)).toBeGreaterThan(P_REJECT);
+  expect(chiSquareTwoSample(a.subarray(from, from + n), b.subarray(from, from + n)).pValue).toBeGreaterThan(P_REJECT);
 }
 
 export { kingsAndThings };

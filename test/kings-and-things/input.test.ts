@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HOLD_RETREATED } from '../../src/systems/kings-and-things/plan.js';
+import { HOLD_RETREATED } from '../../src/systems/kings-and-things/duel/plan.js';
 import { kingsAndThingsForm } from '../../src/systems/kings-and-things/form.js';
 import { entryFromWords } from '../helpers/form.js';
 import { compileEntry, duelOf, exactOf, problems, unsolvedReason } from './helpers.js';

@@ -1,15 +1,15 @@
 /** Tables, loss policies, retreats and the post-battle roll. */
 import { describe, expect, it } from 'vitest';
-import { compileSide } from '../../src/systems/kings-and-things/tables.js';
+import { compileSide } from '../../src/systems/kings-and-things/rules/tables.js';
 import {
   fortCounter,
   cityCounter,
   creatureCounter,
   RANGED,
   MAGIC,
-} from '../../src/systems/kings-and-things/counters.js';
-import { namedOrder } from '../../src/systems/kings-and-things/lossOrder.js';
-import { CAPTURE_RETREATED, HOLD_RETREATED } from '../../src/systems/kings-and-things/plan.js';
+} from '../../src/systems/kings-and-things/rules/counters.js';
+import { namedOrder } from '../../src/systems/kings-and-things/rules/lossOrder.js';
+import { CAPTURE_RETREATED, HOLD_RETREATED } from '../../src/systems/kings-and-things/duel/plan.js';
 import { parseScenario } from '../../src/engine/scenario/scenario.js';
 import { runSweep } from '../../src/engine/run/sweep.js';
 import { InProcessExecutor } from '../../src/engine/executor.js';

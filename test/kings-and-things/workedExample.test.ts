@@ -3,7 +3,7 @@
  * replayed die by die through the faithful resolver with scripted dice.
  */
 import { describe, expect, it } from 'vitest';
-import { CounterBattle } from '../../src/systems/kings-and-things/faithful.js';
+import { CounterBattle } from '../../src/systems/kings-and-things/rules/counterBattle.js';
 import { scriptedDice as scripted } from '../helpers/scriptedRng.js';
 import { duelOf } from './helpers.js';
 

@@ -1,6 +1,7 @@
 /** The recommendation word every system's verdict starts with. */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TARGET, recommendation } from '../../src/kit/verdict.js';
+import { recommendation } from '../../src/kit/verdict.js';
+import { DEFAULT_TARGET } from '../../src/kit/advice.js';
 
 describe('recommendation', () => {
   it('reads 60% and over as Attack, 40% and over as A gamble, else Hold back', () => {

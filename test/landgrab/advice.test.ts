@@ -6,11 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { exactOf, landgrabBattle } from '../helpers/landgrab.js';
 import { landgrab } from '../../src/systems/landgrab/index.js';
-import { whenToStop } from '../../src/systems/landgrab/decisions/stopping/whenToStop.js';
-import { bestDefence } from '../../src/systems/landgrab/decisions/defence/bestDefence.js';
-import { minimumAttackers } from '../../src/systems/landgrab/decisions/reverse.js';
-import { battlePath } from '../../src/systems/landgrab/decisions/path.js';
+import { whenToStop } from '../../src/systems/landgrab/advice/stopping/whenToStop.js';
+import { bestDefence } from '../../src/systems/landgrab/advice/defence/bestDefence.js';
+import { minimumAttackers } from '../../src/systems/landgrab/advice/reverse.js';
+import { battlePath } from '../../src/systems/landgrab/advice/path.js';
 import type { LandgrabPlan } from '../../src/systems/landgrab/plan.js';
+import { MAX_DICE } from '../../src/systems/landgrab/tables.js';
 import { binSum, findEvent } from '../../src/engine/tally/layout.js';
 import { Xoshiro128 } from '../../src/engine/random/xoshiro128.js';
 import { proportionZTest } from '../../src/stats/zTest.js';
@@ -73,6 +74,43 @@ describe("a stop rule as the kernels' policy", () => {
     expect(headlineOf(chain, exactOf(chain))).toBeCloseTo(answer.optimal.pConquest, 12);
     const hits = headlineOf(chain, sampled(chain, 'fast', 3));
     expect(Math.abs(proportionZTest(hits, TRIALS, answer.optimal.pConquest).z)).toBeLessThan(4.5);
+  });
+});
+
+describe('the faithful kernel under a stop rule in lockstep (variants on common random numbers)', () => {
+  // Lockstep mode rolls MAX_DICE dice per side every round, so the variants of a sweep use the
+  // same draws round by round; a stop rule must not change that (a copy of the dice loop once did).
+  const entry = { attackers: 20, defenders: 10, stopRule: { minConquest: 0.8 } };
+  const { plan: ruled, layout } = landgrabBattle(entry);
+  const plan = landgrab.sampler!.lockstep!(ruled);
+  /** A generator that counts its draws. */
+  const counting = (seed: number) => {
+    const rng = Xoshiro128.fromState([seed, 3, 5, 7]);
+    const counted = { draws: 0, nextUint32: () => (counted.draws++, rng.nextUint32()) };
+    return counted as unknown as Xoshiro128 & { draws: number };
+  };
+
+  it('a rule that never stops consumes the same draws as no rule, battle by battle', () => {
+    if (plan.kind !== 'battle' || !plan.policy) throw new Error('expected a battle under a stop rule');
+    const never = { ...plan, policy: { masks: plan.policy.masks.map((m) => new Uint8Array(m.length)) } };
+    const none = { ...plan, policy: undefined };
+    const [a, b] = [counting(1), counting(1)];
+    const [tallyA, tallyB] = [new Float64Array(layout.size), new Float64Array(layout.size)];
+    for (let i = 0; i < 200; i++) {
+      landgrab.sampler!.faithful(never, a, 1, tallyA);
+      landgrab.sampler!.faithful(none, b, 1, tallyB);
+      expect(a.draws).toBe(b.draws);
+    }
+    expect(Array.from(tallyA)).toEqual(Array.from(tallyB));
+  });
+
+  it('under the rule every round draws MAX_DICE dice per side', () => {
+    const rng = counting(2);
+    const tally = new Float64Array(layout.size);
+    for (let i = 0; i < 200; i++) {
+      landgrab.sampler!.faithful(plan, rng, 1, tally);
+      expect(rng.draws % (2 * MAX_DICE)).toBe(0);
+    }
   });
 });
 

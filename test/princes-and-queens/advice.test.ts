@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { princesAndQueens as system } from '../../src/systems/princes-and-queens/index.js';
 import type { PqPlan } from '../../src/systems/princes-and-queens/plan.js';
-import { farthestAttack, farthestHold, type Reach } from '../../src/systems/princes-and-queens/reach.js';
+import { farthestAttack, farthestHold, type Reach } from '../../src/systems/princes-and-queens/advice/reach.js';
 import { resolveAttack } from '../../src/systems/princes-and-queens/values.js';
 import { MAX_DISTANCE } from '../../src/systems/princes-and-queens/schema.js';
 import { compileEntry, type Battle } from '../../src/engine/scenario/entry.js';

@@ -4,6 +4,7 @@
  */
 import {
   isUnsolved,
+  type Description,
   type KernelName,
   type Question,
   type ResultView,
@@ -17,6 +18,7 @@ import { sampleBattle } from './sample.js';
 import { summarizeLayout } from '../tally/summarize.js';
 import { plain } from '../../kit/sentence.js';
 import { sampledOnly } from '../../kit/format.js';
+import { askedOf } from '../../kit/advice.js';
 
 /**
  * How a battle is answered:
@@ -148,7 +150,10 @@ export async function runBattle(
   };
 }
 
-/** The layout's metrics and distributions, then what the system adds (verdict, derived metrics, tables, charts). */
+/**
+ * The layout's metrics and distributions, then what the system adds (verdict, derived metrics, tables, charts),
+ * with its advice when the question asks for it.
+ */
 export function describeBattle(
   system: RuleSystem,
   battle: Battle,
@@ -163,7 +168,7 @@ export function describeBattle(
   const nothing = tally !== null && trials === 0;
   const extra = nothing
     ? { verdict: [plain('Interrupted before any battle finished: no answer yet.')] }
-    : (system.describe?.(view) ?? {});
+    : describeAndAdvise(system, view);
   const sentences = extra.verdict ?? [];
   return {
     verdict: sentences.map((s) => s.text),
@@ -174,6 +179,13 @@ export function describeBattle(
     tables: extra.tables ?? [],
     charts: extra.charts ?? [],
   };
+}
+
+/** What the system says of the result, and its advice when the question asks beyond the odds. */
+function describeAndAdvise(system: RuleSystem, view: ResultView): Description {
+  const described = system.describe?.(view) ?? {};
+  const asked = askedOf(view.question);
+  return asked && system.advise ? system.advise({ ...view, asked, described }) : described;
 }
 
 /**

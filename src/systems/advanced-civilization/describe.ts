@@ -4,7 +4,7 @@
  * table and a chart of each nation's tokens over the removals. Uncertain counts: the
  * attacker's chance of control and the most likely outcome, and the outcome categories
  * as a table and an intervals chart (the engine charts the tokens-left distributions).
- * With a question (`--target`, `--advise`): the tokens needed for the target (advice.ts).
+ * With a question (`--target`, `--advise`): the tokens needed for the target, advice/.
  */
 import type { Description, ResultView } from '../../engine/contract.js';
 import type { Cell, ChartRequest, Decisions, Metric, Table } from '../../engine/report.js';
@@ -15,13 +15,11 @@ import type { ConflictOutcome } from './outcome.js';
 import type { ConflictRules } from './rules.js';
 import { computeLevels } from './resolver.js';
 import { conflictAccount, conflictVerdict, nationName } from './verdict.js';
-import { DEFAULT_TARGET, fromChance } from '../../kit/verdict.js';
 import { metricQuote, quote, say, type Sentence } from '../../kit/sentence.js';
-import { tokensNeededAnswer } from './advice.js';
 
 type View = ResultView<AdvCivEntry, ConflictPlan>;
 
-/** What the descriptions below build before the player's question is answered. */
+/** What the descriptions below build. */
 interface Described {
   verdict: Sentence[];
   decisions: Decisions;
@@ -32,36 +30,8 @@ interface Described {
 
 export function describeAdvCiv(view: View): Description {
   const detail = view.exact?.detail as FixedDetail | undefined;
-  const described = !view.plan.sampled && detail ? describeFixed(view, detail) : describeUncertain(view);
-  const { target, advise } = view.question;
-  if (target !== undefined || advise) answerQuestion(view, described, target ?? DEFAULT_TARGET);
-  const { decisions, ...rest } = described;
+  const { decisions, ...rest } = !view.plan.sampled && detail ? describeFixed(view, detail) : describeUncertain(view);
   return Object.keys(decisions).length > 0 ? { ...rest, decisions } : rest;
-}
-
-/**
- * The player's question: the recommendation word before an uncertain verdict (a certain
- * outcome's sentence is already the answer), then the tokens needed for the target. Asked for
- * the count itself (the attacker's tokens left out), the answer comes first and says what is
- * needed, with no recommendation: the conflict after it is fought with that many.
- */
-function answerQuestion(view: View, out: Described, target: number): void {
-  const asked = Boolean(view.question.forceAsked);
-  const needed = tokensNeededAnswer(view.entry, target, asked);
-  out.decisions.target = target;
-  out.decisions.tokensNeeded = needed.decision;
-  out.tables.push(...needed.tables);
-  out.charts.push(...needed.charts);
-  if (asked) {
-    out.verdict = [...needed.lines, ...out.verdict];
-    return;
-  }
-  if (view.plan.sampled && out.verdict.length > 0) {
-    const r = fromChance(view.shown(HEADLINE).value, HEADLINE);
-    out.decisions.recommendation = r;
-    out.verdict[0] = say`${r.word}: ${out.verdict[0]}`;
-  }
-  out.verdict.push(...needed.lines);
 }
 
 function describeFixed(view: View, { start, outcome }: FixedDetail): Described {

@@ -1,12 +1,12 @@
 /**
  * "How many tokens do I need?" asked without the attacker's count: the fewest attacker tokens
- * that control the area at least `target` of the time (needed.ts: exact, every other nation as
+ * that control the area at least `target` of the time (advice/needed.ts: exact, every other nation as
  * given). The Army tokens the player names are among the tokens, so the answer is never fewer.
  */
 import type { ForceQuestion } from '../../engine/contract.js';
 import type { AdvCivEntry } from './schema.js';
 import { MAX_TOKENS } from './schema.js';
-import { isNotSearched, tokensNeeded } from './needed.js';
+import { isNotSearched, tokensNeeded } from './advice/needed.js';
 import { percentTarget } from '../../kit/format.js';
 
 export const advCivForce: ForceQuestion<AdvCivEntry> = {

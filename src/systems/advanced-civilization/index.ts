@@ -14,6 +14,7 @@ import { compileAdvCiv } from './compile.js';
 import { advCivSampler } from './kernels.js';
 import { solveConflict } from './exact.js';
 import { describeAdvCiv } from './describe.js';
+import { adviseAdvCiv } from './advice/advise.js';
 import { advCivForce } from './force.js';
 
 export const advancedCivilization: RuleSystem<AdvCivEntry, ConflictPlan> = {
@@ -26,5 +27,6 @@ export const advancedCivilization: RuleSystem<AdvCivEntry, ConflictPlan> = {
   sampler: advCivSampler,
   solve: solveConflict,
   describe: describeAdvCiv,
+  advise: adviseAdvCiv,
   force: advCivForce,
 };

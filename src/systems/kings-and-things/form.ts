@@ -5,7 +5,9 @@
  */
 import { defineForm } from '../../engine/form/form.js';
 import { parseItems } from '../../engine/form/read.js';
-import { CUPS, FORT_AFTER_RETREAT, LOSS_POLICIES, MAX_BRIBE_GOLD } from './schema.js';
+import { FORT_AFTER_RETREAT } from './rules/hex.js';
+import { LOSS_POLICIES } from './rules/lossOrder.js';
+import { CUPS, MAX_BRIBE_GOLD } from './explore/schema.js';
 
 /** A policy name stays a name; anything else (even a single counter name) is an explicit loss order. */
 export function parseLosses(text: string | undefined, fallback: string): string | string[] {

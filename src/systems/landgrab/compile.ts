@@ -14,11 +14,11 @@ import {
   type LandgrabPlan,
   type StopPolicy,
 } from './plan.js';
-import type { AttackPath } from './decisions/path.js';
-import { whenToStop } from './decisions/stopping/whenToStop.js';
-import { bestDefence } from './decisions/defence/bestDefence.js';
+import type { AttackPath } from './advice/path.js';
+import { whenToStop } from './advice/stopping/whenToStop.js';
+import { bestDefence } from './advice/defence/bestDefence.js';
 import { policyFromStopTable, stopsSomewhere } from './policy.js';
-import { stoppingObjective, type ObjectiveChoice } from './objective.js';
+import { stoppingObjective, type ObjectiveChoice } from './advice/objectives.js';
 
 /**
  * The dice rule of one attack; `step` is its position on a chain (0: the first). An attacking

@@ -116,9 +116,10 @@ export function fightWithDice(
 }
 
 /**
- * The general case: sort every die of both sides (house rules with 3+ pairs). In
- * lockstep mode each side rolls MAX_DICE dice every round and uses the first ones it is
- * entitled to, so the dice of round r do not depend on the rules or the army counts.
+ * The general case: sort every die of both sides (house rules with 3+ pairs, lockstep mode,
+ * a stop rule). In lockstep mode each side rolls MAX_DICE dice every round and uses the first
+ * ones it is entitled to, so the dice of round r do not depend on the rules or the army counts.
+ * Under a stop rule the attacker breaks off before a round where `stop[a * width + d]` is 1.
  */
 function fightWithDiceSorted(
   t: BattleTables,
@@ -127,9 +128,11 @@ function fightWithDiceSorted(
   rng: Xoshiro128,
   attackerRoll: Int32Array,
   defenderRoll: Int32Array,
+  stop: Uint8Array | null = null,
+  width = 0,
 ): number {
   const attackerWinsTies = t.ties === 'attacker';
-  while (a > t.stopAt && d > 0) {
+  while (a > t.stopAt && d > 0 && (stop === null || stop[a * width + d] === 0)) {
     const nA = Math.min(t.attackerDice, a - 1);
     const nD = Math.min(t.defenderDice, d);
     rollSorted(rng, attackerRoll, nA);
@@ -197,7 +200,10 @@ export function fightByTablesUnderRule(
   return a * ARMY_PACK + d;
 }
 
-/** Faithful kernel under a stop rule: real dice, sorted, compared pair by pair; the rule checked before each round. */
+/**
+ * Faithful kernel under a stop rule: real dice, sorted, compared pair by pair (lockstep too),
+ * the rule checked before each round: the general case above with the rule's mask.
+ */
 export function fightWithDiceUnderRule(
   t: BattleTables,
   a: number,
@@ -208,22 +214,5 @@ export function fightWithDiceUnderRule(
   attackerRoll: Int32Array,
   defenderRoll: Int32Array,
 ): number {
-  const attackerWinsTies = t.ties === 'attacker';
-  while (a > t.stopAt && d > 0 && stop[a * width + d] === 0) {
-    const nA = Math.min(t.attackerDice, a - 1);
-    const nD = Math.min(t.defenderDice, d);
-    rollSorted(rng, attackerRoll, nA);
-    rollSorted(rng, defenderRoll, nD);
-    attackerRoll[0] += t.attackerBonus;
-    defenderRoll[0] += t.defenderBonus;
-    const pairs = Math.min(nA, nD);
-    for (let i = 0; i < pairs; i++) {
-      const attackerWinsPair = attackerWinsTies
-        ? attackerRoll[i] >= defenderRoll[i]
-        : attackerRoll[i] > defenderRoll[i];
-      if (attackerWinsPair) d--;
-      else a--;
-    }
-  }
-  return a * ARMY_PACK + d;
+  return fightWithDiceSorted(t, a, d, rng, attackerRoll, defenderRoll, stop, width);
 }

@@ -1,12 +1,12 @@
 /**
  * "How many armies do I need?" asked without a force: the fewest armies in the attacking
  * territory that take the territory (the chain, the capitol) at least `target` of the time,
- * exact (decisions/reverse.ts). Dice can always fail, so no count makes a conquest certain.
+ * exact (advice/reverse.ts). Dice can always fail, so no count makes a conquest certain.
  */
 import type { ForceQuestion } from '../../engine/contract.js';
 import type { LandgrabEntry } from './schema.js';
 import { compileLandgrab } from './compile.js';
-import { MAX_SEARCH_ARMIES, minimumAttackers } from './decisions/reverse.js';
+import { MAX_SEARCH_ARMIES, minimumAttackers } from './advice/reverse.js';
 import { percentTarget } from '../../kit/format.js';
 
 export const landgrabForce: ForceQuestion<LandgrabEntry> = {

@@ -10,6 +10,7 @@ import { compileLandgrab, layoutOf } from './compile.js';
 import { landgrabSampler } from './kernels.js';
 import { MAX_EXACT_STATES, exactStates, solvePlan } from './exact.js';
 import { describeLandgrab } from './describe.js';
+import { adviseLandgrab } from './advice/advise.js';
 import { landgrabForce } from './force.js';
 
 export const landgrab: RuleSystem<LandgrabEntry, LandgrabPlan> = {
@@ -30,7 +31,9 @@ export const landgrab: RuleSystem<LandgrabEntry, LandgrabPlan> = {
     return solvePlan(plan, layoutOf(plan).size);
   },
   describe: describeLandgrab,
-  // What the stop rule optimises (`--objective`, `objective`; "stopRule" in an entry): objective.ts.
+  // The armies needed for a target, and the stop rule for an objective: advice/.
+  advise: adviseLandgrab,
+  // What the stop rule optimises (`--objective`, `objective`; "stopRule" in an entry): advice/objectives.ts.
   objectives: ['armies', 'conquest', 'value'],
   // "How many armies do I need?" with the attacking force left out: force.ts.
   force: landgrabForce,

@@ -1,17 +1,15 @@
 /**
  * Princes & Queens' words: the verdict (possible or not, with the values and why), the
- * values as metrics, and how each value is made up as a table; with a question (`--target`,
- * `--advise`), from how far the attack still works (advice.ts).
+ * values as metrics, and how each value is made up as a table. With a question (`--target`,
+ * `--advise`), from how far the attack still works: advice/.
  */
 import type { Description, ResultView } from '../../engine/contract.js';
-import type { ChartRequest, Decisions, Metric, Table } from '../../engine/report.js';
-import type { Sentence } from '../../kit/sentence.js';
+import type { Decisions, Metric } from '../../engine/report.js';
 import type { PqEntry } from './schema.js';
 import type { PqPlan } from './plan.js';
 import type { AttackResult } from './values.js';
 import { resolvePlan } from './compile.js';
 import { attackVerdict, battleValuesDecision } from './verdict.js';
-import { addReach } from './advice.js';
 
 const value = (key: string, label: string, x: number): Metric => ({ key, label, kind: 'value', estimate: x, exact: x });
 
@@ -20,13 +18,7 @@ export function describePq(view: ResultView<PqEntry, PqPlan>): Description {
   // Every battle is solved, so the detail is there; recomputing it is cheap and always agrees.
   const r = (view.exact?.detail as AttackResult | undefined) ?? resolvePlan(plan);
   const decisions: Decisions = { battleValues: battleValuesDecision(r, plan) };
-  const described: {
-    verdict: Sentence[];
-    decisions: Decisions;
-    metrics: Metric[];
-    tables: Table[];
-    charts: ChartRequest[];
-  } = {
+  return {
     verdict: attackVerdict(r, plan, decisions.battleValues!),
     decisions,
     metrics: [
@@ -44,8 +36,4 @@ export function describePq(view: ResultView<PqEntry, PqPlan>): Description {
     ],
     charts: [],
   };
-  // The player's question (a target, advice): from how far; the target itself is moot (nothing is random).
-  const { target, advise } = view.question;
-  if (target !== undefined || advise) addReach(described, plan);
-  return described;
 }

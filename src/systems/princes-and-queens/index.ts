@@ -8,6 +8,7 @@ import { princesAndQueensEntrySchema, type PqEntry } from './schema.js';
 import type { PqPlan } from './plan.js';
 import { compilePq, solvePq } from './compile.js';
 import { describePq } from './describe.js';
+import { advisePq } from './advice/advise.js';
 
 export const princesAndQueens: RuleSystem<PqEntry, PqPlan> = {
   id: 'princes-and-queens',
@@ -16,4 +17,5 @@ export const princesAndQueens: RuleSystem<PqEntry, PqPlan> = {
   compile: compilePq,
   solve: solvePq,
   describe: describePq,
+  advise: advisePq,
 };

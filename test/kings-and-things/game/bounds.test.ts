@@ -7,7 +7,7 @@
  * never changes P(capture) under optimal play, so the value equals the fight-to-the-end value.
  */
 import { describe, expect, it } from 'vitest';
-import { NEVER } from '../../../src/systems/kings-and-things/plan.js';
+import { NEVER } from '../../../src/systems/kings-and-things/rules/retreat.js';
 import { optimalLosses, optimalPlayReport, solveGame } from '../../../src/systems/kings-and-things/game/index.js';
 import { battleOf } from './fixtures.js';
 

@@ -4,7 +4,7 @@
  * value must equal max-min (and min-max) over those policies.
  */
 import { describe, expect, it } from 'vitest';
-import { NEVER } from '../../../src/systems/kings-and-things/plan.js';
+import { NEVER } from '../../../src/systems/kings-and-things/rules/retreat.js';
 import { OPTIMAL, optimalLosses, solveGame, type LossTurn } from '../../../src/systems/kings-and-things/game/index.js';
 import { BruteForce } from './bruteForce.js';
 import { army } from './fixtures.js';

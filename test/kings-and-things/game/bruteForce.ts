@@ -15,7 +15,7 @@
  * A decision whose outcome cannot matter (the other side is eliminated in the same step)
  * is not a decision point.
  */
-import type { Counter } from '../../../src/systems/kings-and-things/counters.js';
+import type { Counter } from '../../../src/systems/kings-and-things/rules/counters.js';
 
 type Tuple = readonly number[];
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { kingsAndThings } from '../../../src/systems/kings-and-things/index.js';
 import { isUnsolved } from '../../../src/engine/contract.js';
 import { binSum, findEvent } from '../../../src/engine/tally/layout.js';
-import type { DuelPlan } from '../../../src/systems/kings-and-things/plan.js';
+import type { DuelPlan } from '../../../src/systems/kings-and-things/duel/plan.js';
 import { gameFromPlan, solveGame } from '../../../src/systems/kings-and-things/game/index.js';
 import { compileEntry } from '../helpers.js';
 

@@ -3,7 +3,7 @@
  * Counter objects (value, step from `*` magic / `R` ranged / melee, `C` two dice);
  * Tower, Keep, Castle, Citadel, City and Village are the buildings.
  */
-import type { Counter, CounterKind } from '../../../src/systems/kings-and-things/counters.js';
+import type { Counter, CounterKind } from '../../../src/systems/kings-and-things/rules/counters.js';
 
 const BUILDINGS: Record<string, { value: number; step: number; kind: CounterKind }> = {
   Tower: { value: 1, step: 2, kind: 'fort' },

@@ -4,7 +4,7 @@
  * table size computed without enumeration.
  */
 import { describe, expect, it } from 'vitest';
-import { damageAfter } from '../../../src/systems/kings-and-things/tables.js';
+import { damageAfter } from '../../../src/systems/kings-and-things/rules/tables.js';
 import { namedLossOrder } from '../../../src/systems/kings-and-things/game/index.js';
 import { digitsOf, sideModel } from '../../../src/systems/kings-and-things/game/sideModel.js';
 import { forEachLoss, lossOptionCount, orderedLoss } from '../../../src/systems/kings-and-things/game/lossMoves.js';

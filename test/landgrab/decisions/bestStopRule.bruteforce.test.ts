@@ -9,7 +9,7 @@
  * rule's P (where the two evaluations' rounding could disagree) are left out, and counted.
  */
 import { describe, expect, it } from 'vitest';
-import { whenToStop, type StoppingAnswer } from '../../../src/systems/landgrab/decisions/stopping/whenToStop.js';
+import { whenToStop, type StoppingAnswer } from '../../../src/systems/landgrab/advice/stopping/whenToStop.js';
 import type { DiceRule } from '../../../src/systems/landgrab/tables.js';
 import { bestMeeting, everyRule } from './everyRule.js';
 import { pathOf, plain, referencePolicy, variants } from './reference.js';

@@ -4,12 +4,12 @@
  * against solve.ts, and an entry's stopRule fighting under the same rule.
  */
 import { describe, expect, it } from 'vitest';
-import { bestStopRule, ruleDecisions } from '../../../src/systems/landgrab/decisions/stopping/bestStopRule.js';
-import { StoppingKernel } from '../../../src/systems/landgrab/decisions/stopping/kernel.js';
-import { solveStopping } from '../../../src/systems/landgrab/decisions/stopping/solve.js';
-import { whenToStop } from '../../../src/systems/landgrab/decisions/stopping/whenToStop.js';
-import { objectiveReward } from '../../../src/systems/landgrab/decisions/stopping/whenToStop.js';
-import { stopRuleDecision, stopRuleLines } from '../../../src/systems/landgrab/stopRuleText.js';
+import { bestStopRule, ruleDecisions } from '../../../src/systems/landgrab/advice/stopping/bestStopRule.js';
+import { StoppingKernel } from '../../../src/systems/landgrab/advice/stopping/kernel.js';
+import { solveStopping } from '../../../src/systems/landgrab/advice/stopping/solve.js';
+import { whenToStop } from '../../../src/systems/landgrab/advice/stopping/whenToStop.js';
+import { objectiveReward } from '../../../src/systems/landgrab/advice/stopping/whenToStop.js';
+import { stopRuleDecision, stopRuleLines } from '../../../src/systems/landgrab/advice/stopRuleText.js';
 import type { LandgrabPlan } from '../../../src/systems/landgrab/plan.js';
 import { Xoshiro128 } from '../../../src/engine/random/xoshiro128.js';
 import { exactOf, landgrabBattle } from '../../helpers/landgrab.js';

@@ -3,11 +3,8 @@ import {
   bestDefence,
   baselineAllocations,
   binomial,
-} from '../../../src/systems/landgrab/decisions/defence/bestDefence.js';
-import {
-  allocationOdds,
-  type DefenceQuestion,
-} from '../../../src/systems/landgrab/decisions/defence/allocationOdds.js';
+} from '../../../src/systems/landgrab/advice/defence/bestDefence.js';
+import { allocationOdds, type DefenceQuestion } from '../../../src/systems/landgrab/advice/defence/allocationOdds.js';
 import type { DiceRule } from '../../../src/systems/landgrab/tables.js';
 import { compositions, plain, referenceConquest, tablesFor, variants } from './reference.js';
 

@@ -6,8 +6,8 @@
  * table the player reads, replayed as a policy, achieving what the answer reports.
  */
 import { describe, expect, it } from 'vitest';
-import { whenToStop, type StoppingAnswer } from '../../../src/systems/landgrab/decisions/stopping/whenToStop.js';
-import { stoppingObjective, type ObjectiveChoice } from '../../../src/systems/landgrab/objective.js';
+import { whenToStop, type StoppingAnswer } from '../../../src/systems/landgrab/advice/stopping/whenToStop.js';
+import { stoppingObjective, type ObjectiveChoice } from '../../../src/systems/landgrab/advice/objectives.js';
 import type { DiceRule } from '../../../src/systems/landgrab/tables.js';
 import { choiceStates, pathOf, referenceExpectation, referencePolicy, variants } from './reference.js';
 

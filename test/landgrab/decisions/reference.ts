@@ -4,7 +4,7 @@
  * code with tables.ts, roundTable.ts or the solvers under test.
  */
 import { compileTables, type BattleTables, type DiceRule } from '../../../src/systems/landgrab/tables.js';
-import type { AttackPath } from '../../../src/systems/landgrab/decisions/path.js';
+import type { AttackPath } from '../../../src/systems/landgrab/advice/path.js';
 
 export const plain: DiceRule = {
   attackerDice: 3,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { minimumAttackers, maximumDefenders } from '../../../src/systems/landgrab/decisions/reverse.js';
+import { minimumAttackers, maximumDefenders } from '../../../src/systems/landgrab/advice/reverse.js';
 import { solveBattle, solvePlan } from '../../../src/systems/landgrab/exact.js';
 import { chainLayout, type ChainPlan } from '../../../src/systems/landgrab/plan.js';
 import { plain, referenceConquest, tablesFor, variants } from './reference.js';

@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { Xoshiro128 } from '../../../src/engine/random/xoshiro128.js';
 import { d6 } from '../../../src/kit/dice.js';
 import type { DiceRule } from '../../../src/systems/landgrab/tables.js';
-import { solveStopping, type StepDecisions } from '../../../src/systems/landgrab/decisions/stopping/solve.js';
-import { bestStopRule, ruleDecisions } from '../../../src/systems/landgrab/decisions/stopping/bestStopRule.js';
-import { conquestReward } from '../../../src/systems/landgrab/decisions/stopping/rewards.js';
-import { objectiveReward } from '../../../src/systems/landgrab/decisions/stopping/whenToStop.js';
+import { solveStopping, type StepDecisions } from '../../../src/systems/landgrab/advice/stopping/solve.js';
+import { bestStopRule, ruleDecisions } from '../../../src/systems/landgrab/advice/stopping/bestStopRule.js';
+import { conquestReward } from '../../../src/systems/landgrab/advice/stopping/rewards.js';
+import { objectiveReward } from '../../../src/systems/landgrab/advice/stopping/whenToStop.js';
 import { pathOf, plain, variants } from './reference.js';
 
 const RUNS = 20_000;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { whenToStop } from '../../../src/systems/landgrab/decisions/stopping/whenToStop.js';
-import { solveStopping, fightToTheEnd } from '../../../src/systems/landgrab/decisions/stopping/solve.js';
-import { conquestReward } from '../../../src/systems/landgrab/decisions/stopping/rewards.js';
-import { battlePath } from '../../../src/systems/landgrab/decisions/path.js';
+import { whenToStop } from '../../../src/systems/landgrab/advice/stopping/whenToStop.js';
+import { solveStopping, fightToTheEnd } from '../../../src/systems/landgrab/advice/stopping/solve.js';
+import { conquestReward } from '../../../src/systems/landgrab/advice/stopping/rewards.js';
+import { battlePath } from '../../../src/systems/landgrab/advice/path.js';
 import { solveBattle, solvePlan } from '../../../src/systems/landgrab/exact.js';
 import { chainLayout, type ChainPlan } from '../../../src/systems/landgrab/plan.js';
 import { pathOf, plain, tablesFor, variants } from './reference.js';

@@ -6,7 +6,7 @@
  * @example
  * const battle: GameBattle = { attacker: [giant, elves], defender: [ogre, castle], fortAfterRetreat: 'falls' };
  */
-import type { Counter } from '../counters.js';
+import type { Counter } from '../rules/counters.js';
 import type { RetreatControl } from './controls.js';
 import type { SideModel } from './sideModel.js';
 

@@ -10,8 +10,8 @@
  * const defender = namedControl(defenderCounters, 'buildings-first'); // fixed order, retreat never
  * solveGame(battle, { attacker: OPTIMAL, defender }); // the attacker's best play against it
  */
-import type { Counter } from '../counters.js';
-import { NEVER, type RetreatRule } from '../plan.js';
+import type { Counter } from '../rules/counters.js';
+import { NEVER, type RetreatRule } from '../rules/retreat.js';
 import { namedLossOrder, type NamedLossPolicy } from './namedOrders.js';
 
 export type LossControl = { kind: 'optimal' } | { kind: 'order'; label: string; order: readonly Counter[] };
@@ -24,7 +24,7 @@ export interface SideControl {
 
 export const OPTIMAL: SideControl = { losses: { kind: 'optimal' }, retreat: { kind: 'optimal' } };
 
-/** A named loss policy (lossOrder.ts) with a fixed retreat rule (default: never). */
+/** A named loss policy (../rules/lossOrder.ts) with a fixed retreat rule (default: never). */
 export function namedControl(counters: readonly Counter[], policy: NamedLossPolicy, rule = NEVER): SideControl {
   return {
     losses: { kind: 'order', label: policy, order: namedLossOrder(counters, policy) },

@@ -15,8 +15,8 @@
  * first.options[0]; // the first side's best, e.g. { takes: [{ names: ['Nomads'], hits: 1 }, ...], pCapture }
  * decideRetreat(solution, at).defender.best; // 'fight on'
  */
-import type { RetreatRule } from '../plan.js';
-import { wantsRetreat } from '../retreat.js';
+import type { RetreatRule } from '../rules/retreat.js';
+import { wantsRetreat } from '../rules/retreat.js';
 import type { GameSolution } from './solve.js';
 import type { SideSpace } from './sideSpace.js';
 import { STEP_NAMES, lossBetween, type LossPart, type Position, type SideName, type StepName } from './positions.js';

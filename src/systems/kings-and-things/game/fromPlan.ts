@@ -1,5 +1,5 @@
 /**
- * A compiled battle plan (../plan.ts `DuelPlan`, what the engine and `solveDuel` use) as a
+ * A compiled battle plan (../duel/plan.ts `DuelPlan`, what the engine and `solveDuel` use) as a
  * game: the counters of each side and the plan's own fixed loss orders and retreat rules as
  * controls, so the same battle can be solved with the plan's policies (equal to
  * `solveDuel`) and with optimal play.
@@ -8,9 +8,9 @@
  * const game = gameFromPlan(plan);
  * if ('battle' in game) solveGame(game.battle, { attacker: game.attacker, defender: game.defender }).ok;
  */
-import type { Counter, CounterKind } from '../counters.js';
-import type { DuelPlan } from '../plan.js';
-import type { SideTables } from '../tables.js';
+import type { Counter, CounterKind } from '../rules/counters.js';
+import type { DuelPlan } from '../duel/plan.js';
+import type { SideTables } from '../rules/tables.js';
 import { orderControl, retreatRuleProblem, type SideControl } from './controls.js';
 import type { GameBattle } from './battle.js';
 

@@ -14,8 +14,8 @@
  * forEachLoss(m, m.full, 1, (x) => after.push(x)); // three choices: the ogre, the archer, or the keep to 1
  * orderedLoss(m, [keep, ogre, archer])(m.full, 3); // keep neutralized, ogre dead: only the archer left
  */
-import type { Counter } from '../counters.js';
-import { isBuilding } from '../counters.js';
+import type { Counter } from '../rules/counters.js';
+import { isBuilding } from '../rules/counters.js';
 import { creatureKey, digitsOf, indexOf, type SideModel } from './sideModel.js';
 
 /** Visit every composition the side can be left with after taking `hits` hits (each once). */

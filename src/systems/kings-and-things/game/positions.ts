@@ -7,10 +7,10 @@
  * const at = positionOf(solution, { attacker: [giant, elves], defender: [{ ...castle, damage: 1 }, ogre] });
  * if (!('problem' in at)) describeSide(solution.sides[1], at.defender); // the castle at 2, the ogre
  */
-import type { Counter } from '../counters.js';
+import type { Counter } from '../rules/counters.js';
 import type { GameSolution } from './solve.js';
 import type { SideSpace } from './sideSpace.js';
-import { isBuilding } from '../counters.js';
+import { isBuilding } from '../rules/counters.js';
 import { creatureKey, digitsOf, indexOf } from './sideModel.js';
 
 export const STEP_NAMES = ['magic', 'ranged', 'melee'] as const;

@@ -20,7 +20,7 @@
  * out[0]; // V_magic of the position
  */
 import type { RetreatControl } from './controls.js';
-import type { RetreatRule } from '../plan.js';
+import type { RetreatRule } from '../rules/retreat.js';
 
 /** How a side acts at the retreat node: must stay, chooses, or its rule makes it retreat. */
 export const STAY = 0;

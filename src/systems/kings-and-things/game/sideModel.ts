@@ -19,7 +19,7 @@
  * m.size; // 3 * 2 * 4 = 24 compositions
  * digitsOf(m, m.full); // [2, 1, 3]
  */
-import { isBuilding, type Counter, type CounterKind } from '../counters.js';
+import { isBuilding, type Counter, type CounterKind } from '../rules/counters.js';
 
 export interface CreatureType {
   /** Names of the side's counters of this type (interchangeable in combat). */

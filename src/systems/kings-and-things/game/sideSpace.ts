@@ -14,7 +14,7 @@
  * space.states.length; // positions
  * space.probs[(p * 3 + MELEE) * space.stride + 2]; // P(2 hits in the melee step from position p)
  */
-import { hitDistribution } from '../tables.js';
+import { hitDistribution } from '../rules/tables.js';
 import { buildingsOnly, digitsOf, type SideModel } from './sideModel.js';
 import { forEachLoss, orderedLoss } from './lossMoves.js';
 import type { LossControl } from './controls.js';

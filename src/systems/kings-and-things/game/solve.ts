@@ -25,11 +25,11 @@
  * const result = solveGame({ attacker: [giant, elves], defender: [ogre, castle] });
  * if (result.ok) result.solution.pCapture; // P(capture) when both play perfectly
  */
-import { wantsRetreat } from '../retreat.js';
+import { wantsRetreat } from '../rules/retreat.js';
 import { buildingsMayFightAlone, type GameBattle, type LossTurn } from './battle.js';
 import { OPTIMAL, retreatRuleProblem, type SideControl } from './controls.js';
 import { closeRound, retreatMode, retreatNode } from './round.js';
-import type { RetreatRule } from '../plan.js';
+import type { RetreatRule } from '../rules/retreat.js';
 import { sideModel } from './sideModel.js';
 import { STEPS, mostHitsPerStep, sideSpace, type SideSpace } from './sideSpace.js';
 import { gameSize, sizeProblem, type GameSize, type SizeLimits } from './size.js';
