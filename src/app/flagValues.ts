@@ -5,6 +5,7 @@
  */
 import type { OddsOption } from '../cli/oddsContract.js';
 import { MAX_TRIALS } from '../engine/scenario/scenario.js';
+import { textProblem } from '../engine/scenario/userText.js';
 
 /** A value a flag refuses, in the words the user sees. */
 export class FlagValueError extends Error {
@@ -74,6 +75,8 @@ export function parseIntegerList(value: string): number[] {
  */
 export function parseSeed(value: string): string | number {
   if (value === '') throw new FlagValueError('must not be empty (any text or number).');
+  const problem = textProblem(value);
+  if (problem) throw new FlagValueError(`${problem}.`);
   if (!/^-?\d+$/.test(value)) return value;
   const n = Number(value);
   return Number.isSafeInteger(n) && String(n) === value ? n : value;

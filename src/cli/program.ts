@@ -4,7 +4,7 @@
  */
 import { Command, CommanderError, Option } from '@commander-js/extra-typings';
 import { SYSTEM_MODULES, SYSTEMS } from '../app/systems.js';
-import { InputError } from '../engine/inputError.js';
+import { InputError, escapeControls, oneLine as escapedLine } from '../engine/inputError.js';
 import { NoExactAnswer } from '../engine/run/battle.js';
 import type { ExtraCommand } from './oddsContract.js';
 import { oddsCommand, shouldIAttackCommand, toOption } from './commands/odds.js';
@@ -83,7 +83,8 @@ function buildProgram(io: CliIO): Command {
     command.exitOverride().configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
-      outputError: (text, write) => write(`battle-odds: ${text}`),
+      // commander quotes what was typed (`argument '…' is invalid`): escaped, never raw.
+      outputError: (text, write) => write(`battle-odds: ${escapeControls(text)}`),
     }),
   );
   program.addHelpText(
@@ -120,8 +121,8 @@ export async function runProgram(argv: string[], io: CliIO = processIO): Promise
       return EXIT_USAGE;
     }
     if (error instanceof NoExactAnswer) {
-      process.stderr.write(
-        `battle-odds: error: --exact-only: ${error.reason}; run it without --exact-only to sample it\n`,
+      io.stderr.write(
+        `battle-odds: error: --exact-only: ${escapedLine(error.reason)}; run it without --exact-only to sample it\n`,
       );
       return EXIT_USAGE;
     }
@@ -140,5 +141,5 @@ export async function runProgram(argv: string[], io: CliIO = processIO): Promise
 
 function oneLine(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.replace(/\s*\n\s*/g, ' ').slice(0, 300);
+  return escapedLine(text.replace(/\s*\n\s*/g, ' ')).slice(0, 300);
 }

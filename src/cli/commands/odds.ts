@@ -12,7 +12,7 @@ import {
   questionScenario,
   typedFlags,
 } from '../../app/question.js';
-import { InputError } from '../../engine/inputError.js';
+import { InputError, oneLine } from '../../engine/inputError.js';
 import { checkQuestion } from '../../engine/question.js';
 import { addEngineOptions, addQuestionOptions, overridesFrom, type EngineFlags } from '../engineOptions.js';
 import { parseInteger, parseIntegerList, parseNumber } from '../parse.js';
@@ -171,7 +171,7 @@ async function answerOdds(
         // Advice comes with its tables (the stop rule, what to give up): the one screen a player reads.
         io.stdout.write(formatBattle(battle, { quantiles: flags.quantiles, tables: Boolean(flags.advise) }));
       }
-      if (flags.out) io.stdout.write(`\nwrote ${flags.out}/\n`);
+      if (flags.out) io.stdout.write(`\nwrote ${oneLine(String(flags.out))}/\n`);
     }
   } catch (error) {
     results?.abort();

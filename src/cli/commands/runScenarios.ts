@@ -5,7 +5,7 @@ import type { Executor } from '../../engine/executor.js';
 import type { ScenarioReport } from '../../engine/report.js';
 import { expandScenarioPaths, loadScenario } from '../../node/scenarioFile.js';
 import { checkOutFlag } from '../../node/outputFolderCheck.js';
-import { InputError } from '../../engine/inputError.js';
+import { InputError, oneLine } from '../../engine/inputError.js';
 import { overridesFrom } from '../engineOptions.js';
 import { chooseExecutor, readySignal } from '../jobs.js';
 import { createProgress } from '../progress.js';
@@ -93,7 +93,7 @@ export async function runScenarios(paths: string[], flags: RunFlags, io: CliIO):
       } else {
         printScenario(io, scenario, report, Boolean(flags.brief), flags.quantiles);
         const partial = report.partial ? ', PARTIAL' : '';
-        io.stdout.write(`  -> ${written.dir}/ (${written.files.length} files${partial})\n\n`);
+        io.stdout.write(`  -> ${oneLine(written.dir)}/ (${written.files.length} files${partial})\n\n`);
       }
     }
   } finally {

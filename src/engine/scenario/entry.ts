@@ -59,6 +59,10 @@ function joinField(prefix: string, rest: string): string {
  */
 export function mainIssue(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue {
   const first = issues[0];
+  if (first.code === 'invalid_key' && first.issues.length > 0) {
+    // A record's key that its own schema refused ("Invalid key in record"): say what is wrong with it.
+    return { ...mainIssue(first.issues), path: first.path };
+  }
   if (first.code === 'invalid_union') {
     // A value of one of several forms (a list of values or a {from, to, step} range): when only
     // one form fits its shape, what is wrong is inside that form (`step`), not "Invalid input".

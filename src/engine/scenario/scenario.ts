@@ -4,6 +4,7 @@
  * behind. (Reading the file is the caller's: src/node/scenarioFile.ts on Node.)
  */
 import { z } from 'zod';
+import { userText } from './userText.js';
 import { OBJECTIVES, type KernelName, type Question, type RuleSystem } from '../contract.js';
 import { checkQuestion } from '../question.js';
 import type { Method } from '../run/battle.js';
@@ -26,7 +27,7 @@ export const trialsSchema = z
 /** Any text, or a whole number JSON can hold exactly (larger numbers lose digits: write them as text). */
 export const seedSchema = z.union(
   [
-    z.string().min(1, { error: 'must not be empty' }).max(200, { error: 'must be at most 200 characters' }),
+    userText(z.string().min(1, { error: 'must not be empty' }).max(200, { error: 'must be at most 200 characters' })),
     z.number().refine(Number.isSafeInteger, {
       error: 'a number seed must be a whole number below 2^53; write other seeds as text, e.g. "1e21"',
     }),
@@ -45,7 +46,7 @@ export const scenarioSchema = z.strictObject({
     .regex(/^[a-z0-9][a-z0-9-]*$/, {
       error: 'must be lowercase letters, digits and dashes (it names the results folder)',
     }),
-  description: z.string().max(2000).optional(),
+  description: userText(z.string().max(2000), { lineBreaks: true }).optional(),
   system: z.string({ error: 'must name a rule system' }),
   seed: seedSchema.default('battle-odds'),
   trials: trialsSchema.default(1_000_000),

@@ -6,6 +6,7 @@
  * folded in with superRefine; every issue names its field.
  */
 import { z } from 'zod';
+import { userText } from '../../engine/scenario/userText.js';
 import { MAX_DRAWN, STACK_LIMIT } from './plan.js';
 import {
   FORT_NAMES,
@@ -20,7 +21,7 @@ import {
 import { entryIssues } from './check.js';
 
 const creatureObject = z.strictObject({
-  name: z.string().min(1, { error: 'a creature needs a name' }),
+  name: userText(z.string().min(1, { error: 'a creature needs a name' })),
   value: z
     .number()
     .int()
@@ -53,57 +54,59 @@ const creatureObject = z.strictObject({
 });
 
 /** One creature entry: roster name or inline text, or an object; resolves to one full object per counter. */
-export const creatureEntry = z.union([z.string().min(1), creatureObject]).transform((entry, ctx): CreatureSpec[] => {
-  if (typeof entry === 'string') {
-    const r = resolveText(entry);
-    if (!r.ok) {
-      ctx.issues.push({ code: 'custom', message: r.message, input: entry });
-      return z.NEVER;
+export const creatureEntry = z
+  .union([userText(z.string().min(1)), creatureObject])
+  .transform((entry, ctx): CreatureSpec[] => {
+    if (typeof entry === 'string') {
+      const r = resolveText(entry);
+      if (!r.ok) {
+        ctx.issues.push({ code: 'custom', message: r.message, input: entry });
+        return z.NEVER;
+      }
+      return r.counters.map(creatureSpec);
     }
-    return r.counters.map(creatureSpec);
-  }
-  let counter: Counter;
-  if (entry.value === undefined) {
-    if (
-      entry.magic !== undefined ||
-      entry.ranged !== undefined ||
-      entry.charge !== undefined ||
-      entry.flying !== undefined
-    ) {
-      ctx.issues.push({
-        code: 'custom',
-        message: `give 'value' to describe '${entry.name}' inline, or only 'name' to use the roster`,
-        input: entry,
+    let counter: Counter;
+    if (entry.value === undefined) {
+      if (
+        entry.magic !== undefined ||
+        entry.ranged !== undefined ||
+        entry.charge !== undefined ||
+        entry.flying !== undefined
+      ) {
+        ctx.issues.push({
+          code: 'custom',
+          message: `give 'value' to describe '${entry.name}' inline, or only 'name' to use the roster`,
+          input: entry,
+        });
+        return z.NEVER;
+      }
+      const found = fromRoster(entry.name);
+      if (typeof found === 'string') {
+        ctx.issues.push({ code: 'custom', message: found, input: entry });
+        return z.NEVER;
+      }
+      counter = { ...found, hits: entry.hits ?? 1, hitModifier: entry.hitModifier ?? 0 };
+    } else {
+      if (entry.magic && entry.ranged) {
+        ctx.issues.push({
+          code: 'custom',
+          message: `'${entry.name}' fires in one step: magic or ranged, not both`,
+          input: entry,
+        });
+        return z.NEVER;
+      }
+      counter = creatureCounter(entry.name, {
+        value: entry.value,
+        magic: entry.magic ?? false,
+        ranged: entry.ranged ?? false,
+        charge: entry.charge ?? false,
+        flying: entry.flying ?? false,
+        hits: entry.hits,
+        hitModifier: entry.hitModifier,
       });
-      return z.NEVER;
     }
-    const found = fromRoster(entry.name);
-    if (typeof found === 'string') {
-      ctx.issues.push({ code: 'custom', message: found, input: entry });
-      return z.NEVER;
-    }
-    counter = { ...found, hits: entry.hits ?? 1, hitModifier: entry.hitModifier ?? 0 };
-  } else {
-    if (entry.magic && entry.ranged) {
-      ctx.issues.push({
-        code: 'custom',
-        message: `'${entry.name}' fires in one step: magic or ranged, not both`,
-        input: entry,
-      });
-      return z.NEVER;
-    }
-    counter = creatureCounter(entry.name, {
-      value: entry.value,
-      magic: entry.magic ?? false,
-      ranged: entry.ranged ?? false,
-      charge: entry.charge ?? false,
-      flying: entry.flying ?? false,
-      hits: entry.hits,
-      hitModifier: entry.hitModifier,
-    });
-  }
-  return Array.from({ length: entry.count }, () => creatureSpec(counter));
-});
+    return Array.from({ length: entry.count }, () => creatureSpec(counter));
+  });
 
 export const creatureList = z
   .array(creatureEntry)
@@ -113,7 +116,7 @@ export const creatureList = z
   });
 
 export const LOSS_POLICIES = ['weakest-first', 'buildings-first', 'protect-strongest'] as const;
-export const lossPolicy = z.union([z.enum(LOSS_POLICIES), z.array(z.string().min(1)).min(1)], {
+export const lossPolicy = z.union([z.enum(LOSS_POLICIES), z.array(userText(z.string().min(1))).min(1)], {
   error: `loss policy must be one of ${LOSS_POLICIES.join(', ')}, or a list of counter names (an explicit loss order)`,
 });
 export type LossPolicy = z.output<typeof lossPolicy>;
@@ -197,14 +200,17 @@ const hexBuildings = {
   city: z.boolean().default(false),
   village: z.boolean().default(false),
   /** Special income counters in the hex (names from the roster): only the post-battle roll. */
-  income: z.array(z.string().min(1)).max(10).default([]),
+  income: z
+    .array(userText(z.string().min(1)))
+    .max(10)
+    .default([]),
   fortAfterRetreat: fortAfterRetreat.default('fights-on'),
 };
 
 export const defenderSchema = z.strictObject({ ...sideRules, fort: fortLevel.default('none'), ...hexBuildings });
 
 const common = {
-  label: z.string().min(1).optional(),
+  label: userText(z.string().min(1)).optional(),
   /** The hex was unexplored: its defenders never retreat (11.6). */
   unexplored: z.boolean().default(false),
 };
@@ -217,14 +223,17 @@ export const battleEntrySchema = z.strictObject({
 });
 
 export const playerSchema = z.strictObject({
-  name: z.string().min(1).optional(),
+  name: userText(z.string().min(1)).optional(),
   ...sideRules,
   /** Whom to send this player's hits to each round: a policy or another player's name. */
-  target: z.string().min(1).default('strongest'),
+  target: userText(z.string().min(1)).default('strongest'),
   fort: fortLevel.optional(),
   city: z.boolean().optional(),
   village: z.boolean().optional(),
-  income: z.array(z.string().min(1)).max(10).optional(),
+  income: z
+    .array(userText(z.string().min(1)))
+    .max(10)
+    .optional(),
   /** Defender (first player) only: see `fortAfterRetreat` above. */
   fortAfterRetreat: fortAfterRetreat.optional(),
 });
@@ -257,7 +266,7 @@ export const MAX_BRIBE_GOLD = MAX_DRAWN * 6 * 2;
 
 export const exploreEntrySchema = z.strictObject({
   type: z.literal('explore'),
-  label: z.string().min(1).optional(),
+  label: userText(z.string().min(1)).optional(),
   explorer: attackerSchema,
   /**
    * What the defenders are drawn from: `all-counters` (default: the whole 1986 cup, 184 counters;

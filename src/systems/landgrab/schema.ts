@@ -4,6 +4,7 @@
  * `attackingArmies` = armies that may attack (one fewer). Exactly one is given.
  */
 import { z } from 'zod';
+import { userText } from '../../engine/scenario/userText.js';
 import { MAX_DICE } from './tables.js';
 import { OBJECTIVES } from '../../engine/contract.js';
 
@@ -18,7 +19,7 @@ const armies = (min: number, what: string) =>
     .max(MAX_ARMIES, { error: `must be at most ${MAX_ARMIES}` });
 
 const rules = {
-  label: z.string().min(1).optional(),
+  label: userText(z.string().min(1)).optional(),
   attackers: armies(2, 'armies in the attacking territory; one must stay behind').optional(),
   attackingArmies: armies(1, 'armies that may attack; the one staying behind is not counted').optional(),
   attackingLeader: z.boolean().default(false),
