@@ -88,11 +88,17 @@ export async function renderSvg(spec: Record<string, unknown>): Promise<string> 
  * drawn once the simulation has run (resvg refuses the whole SVG otherwise).
  */
 export function xmlSafe(svg: string): string {
-  return svg.replace(
-    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
-    '\ufffd',
-  );
+  return svg.replace(XML_FORBIDDEN, '\ufffd');
 }
+
+const XML_FORBIDDEN = new RegExp(
+  [
+    '[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\ufffe\\uffff]',
+    '[\\ud800-\\udbff](?![\\udc00-\\udfff])',
+    '(?<![\\ud800-\\udbff])[\\udc00-\\udfff]',
+  ].join('|'),
+  'g',
+);
 
 type ResvgModule = typeof import('@resvg/resvg-js');
 let resvg: ResvgModule | undefined;
