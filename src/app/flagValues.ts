@@ -6,12 +6,21 @@
 import type { OddsOption } from '../cli/oddsContract.js';
 import { MAX_TRIALS } from '../engine/scenario/scenario.js';
 import { textProblem } from '../engine/scenario/userText.js';
+import { MAX_TERRITORY_WORTH } from '../engine/contract.js';
 
 /** A value a flag refuses, in the words the user sees. */
 export class FlagValueError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'FlagValueError';
+  }
+}
+
+/** A value beyond the flag's stated limit (`must be at most 5000.`). */
+export class FlagLimitError extends FlagValueError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FlagLimitError';
   }
 }
 
@@ -97,13 +106,20 @@ export function parseWorth(value: string): number {
   const n = Number(text);
   if (!DECIMAL.test(text) || !Number.isFinite(n) || n < 0)
     throw new FlagValueError('must be a number of armies, 0 or more, e.g. 10.');
+  if (n > MAX_TERRITORY_WORTH) throw new FlagValueError(`must be at most ${MAX_TERRITORY_WORTH} armies.`);
   return n;
 }
 
-/** A system flag's text as its parser reads it (text flags stay text). */
-export function parseFlagValue(spec: Pick<OddsOption, 'parse'>, text: string): unknown {
-  if (spec.parse === 'int') return parseInteger(text);
+/** A system flag's text as its parser reads it (text flags stay text), within the flag's stated limit. */
+export function parseFlagValue(spec: Pick<OddsOption, 'parse' | 'max'>, text: string): unknown {
+  if (spec.parse === 'int') return withinMax(parseInteger(text), spec.max);
   if (spec.parse === 'number') return parseNumber(text);
-  if (spec.parse === 'int-list') return parseIntegerList(text);
+  if (spec.parse === 'int-list') return parseIntegerList(text).map((n) => withinMax(n, spec.max, 'each value'));
   return text;
+}
+
+function withinMax(n: number, max: number | undefined, what = 'must'): number {
+  if (max !== undefined && n > max)
+    throw new FlagLimitError(`${what === 'must' ? 'must' : `${what} must`} be at most ${max}.`);
+  return n;
 }

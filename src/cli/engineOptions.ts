@@ -1,7 +1,7 @@
 /** Options every sampling command shares (odds, run). */
 import { Option, type Command } from '@commander-js/extra-typings';
 import { parsePrecision, parseSeed, parseTarget, parseThreads, parseTrials, parseWorth } from './parse.js';
-import type { KernelName, Objective } from '../engine/contract.js';
+import { MAX_TERRITORY_WORTH, type KernelName, type Objective } from '../engine/contract.js';
 import { OBJECTIVE_HELP } from '../engine/question.js';
 import type { Overrides } from '../app/runScenario.js';
 
@@ -60,7 +60,8 @@ export function addQuestionOptions<C extends Command<any, any, any>>(
       .addOption(
         new Option(
           '--territory-worth <w>',
-          'with --objective value: what one territory taken is worth, in armies, e.g. 10',
+          'with --objective value: what one territory taken is worth, in armies, e.g. 10 ' +
+            `(at most ${MAX_TERRITORY_WORTH})`,
         ).argParser(parseWorth),
       );
   }

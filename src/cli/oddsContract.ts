@@ -11,6 +11,12 @@ export interface OddsOption {
   description: string;
   /** How to read the value: integers, numbers, comma-separated integers, or text. */
   parse?: 'int' | 'number' | 'int-list' | 'text';
+  /**
+   * The largest value an integer flag (or each value of a list) accepts: every `int` and
+   * `int-list` flag states one (a test checks), so `--territories 1e20` is refused in those
+   * words rather than answered. Finer limits (at least 2 attackers ...) are the entry schema's.
+   */
+  max?: number;
   default?: string | boolean;
 }
 

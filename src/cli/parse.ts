@@ -6,6 +6,7 @@
 import { InvalidArgumentError } from '@commander-js/extra-typings';
 import * as values from '../app/flagValues.js';
 import { coreCount } from '../node/cores.js';
+import { InputError } from '../engine/inputError.js';
 
 /** The same reading, refusing with commander's error. */
 function forCommander<T>(read: (value: string) => T): (value: string) => T {
@@ -27,6 +28,27 @@ export const parseIntegerList = forCommander(values.parseIntegerList);
 export const parseSeed = forCommander(values.parseSeed);
 export const parseTarget = forCommander(values.parseTarget);
 export const parseWorth = forCommander(values.parseWorth);
+
+/**
+ * A system flag's reader (src/app/flagValues.ts parseFlagValue), its stated limit included:
+ * a value beyond the limit is refused as the entry's schema would refuse it, naming the
+ * command and the flag (`odds landgrab: --attackers: must be at most 5000`).
+ */
+export function flagParser(
+  spec: Parameters<typeof values.parseFlagValue>[0] & { flags: string },
+  source: string,
+): (value: string) => unknown {
+  return (value) => {
+    try {
+      return values.parseFlagValue(spec, value);
+    } catch (error) {
+      if (error instanceof values.FlagLimitError)
+        throw new InputError(source, spec.flags.split(' ')[0], error.message.replace(/\.$/, ''));
+      if (error instanceof values.FlagValueError) throw new InvalidArgumentError(error.message);
+      throw error;
+    }
+  };
+}
 
 export function parseThreads(value: string): number {
   return checkThreads(parseInteger(value), coreCount());

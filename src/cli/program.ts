@@ -41,7 +41,7 @@ function schemaCommand(io: CliIO): Command {
 
 function extraCommand(spec: ExtraCommand, io: CliIO): Command {
   const command = new Command(spec.name).description(spec.description);
-  for (const option of spec.options) command.addOption(toOption(option) as never);
+  for (const option of spec.options) command.addOption(toOption(option, spec.name) as never);
   command.action((flags) => {
     io.stdout.write(spec.run(flags as Record<string, unknown>));
   });
@@ -49,7 +49,8 @@ function extraCommand(spec: ExtraCommand, io: CliIO): Command {
   return command as never;
 }
 
-function buildProgram(io: CliIO): Command {
+/** The whole command tree (exported for tests that check every flag). */
+export function buildProgram(io: CliIO): Command {
   const program = new Command('battle-odds')
     .description(
       'Monte Carlo and exact battle odds for board-game combat: LandGrab (Risk-style dice), Kings & Things, ' +

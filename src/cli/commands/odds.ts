@@ -15,7 +15,7 @@ import {
 import { InputError, oneLine } from '../../engine/inputError.js';
 import { checkQuestion } from '../../engine/question.js';
 import { addEngineOptions, addQuestionOptions, overridesFrom, type EngineFlags } from '../engineOptions.js';
-import { parseInteger, parseIntegerList, parseNumber } from '../parse.js';
+import { flagParser } from '../parse.js';
 import { chooseExecutor, readySignal } from '../jobs.js';
 import { createProgress } from '../progress.js';
 import { interruptSignal } from '../interrupt.js';
@@ -25,11 +25,13 @@ import { packageVersion } from '../../node/packageInfo.js';
 import type { CliIO } from '../io.js';
 import { checkJsonText } from '../../node/jsonText.js';
 
-export function toOption(spec: OddsOption & { required?: boolean }): Option {
-  const option = new Option(spec.flags, spec.description);
-  if (spec.parse === 'int') option.argParser(parseInteger);
-  else if (spec.parse === 'number') option.argParser(parseNumber);
-  else if (spec.parse === 'int-list') option.argParser(parseIntegerList);
+/** A system flag as a commander option; `source` names the command in a refusal (`odds landgrab`). */
+export function toOption(spec: OddsOption & { required?: boolean }, source: string): Option {
+  // An integer flag's help states its limit, unless its words already do.
+  const stated = spec.max === undefined || spec.description.includes(String(spec.max));
+  const limit = stated ? '' : ` (${spec.parse === 'int-list' ? 'each ' : ''}at most ${spec.max})`;
+  const option = new Option(spec.flags, `${spec.description}${limit}`);
+  if (spec.parse && spec.parse !== 'text') option.argParser(flagParser(spec, source));
   if (spec.default !== undefined) option.default(parsedDefault(spec));
   if (spec.required) option.makeOptionMandatory();
   return option as unknown as Option;
@@ -76,7 +78,8 @@ function questionCommand(preset: QuestionPreset, modules: readonly SystemModule[
   for (const module of modules) {
     const { system, cli } = module;
     const sub = new Command(system.id).description(cli.odds.summary);
-    for (const spec of cli.odds.options) sub.addOption(toOption(spec) as never);
+    const source = `${preset.name} ${system.id}`;
+    for (const spec of cli.odds.options) sub.addOption(toOption(spec, source) as never);
     sub.addOption(
       new Option(
         '--entry <json>',
@@ -94,7 +97,6 @@ function questionCommand(preset: QuestionPreset, modules: readonly SystemModule[
     sub.addHelpText('after', `\nExamples:\n${cli.odds.examples.map((e) => `  $ ${example(e)}`).join('\n')}\n`);
     sub.action(async (flags) => {
       const asked = flags as Record<string, unknown> & EngineFlags;
-      const source = `${preset.name} ${system.id}`;
       await answerOdds(module, preset.advise ? { ...asked, advise: true } : asked, io, source);
     });
     command.addCommand(sub as never);

@@ -14,6 +14,7 @@ import { formatBattle, formatBattleBrief, formatSweep } from '../../output/termi
 import { openResults, type ResultsWriter } from '../../node/writeResults.js';
 import { packageVersion } from '../../node/packageInfo.js';
 import { runScenario, sampledTrials } from '../../app/runScenario.js';
+import { runSizeNote } from '../../app/runSize.js';
 import type { CliIO } from '../io.js';
 import type { RunFlags } from './run.js';
 
@@ -51,6 +52,11 @@ export async function runScenarios(paths: string[], flags: RunFlags, io: CliIO):
   }
   const overrides = overridesFrom(flags);
   const total = scenarios.reduce((s, sc) => s + sampledTrials(sc, overrides), 0);
+  const note = runSizeNote(
+    total,
+    scenarios.some((s) => (overrides.method ?? s.method) === 'auto'),
+  );
+  if (note) io.stderr.write(`battle-odds: note: ${note}\n`);
   let executor: Executor;
   try {
     // --queue: the chunks run on the worker fleet behind a Redis (docs/fleet.md).

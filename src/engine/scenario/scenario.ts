@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { userText } from './userText.js';
-import { OBJECTIVES, type KernelName, type Question, type RuleSystem } from '../contract.js';
+import { MAX_TERRITORY_WORTH, OBJECTIVES, type KernelName, type Question, type RuleSystem } from '../contract.js';
 import { checkQuestion } from '../question.js';
 import type { Method } from '../run/battle.js';
 import { InputError } from '../inputError.js';
@@ -62,7 +62,11 @@ export const scenarioSchema = z.strictObject({
   /** What the advice optimises, where the system offers a choice (see Question.objective). */
   objective: z.enum(OBJECTIVES, { error: `must be one of ${OBJECTIVES.join(', ')}` }).optional(),
   /** With objective `value`: what one territory taken is worth, in armies. */
-  territoryWorth: z.number({ error: 'must be a number of armies' }).min(0, { error: 'must be 0 or more' }).optional(),
+  territoryWorth: z
+    .number({ error: 'must be a number of armies' })
+    .min(0, { error: 'must be 0 or more' })
+    .max(MAX_TERRITORY_WORTH, { error: `must be at most ${MAX_TERRITORY_WORTH}` })
+    .optional(),
   battles: z
     .array(z.unknown())
     .min(1, { error: 'needs at least one battle' })

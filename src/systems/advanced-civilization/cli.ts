@@ -4,6 +4,7 @@
  */
 import type { OddsCommand, SystemCli } from '../../cli/oddsContract.js';
 import { InputError } from '../../engine/inputError.js';
+import { MAX_TOKENS } from './schema.js';
 
 const SOURCE = 'odds advanced-civilization';
 const TOKENS_HELP = 'a number, a range 4-9 or a list 3,5,8';
@@ -60,7 +61,7 @@ function techs(list: unknown, flag = '--attacker-tech'): Record<string, boolean>
 export const advCivOdds: OddsCommand = {
   summary: 'Resolve an Advanced Civilization conflict (fortifications, Engineering, Metalworking, cities)',
   options: [
-    { flags: '--limit <n>', parse: 'int', description: "the area's population limit" },
+    { flags: '--limit <n>', parse: 'int', max: MAX_TOKENS, description: "the area's population limit" },
     {
       flags: '--attacker <tokens>',
       parse: 'text',
@@ -86,11 +87,13 @@ export const advCivOdds: OddsCommand = {
     {
       flags: '--attacker-armies <n>',
       parse: 'int',
+      max: MAX_TOKENS,
       description: 'how many attacker tokens are Army tokens (for Military and Mathematics; default 0)',
     },
     {
       flags: '--defender-armies <n>',
       parse: 'int',
+      max: MAX_TOKENS,
       description: 'how many defender tokens are Army tokens (default 0)',
     },
     { flags: '--fort', description: 'a fort in the area, controlled by the defender' },

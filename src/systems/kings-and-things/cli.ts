@@ -195,6 +195,7 @@ export const kingsAndThingsOdds: OddsCommand = {
     {
       flags: '--bribe <gold>',
       parse: 'int',
+      max: MAX_BRIBE_GOLD,
       description: `with --explore: gold available to bribe drawn defenders (0-${MAX_BRIBE_GOLD})`,
     },
     {

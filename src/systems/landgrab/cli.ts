@@ -1,7 +1,9 @@
 /** LandGrab from the command line: `battle-odds odds landgrab` and `battle-odds reinforcements`. */
 import type { OddsCommand, SystemCli } from '../../cli/oddsContract.js';
 import { InputError } from '../../engine/inputError.js';
-import { reinforcements } from './reinforcements.js';
+import { MAX_CONTINENT_BONUS, MAX_TERRITORIES, reinforcements } from './reinforcements.js';
+import { MAX_ARMIES, MAX_PATH } from './schema.js';
+import { MAX_DICE } from './tables.js';
 
 export const landgrabOdds: OddsCommand = {
   summary: 'Odds of one LandGrab (Risk-style) attack, a chain of attacks, or a capitol conquest',
@@ -9,17 +11,20 @@ export const landgrabOdds: OddsCommand = {
     {
       flags: '--attackers <n>',
       parse: 'int',
+      max: MAX_ARMIES,
       description: 'armies in the attacking territory (one must stay behind, so n - 1 may attack)',
     },
     {
       flags: '--attacking-armies <n>',
       parse: 'int',
+      max: MAX_ARMIES,
       description: 'alternative to --attackers: armies that may attack (not counting the one left behind)',
     },
-    { flags: '--defenders <n>', parse: 'int', description: 'defending armies' },
+    { flags: '--defenders <n>', parse: 'int', max: MAX_ARMIES, description: 'defending armies' },
     {
       flags: '--path <list>',
       parse: 'int-list',
+      max: MAX_ARMIES,
       description:
         'chained attack: defenders in each territory along the path, e.g. 3,2,4 ' +
         '(one army stays in each conquered territory)',
@@ -27,16 +32,19 @@ export const landgrabOdds: OddsCommand = {
     {
       flags: '--fortresses <list>',
       parse: 'int-list',
+      max: MAX_PATH,
       description: 'with --path: 1-based positions on the path that are fortresses, e.g. 2,3',
     },
     {
       flags: '--leaders <list>',
       parse: 'int-list',
+      max: MAX_PATH,
       description: 'with --path: 1-based positions on the path held by a defending leader, e.g. 3',
     },
     {
       flags: '--capitol <list>',
       parse: 'int-list',
+      max: MAX_ARMIES,
       description:
         "the defender's territory is a capitol; list the armies in its owner's other territories, e.g. 10,3,1",
     },
@@ -57,11 +65,24 @@ export const landgrabOdds: OddsCommand = {
     {
       flags: '--stop-at <k>',
       parse: 'int',
+      max: MAX_ARMIES,
       description: 'stop attacking when the attacking territory is down to k armies',
       default: '1',
     },
-    { flags: '--attacker-dice <n>', parse: 'int', description: 'house rule: attacker dice cap', default: '3' },
-    { flags: '--defender-dice <n>', parse: 'int', description: 'house rule: defender dice cap', default: '2' },
+    {
+      flags: '--attacker-dice <n>',
+      parse: 'int',
+      max: MAX_DICE,
+      description: 'house rule: attacker dice cap',
+      default: '3',
+    },
+    {
+      flags: '--defender-dice <n>',
+      parse: 'int',
+      max: MAX_DICE,
+      description: 'house rule: defender dice cap',
+      default: '2',
+    },
     {
       flags: '--ties <side>',
       parse: 'text',
@@ -207,10 +228,17 @@ export const landgrabCli: SystemCli = {
       name: 'reinforcements',
       description: 'LandGrab reinforcements: max(3, floor(territories / 3)) + continent bonuses',
       options: [
-        { flags: '--territories <n>', parse: 'int', description: 'territories owned', required: true },
+        {
+          flags: '--territories <n>',
+          parse: 'int',
+          max: MAX_TERRITORIES,
+          description: 'territories owned',
+          required: true,
+        },
         {
           flags: '--continent-bonus <list>',
           parse: 'int-list',
+          max: MAX_CONTINENT_BONUS,
           description: 'bonuses of the continents owned whole, e.g. 2,5',
         },
       ],

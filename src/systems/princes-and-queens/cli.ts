@@ -1,6 +1,7 @@
 /** Princes & Queens from the command line: `battle-odds odds princes-and-queens` (one attack). */
 import type { OddsCommand, SystemCli } from '../../cli/oddsContract.js';
 import { InputError } from '../../engine/inputError.js';
+import { MAX_DISTANCE } from './schema.js';
 
 const SOURCE = 'odds princes-and-queens';
 const TABLE_SCENARIO = 'scenarios/princes-and-queens-battle-values.json';
@@ -13,13 +14,15 @@ export const pqOdds: OddsCommand = {
     {
       flags: '--distance <hexes>',
       parse: 'int',
+      max: MAX_DISTANCE,
       description: "hexes from the attacked hex to the attacker's own Queen, at the end of the move",
     },
-    { flags: '--princes <n>', parse: 'int', description: 'attacking Princes in the hex: 1 (default) or 2' },
+    { flags: '--princes <n>', parse: 'int', max: 2, description: 'attacking Princes in the hex: 1 (default) or 2' },
     { flags: '--defender <kind>', parse: 'text', description: 'prince, two-princes, queen or city' },
     {
       flags: '--defender-distance <hexes>',
       parse: 'int',
+      max: MAX_DISTANCE,
       description: 'for a defending Prince: hexes to his own Queen',
     },
     {
@@ -49,6 +52,7 @@ export const pqOdds: OddsCommand = {
     {
       flags: '--max-distance <hexes>',
       parse: 'int',
+      max: MAX_DISTANCE,
       description: `with --table: see ${TABLE_SCENARIO} (the distance axis of its sweep)`,
     },
   ],
