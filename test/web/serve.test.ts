@@ -140,7 +140,8 @@ describe('where it listens', () => {
       const inUse = await cli(['serve', '--dir', dir, '--port', String(port)]);
       expect(inUse.code).toBe(2);
       expect(inUse.stderr).toBe(
-        `battle-odds: error: serve: --port: ${port} is already in use on 127.0.0.1; pick another, or 0 for any free port\n`,
+        `battle-odds: error: serve: --port: ${port} is already in use on 127.0.0.1; ` +
+          'pick another, or 0 for any free port\n',
       );
     } finally {
       busy.close();
