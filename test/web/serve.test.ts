@@ -81,7 +81,7 @@ describe('battle-odds serve', () => {
 });
 
 describe('symbolic links', () => {
-  it('are followed only to files inside the folder: a link out of it, to a file or a folder, serves nothing', async () => {
+  it('are followed only to files inside the folder: a link out of it (file or folder) serves nothing', async () => {
     const outside = tempDir('battle-odds-web-outside-');
     writeFileSync(path.join(outside, 'secret.txt'), 'secret');
     const root = tempDir('battle-odds-web-links-');
