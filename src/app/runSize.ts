@@ -21,9 +21,10 @@ export function runSizeNote(trials: number, exactFirst: boolean): string | undef
   if (trials <= LARGE_RUN_TRIALS) return undefined;
   const hours = trials / NOMINAL_RATE / 3600;
   const time = hours >= 48 ? `${Math.round(hours / 24)} days` : `${Math.max(1, Math.round(hours))} hours`;
+  const fewer = exactFirst ? '; fewer where an exact answer is found instead' : '';
   return (
     `this run samples up to ${trials.toExponential(1).replace('e+', 'e')} battles in all ` +
-    `(${thousands(trials)}${exactFirst ? '; fewer where an exact answer is found instead' : ''}): about ${time} at ${NOMINAL_RATE / 1e6} million battles a second; ` +
+    `(${thousands(trials)}${fewer}): about ${time} at ${NOMINAL_RATE / 1e6} million battles a second; ` +
     'Ctrl-C stops it and keeps what finished (marked partial); --shard or --queue spread it over machines'
   );
 }
