@@ -34,6 +34,7 @@ import { isProcessAlive } from './processAlive.js';
 import { checkOutputFolder, type OutputFolderOptions } from './outputFolderCheck.js';
 import { MARKER_FILE, MARKER_TEXT, pidOf, resultsLayout, uniqueName, type ResultsLayout } from './resultsLayout.js';
 import { syncFolder, writeAndSync } from './atomicFile.js';
+import { Spool, writeThrough } from './spool.js';
 
 export interface ResultsFolderOptions extends OutputFolderOptions {
   /** Flush every file to disk before the swap (default true; off only in tests that do not need it). */
@@ -116,6 +117,40 @@ export class ResultsFolder {
     return file;
   }
 
+  /**
+   * A spool in staging (src/node/spool.ts), for what a file needs from every battle until the
+   * end; its name starts with a dot, so no file of a run can meet it. Drop it before commit.
+   */
+  spool(name: string): Spool {
+    return new Spool(this.stagingPath(`.spool-${name}`));
+  }
+
+  /** Writes `name` through an open descriptor, a piece at a time; a failure aborts like writeFile. */
+  async writeThrough(name: string, write: (fd: number) => Promise<void>): Promise<void> {
+    const file = this.pathOf(name);
+    await this.guardAsync(() => writeThrough(file, write));
+  }
+
+  /** Runs a file operation of the caller's (a spool's); a failure aborts the transaction, as writeFile's do. */
+  guard(action: () => void): void {
+    try {
+      action();
+    } catch (error) {
+      this.abort();
+      throw new InputError(this.source, '', `cannot be written: ${whyUnwritable(error)}; the old folder is kept`);
+    }
+  }
+
+  async guardAsync(action: () => Promise<void>): Promise<void> {
+    try {
+      await action();
+    } catch (error) {
+      if (error instanceof InputError) throw error;
+      this.abort();
+      throw new InputError(this.source, '', `cannot be written: ${whyUnwritable(error)}; the old folder is kept`);
+    }
+  }
+
   private stagingPath(name: string): string {
     if (this.state !== 'open') throw new Error(`results folder ${this.target} is already ${this.state}`);
     const file = path.join(this.stagingDir, checkRelativeName(name, this.source));
@@ -151,16 +186,6 @@ export class ResultsFolder {
     this.state = state;
     this.lock.release();
     open.delete(this);
-  }
-
-  /** Runs a file operation; a failure aborts the transaction and becomes one InputError line. */
-  private guard(action: () => void): void {
-    try {
-      action();
-    } catch (error) {
-      this.abort();
-      throw new InputError(this.source, '', `cannot be written: ${whyUnwritable(error)}; the old folder is kept`);
-    }
   }
 }
 

@@ -9,7 +9,7 @@ import { MAX_TERRITORY_WORTH, OBJECTIVES, type KernelName, type Question, type R
 import { checkQuestion } from '../question.js';
 import type { Method } from '../run/battle.js';
 import { InputError } from '../inputError.js';
-import { compileEntry, friendlyMessage, issueField, mainIssue, type Battle } from './entry.js';
+import { compactBattle, compileEntry, friendlyMessage, issueField, mainIssue, type Battle } from './entry.js';
 import { compileSweep, sweepSchema, type CompiledSweep } from './sweep.js';
 import { assignStems } from '../fileNames.js';
 
@@ -127,7 +127,7 @@ export function parseScenario(raw: unknown, source: string, systems: readonly Ru
       throw new InputError(source, `battles[${i}].label`, `'${battle.label}' is also the label of battles[${earlier}]`);
     }
     labels.set(battle.label, i);
-    return battle;
+    return compactBattle(system, battle);
   });
   return {
     file: source,
