@@ -99,6 +99,7 @@ export function openResults(dir: string, options: ResultsOptions = {}): ResultsW
       const name = `${stem}.${unique}`;
       const spec = toVegaLite(request);
       const svg = await renderSvg(spec);
+      await yieldToEventLoop();
       write(`${name}.vl.json`, `${JSON.stringify(spec, null, 2)}\n`);
       write(`${name}.svg`, svg);
       write(`${name}.png`, svgToPng(svg));
@@ -195,10 +196,11 @@ export function openResults(dir: string, options: ResultsOptions = {}): ResultsW
       files.push('index.html');
       folder.guard(dropSpools);
       const reportText = options.keepReport ? openForReading(folder.pathOf('report.json')) : undefined;
-      // A second Ctrl-C that came while the files were written is seen here, before the swap:
-      // it quits with the old folder as it was.
-      await yieldToEventLoop();
       try {
+        await folder.flush();
+        // A second Ctrl-C that came while the files were written and flushed is seen here, before
+        // the swap: it quits with the old folder as it was. The swap itself is two renames.
+        await yieldToEventLoop();
         folder.commit();
       } catch (error) {
         reportText?.close();

@@ -58,6 +58,7 @@ export async function runSweep(
         streamBase: bases[i],
         unit: `cell ${i}`,
         signal: options.signal,
+        onStarted: options.onStarted,
       },
       executor,
     );
