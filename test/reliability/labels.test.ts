@@ -15,6 +15,9 @@ import { renderSvg, svgToPng } from '../../src/output/render.js';
 import { toVegaLite } from '../../src/output/charts/vegaLite.js';
 import { cli, tempDir } from '../helpers/cli.js';
 import { fortLevels } from '../output/fixtures.js';
+import { assignStems } from '../../src/engine/fileNames.js';
+import { Xoshiro128 } from '../../src/engine/random/xoshiro128.js';
+import { stateFromSeed } from '../../src/engine/random/seed.js';
 
 /** Valid text that stresses a renderer: scripts, direction, emoji sequences, marks, odd spaces, length. */
 const ODD = [
@@ -268,4 +271,94 @@ describe('ESC never reaches the terminal raw', () => {
     expect(r.stdout).not.toContain('\u001b');
     expect(r.stdout).toContain('out\\u001b[31m');
   });
+});
+
+/**
+ * Seeded fuzzing: 300 labels drawn from every kind of code point (scripts, right-to-left,
+ * emoji, combining marks, odd spaces and separators, and each refused kind). An independent
+ * reading of each (code point by code point, with `for ... of`) says whether it must be
+ * refused and for which character; validation must agree, message and position included.
+ * Every accepted label gets a file name that any file system takes, and a sample is drawn.
+ */
+describe('fuzzed labels', () => {
+  const KINDS: Array<[kind: string, pick: (below: (n: number) => number) => string]> = [
+    ['ascii', (b) => String.fromCodePoint(0x20 + b(0x5f))],
+    ['latin and greek', (b) => String.fromCodePoint(0xc0 + b(0x300))],
+    ['hebrew and arabic', (b) => String.fromCodePoint(0x5d0 + b(0x150))],
+    ['cjk', (b) => String.fromCodePoint(0x4e00 + b(0x5000))],
+    ['combining mark', (b) => String.fromCodePoint(0x300 + b(0x70))],
+    ['emoji', (b) => String.fromCodePoint(0x1f300 + b(0x300))],
+    ['supplementary ideograph', (b) => String.fromCodePoint(0x20000 + b(0xa000))],
+    ['separator or bidi', (b) => ['\u2028', '\u2029', '\u202e', '\u200d', '\ufeff', '\u00a0', '\u3000'][b(7)]],
+    ['private use', (b) => String.fromCodePoint(0xe000 + b(0x1900))],
+    ['c0 or del', (b) => String.fromCodePoint([b(0x20), 0x7f][b(2)])],
+    ['c1', (b) => String.fromCodePoint(0x80 + b(0x20))],
+    ['lone surrogate', (b) => String.fromCharCode(0xd800 + b(0x800))],
+    ['noncharacter', (b) => String.fromCodePoint([0xfdd0 + b(0x20), 0xfffe + b(2), 0x10fffe + b(2), 0x3fffe][b(4)])],
+  ];
+  const REFUSED = new Set(['c0 or del', 'c1', 'lone surrogate', 'noncharacter']);
+
+  /** The first character validation must refuse, read independently: its kind, code point and position. */
+  function oracle(text: string): { words: string; code: string; position: number } | undefined {
+    let position = 0;
+    for (const char of text) {
+      position++;
+      const code = char.codePointAt(0) as number;
+      const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+      if (char.length === 1 && code >= 0xd800 && code <= 0xdfff)
+        return { words: 'unpaired surrogate', code: hex, position };
+      if (code < 0x20 || (code >= 0x7f && code < 0xa0)) return { words: 'control character', code: hex, position };
+      if ((code >= 0xfdd0 && code <= 0xfdef) || code % 0x10000 >= 0xfffe)
+        return { words: 'noncharacter', code: hex, position };
+    }
+    return undefined;
+  }
+
+  const rng = Xoshiro128.fromState(stateFromSeed('battle-odds label fuzz 1'));
+  const below = (n: number) => Math.floor(rng.nextFloat() * n);
+  const labels = Array.from({ length: 300 }, () => {
+    // Mostly valid text; about one label in three holds a refused character somewhere.
+    const bad = below(3) === 0;
+    const length = 1 + below(below(10) === 0 ? 200 : 12);
+    const parts: string[] = [];
+    for (let i = 0; i < length; i++) {
+      let [kind, pick] = KINDS[below(KINDS.length)];
+      while (!bad && REFUSED.has(kind)) [kind, pick] = KINDS[below(KINDS.length)];
+      parts.push(pick(below));
+    }
+    return parts.join('');
+  });
+
+  it('validation agrees with an independent reading of every label, message and position included', () => {
+    let refused = 0;
+    for (const label of labels) {
+      const expected = oracle(label);
+      const scenario = { ...landgrab, battles: [{ ...battle, label }] };
+      if (!expected) {
+        expect(() => parseScenario(scenario, 'fuzz.json', SYSTEMS), JSON.stringify(label)).not.toThrow();
+        continue;
+      }
+      refused++;
+      expect(() => parseScenario(scenario, 'fuzz.json', SYSTEMS), JSON.stringify(label)).toThrow(
+        `fuzz.json: battles[0].label: ${refusal(expected.words, expected.code, expected.position)}`,
+      );
+    }
+    // Both sides of the line are exercised.
+    expect(refused).toBeGreaterThan(50);
+    expect(labels.length - refused).toBeGreaterThan(100);
+  });
+
+  it('every accepted label gets a distinct file name any file system takes; a sample draws as a chart', async () => {
+    const accepted = [...new Set(labels.filter((label) => !oracle(label)))];
+    const stems = assignStems(accepted);
+    expect(new Set(stems).size).toBe(accepted.length);
+    for (const stem of stems) {
+      expect(stem).not.toMatch(/[\/\\\u0000-\u001f.]/);
+      expect(Buffer.byteLength(`${stem}.distribution.vl.json`)).toBeLessThan(255);
+    }
+    for (const label of accepted.filter((_, i) => i % 40 === 0)) {
+      const svg = await renderSvg(toVegaLite({ ...fortLevels(), title: label }));
+      expect(svgToPng(svg).length, JSON.stringify(label)).toBeGreaterThan(1000);
+    }
+  }, 30_000);
 });
