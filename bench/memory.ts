@@ -68,10 +68,9 @@ export function memoryLines(rows: MemoryRow[]): string[] {
       `${(r.reportBytesPerBattle / 1024).toFixed(1)} KiB a battle)`,
   );
   const [first, last] = [rows[0], rows[rows.length - 1]];
-  lines.push(
-    `${`  ratio ${last.battles.toLocaleString('en-US')} / ${first.battles.toLocaleString('en-US')} battles`.padEnd(48)}` +
-      `${(last.peakMiB / first.peakMiB).toFixed(2).padStart(6)} x  (battles: ${last.battles / first.battles}x)`,
-  );
+  const what = `  ratio ${last.battles.toLocaleString('en-US')} / ${first.battles.toLocaleString('en-US')} battles`;
+  const ratio = (last.peakMiB / first.peakMiB).toFixed(2);
+  lines.push(`${what.padEnd(48)}${ratio.padStart(6)} x  (battles: ${last.battles / first.battles}x)`);
   return lines;
 }
 

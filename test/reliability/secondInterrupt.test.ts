@@ -77,7 +77,7 @@ async function interruptTwice(delay: number) {
 describe('a second Ctrl-C', () => {
   beforeAll(ensureBuilt);
 
-  it('0.2-0.9 s after the first, while the partial folder is written: exit 130 at once, the old folder kept', async () => {
+  it('0.2-0.9 s after the first, while the partial folder is written: exit 130 at once, old folder kept', async () => {
     // Two at a time: the machine has two cores, and a starved process answers late for no fault of its own.
     const cases = [];
     for (const pair of [
