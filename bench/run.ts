@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureCommand } from './processTime.js';
+import { benchMemory } from './memory.js';
 import { webSize } from '../scripts/webSize.js';
 import { SYSTEMS, findSystem } from '../src/app/systems.js';
 import { compileEntry, type Battle } from '../src/engine/scenario/entry.js';
@@ -209,6 +210,22 @@ export async function runBench(options: { quick: boolean }): Promise<Row[]> {
       log({ what: `decisions: ${row.solver}, ${row.size} (${row.result})`, value: row.bestMs, unit: 'ms' });
     for (const row of startupRows(options.quick ? 5 : 11)) log(row);
     for (const row of webRows()) log(row);
+    // A run's peak memory against its number of battles (bench/memory.ts): flat is a ratio of ~1.
+    const memory = benchMemory(options.quick ? [400, 2000] : [400, 2000, 10_000]);
+    for (const row of memory)
+      log({
+        what: `peak memory, ${row.battles.toLocaleString('en-US')} battles (exact, no charts)`,
+        value: row.peakMiB,
+        unit: 'MiB',
+      });
+    const [fewest, most] = [memory[0], memory[memory.length - 1]];
+    log({
+      what: `  ratio ${most.battles.toLocaleString('en-US')} / ${fewest.battles.toLocaleString('en-US')} battles`,
+      value: most.peakMiB / fewest.peakMiB,
+      unit: 'x',
+      target: '< 2',
+      ok: most.peakMiB / fewest.peakMiB < 2,
+    });
   } finally {
     await pool.close();
   }

@@ -5,7 +5,7 @@
  * decide what to do with the report; `onBattle` lets them stream each battle's outputs).
  */
 import type { KernelName, Question } from '../engine/contract.js';
-import type { Executor } from '../engine/executor.js';
+import { pacer, type Executor } from '../engine/executor.js';
 import type { BattleReport, ScenarioReport } from '../engine/report.js';
 import type { Scenario } from '../engine/scenario/scenario.js';
 import { runBattle, type Method } from '../engine/run/battle.js';
@@ -42,6 +42,12 @@ export interface RunHooks {
   onBattle?(report: BattleReport, index: number): Promise<void> | void;
   /** Called once sampling has started (a readiness signal for wrappers and tests). */
   onStarted?(): void;
+  /**
+   * Keep every battle's report in the result (default true). A run that streams them through
+   * `onBattle` (the CLI writing its results folder) passes false: the result's `battles` is
+   * then empty, and memory does not grow with the number of battles.
+   */
+  retainBattles?: boolean;
 }
 
 export interface RunContext {
@@ -96,8 +102,16 @@ export async function runScenario(
     progress.update(done);
   };
   const battles: BattleReport[] = [];
-  for (const [i, battle] of scenario.battles.entries()) {
+  const retain = hooks.retainBattles !== false;
+  let finished = 0;
+  let partialBattle = false;
+  const pace = pacer();
+  for (const [i, stored] of scenario.battles.entries()) {
+    // Exact answers never wait for anything: without this a run of them would see no Ctrl-C.
+    await pace();
     if (hooks.signal?.aborted) break;
+    // Compiled for this run of it and dropped after: memory does not grow with the battles.
+    const battle = { ...stored };
     const result = await runBattle(
       scenario.system,
       battle,
@@ -112,7 +126,9 @@ export async function runScenario(
     );
     progress.stop();
     shown = '';
-    battles.push(result);
+    finished++;
+    if (result.partial) partialBattle = true;
+    if (retain) battles.push(result);
     await hooks.onBattle?.(result, i);
   }
   let sweep: ScenarioReport['sweep'];
@@ -133,10 +149,7 @@ export async function runScenario(
   // Tallies from other machines: their sample is re-run here before anything is reported.
   await executor.verify?.(hooks.signal);
   const partial =
-    Boolean(hooks.signal?.aborted) ||
-    battles.length < scenario.battles.length ||
-    battles.some((r) => r.partial) ||
-    Boolean(sweep?.partial);
+    Boolean(hooks.signal?.aborted) || finished < scenario.battles.length || partialBattle || Boolean(sweep?.partial);
   return {
     format: 'battle-odds-report/1',
     scenario: scenario.name,

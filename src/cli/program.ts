@@ -4,7 +4,7 @@
  */
 import { Command, CommanderError, Option } from '@commander-js/extra-typings';
 import { SYSTEM_MODULES, SYSTEMS } from '../app/systems.js';
-import { InputError } from '../engine/inputError.js';
+import { InputError, escapeControls, oneLine as escapedLine } from '../engine/inputError.js';
 import { NoExactAnswer } from '../engine/run/battle.js';
 import type { FormCommand } from '../engine/form/form.js';
 import { FormProblem } from '../engine/form/entry.js';
@@ -57,7 +57,8 @@ function extraCommand(spec: FormCommand, io: CliIO): Command {
   return command as never;
 }
 
-function buildProgram(io: CliIO): Command {
+/** The whole command tree (exported for tests that check every flag). */
+export function buildProgram(io: CliIO): Command {
   const program = new Command('battle-odds')
     .description(
       'Monte Carlo and exact battle odds for board-game combat: LandGrab (Risk-style dice), Kings & Things, ' +
@@ -91,7 +92,8 @@ function buildProgram(io: CliIO): Command {
     command.exitOverride().configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
-      outputError: (text, write) => write(`battle-odds: ${text}`),
+      // commander quotes what was typed (`argument '…' is invalid`): escaped, never raw.
+      outputError: (text, write) => write(`battle-odds: ${escapeControls(text)}`),
     }),
   );
   program.addHelpText(
@@ -128,8 +130,8 @@ export async function runProgram(argv: string[], io: CliIO = processIO): Promise
       return EXIT_USAGE;
     }
     if (error instanceof NoExactAnswer) {
-      process.stderr.write(
-        `battle-odds: error: --exact-only: ${error.reason}; run it without --exact-only to sample it\n`,
+      io.stderr.write(
+        `battle-odds: error: --exact-only: ${escapedLine(error.reason)}; run it without --exact-only to sample it\n`,
       );
       return EXIT_USAGE;
     }
@@ -148,5 +150,5 @@ export async function runProgram(argv: string[], io: CliIO = processIO): Promise
 
 function oneLine(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.replace(/\s*\n\s*/g, ' ').slice(0, 300);
+  return escapedLine(text.replace(/\s*\n\s*/g, ' ')).slice(0, 300);
 }

@@ -74,6 +74,8 @@ export interface Unsolved {
  */
 export const OBJECTIVES = ['armies', 'conquest', 'value'] as const;
 export type Objective = (typeof OBJECTIVES)[number];
+/** The most one territory taken may be worth, in armies (objective `value`): twice the largest army. */
+export const MAX_TERRITORY_WORTH = 10_000;
 
 /**
  * What the player asks beyond the odds, for systems that can answer it (advise() answers it):

@@ -70,6 +70,14 @@ export function oneLine(text: string): string {
   });
 }
 
+/**
+ * Text for a terminal that may span lines: each line as oneLine writes it, so an ESC or a
+ * bidirectional override typed into a flag never reaches the terminal raw.
+ */
+export function escapeControls(text: string): string {
+  return text.split('\n').map(oneLine).join('\n');
+}
+
 /** `very/long/…/name.json`: at most `max` characters, keeping both ends. */
 function shortenMiddle(text: string, max: number): string {
   const chars = Array.from(text);

@@ -34,6 +34,8 @@ import { isProcessAlive } from './processAlive.js';
 import { checkOutputFolder, type OutputFolderOptions } from './outputFolderCheck.js';
 import { MARKER_FILE, MARKER_TEXT, pidOf, resultsLayout, uniqueName, type ResultsLayout } from './resultsLayout.js';
 import { syncFolder, writeAndSync } from './atomicFile.js';
+import { Spool, writeThrough } from './spool.js';
+import { pacer } from '../engine/executor.js';
 
 export interface ResultsFolderOptions extends OutputFolderOptions {
   /** Flush every file to disk before the swap (default true; off only in tests that do not need it). */
@@ -48,6 +50,8 @@ export class ResultsFolder {
   /** Files appended to or written by the caller through pathOf(): flushed at commit. */
   private readonly unflushed = new Set<string>();
   private state: 'open' | 'committed' | 'aborted' = 'open';
+  /** The staging folder's entries were flushed by flush() and nothing was written since. */
+  private folderFlushed = false;
 
   private constructor(
     private readonly layout: ResultsLayout,
@@ -93,12 +97,17 @@ export class ResultsFolder {
     }
   }
 
-  /** Writes one whole file into staging (a later write of the same name replaces it). */
+  /**
+   * Writes one whole file into staging (a later write of the same name replaces it). It is
+   * flushed to disk before the swap (flush, commit), not now: a flush can block for a long
+   * time on a busy disk, and `flush` lets the event loop (a second Ctrl-C) run between files.
+   */
   writeFile(name: string, data: string | Uint8Array): void {
     const file = this.stagingPath(name);
+    this.unflushed.add(file);
     this.guard(() => {
       rmSync(file, { force: true });
-      writeAndSync(file, data, 0o666, this.durable);
+      writeAndSync(file, data, 0o666, false);
     });
   }
 
@@ -116,11 +125,66 @@ export class ResultsFolder {
     return file;
   }
 
+  /**
+   * A spool in staging (src/node/spool.ts), for what a file needs from every battle until the
+   * end; its name starts with a dot, so no file of a run can meet it. Drop it before commit.
+   */
+  spool(name: string): Spool {
+    return new Spool(this.stagingPath(`.spool-${name}`));
+  }
+
+  /** Writes `name` through an open descriptor, a piece at a time; a failure aborts like writeFile. */
+  async writeThrough(name: string, write: (fd: number) => Promise<void>): Promise<void> {
+    const file = this.pathOf(name);
+    await this.guardAsync(() => writeThrough(file, write));
+  }
+
+  /** Runs a file operation of the caller's (a spool's); a failure aborts the transaction, as writeFile's do. */
+  guard(action: () => void): void {
+    try {
+      action();
+    } catch (error) {
+      this.abort();
+      throw new InputError(this.source, '', `cannot be written: ${whyUnwritable(error)}; the old folder is kept`);
+    }
+  }
+
+  async guardAsync(action: () => Promise<void>): Promise<void> {
+    try {
+      await action();
+    } catch (error) {
+      if (error instanceof InputError) throw error;
+      this.abort();
+      throw new InputError(this.source, '', `cannot be written: ${whyUnwritable(error)}; the old folder is kept`);
+    }
+  }
+
   private stagingPath(name: string): string {
     if (this.state !== 'open') throw new Error(`results folder ${this.target} is already ${this.state}`);
+    this.folderFlushed = false;
     const file = path.join(this.stagingDir, checkRelativeName(name, this.source));
     this.guard(() => mkdirSync(path.dirname(file), { recursive: true }));
     return file;
+  }
+
+  /**
+   * Flushes every file written so far to disk, one at a time, letting the event loop run
+   * between them (each flush may block on a busy disk): what is left for commit is the swap.
+   */
+  async flush(): Promise<void> {
+    if (!this.durable) return;
+    const pace = pacer();
+    for (const file of [...this.unflushed]) {
+      if (this.state !== 'open') return;
+      this.guard(() => {
+        if (exists(file)) syncFile(file);
+      });
+      this.unflushed.delete(file);
+      await pace();
+    }
+    if (this.state !== 'open') return;
+    this.guard(() => syncFolder(this.stagingDir));
+    this.folderFlushed = true;
   }
 
   /** Swaps the staging folder in: the target is the new results, the old folder is removed. */
@@ -133,7 +197,7 @@ export class ResultsFolder {
     this.guard(() => {
       if (this.durable) {
         for (const file of this.unflushed) if (exists(file)) syncFile(file);
-        syncFolder(this.stagingDir);
+        if (this.unflushed.size > 0 || !this.folderFlushed) syncFolder(this.stagingDir);
       }
       swapIn(this.stagingDir, this.layout);
     });
@@ -151,16 +215,6 @@ export class ResultsFolder {
     this.state = state;
     this.lock.release();
     open.delete(this);
-  }
-
-  /** Runs a file operation; a failure aborts the transaction and becomes one InputError line. */
-  private guard(action: () => void): void {
-    try {
-      action();
-    } catch (error) {
-      this.abort();
-      throw new InputError(this.source, '', `cannot be written: ${whyUnwritable(error)}; the old folder is kept`);
-    }
   }
 }
 

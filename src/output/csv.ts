@@ -10,8 +10,10 @@ import { roundSignificant } from '../kit/format.js';
 import { slug } from '../engine/fileNames.js';
 import { guardCsvText } from './csvGuard.js';
 
-function toCsv(columns: string[], rows: Cell[][]): string {
-  return stringify([columns, ...rows], {
+/** CSV text of rows, each ending in a newline: rows written in pieces give the same bytes as all at once. */
+export function csvLines(rows: Cell[][]): string {
+  if (rows.length === 0) return '';
+  return stringify(rows, {
     cast: {
       // Counts and trial numbers are written exactly; only fractions are rounded.
       number: (value) => String(Number.isInteger(value) ? value : roundSignificant(value)),
@@ -24,26 +26,42 @@ function toCsv(columns: string[], rows: Cell[][]): string {
 
 /** Rows given as [column, value] lists (columns in first-seen order); columns empty in every row are left out. */
 function fromPairs(rows: Array<Array<[string, Cell]>>, keepEmpty: ReadonlySet<string> = new Set()): string {
-  const columns: string[] = [];
-  const seen = new Set<string>();
-  const maps = rows.map((pairs) => {
-    const row = new Map<string, Cell>();
-    for (const [column, value] of pairs) {
-      if (!seen.has(column)) {
-        seen.add(column);
-        columns.push(column);
+  const columns = new ColumnSet(keepEmpty);
+  for (const pairs of rows) columns.add(pairs);
+  const used = columns.used();
+  return csvLines([used]) + csvLines(rows.map((pairs) => rowOf(used, pairs)));
+}
+
+/**
+ * The columns of rows seen one at a time, in first-seen order, and which of them hold a value
+ * in some row: what `fromPairs` needs to write a file whose rows were not kept (summary.csv of
+ * a run of 10,000 battles, written as they finish).
+ */
+export class ColumnSet {
+  private readonly order: string[] = [];
+  private readonly seen = new Set<string>();
+  private readonly filled = new Set<string>();
+  constructor(private readonly keepEmpty: ReadonlySet<string> = new Set()) {}
+  add(pairs: ReadonlyArray<readonly [string, Cell]>): void {
+    // A column given twice in a row keeps its last value, as rowOf reads it.
+    for (const [column, value] of new Map(pairs)) {
+      if (!this.seen.has(column)) {
+        this.seen.add(column);
+        this.order.push(column);
       }
-      row.set(column, value);
+      if (value !== null && value !== undefined) this.filled.add(column);
     }
-    return row;
-  });
-  const used = columns.filter(
-    (c) => keepEmpty.has(c) || maps.some((row) => row.get(c) !== null && row.get(c) !== undefined),
-  );
-  return toCsv(
-    used,
-    maps.map((row) => used.map((c) => row.get(c) ?? null)),
-  );
+  }
+  /** The columns to write: every one seen that holds a value somewhere, or is kept even when empty. */
+  used(): string[] {
+    return this.order.filter((c) => this.keepEmpty.has(c) || this.filled.has(c));
+  }
+}
+
+/** A row's cells in the order of `columns` (a column it lacks is empty). */
+export function rowOf(columns: readonly string[], pairs: ReadonlyArray<readonly [string, Cell]>): Cell[] {
+  const row = new Map<string, Cell>(pairs);
+  return columns.map((c) => row.get(c) ?? null);
 }
 
 /**
@@ -83,64 +101,67 @@ function itemText(item: unknown): string {
 const FIXED = ['scenario', 'battle', 'system', 'type', 'method', 'kernel', 'seed', 'trials', 'partial'];
 
 export function summaryCsv(report: ScenarioReport): string {
-  const rows = report.battles.map((r) => {
-    const pairs: Array<[string, Cell]> = [
-      ['scenario', report.scenario],
-      ['battle', r.label],
-      ['system', r.system],
-      ['type', r.type],
-      ['method', r.method],
-      ['kernel', r.kernel],
-      ['seed', String(r.seed)],
-      ['trials', r.trials],
-      ['partial', r.partial],
-    ];
-    // The entry's own fields after the fixed columns (its label and type already have theirs).
-    for (const [k, v] of entryColumns(r.entry))
-      if (k !== 'label' && k !== 'type' && !FIXED.includes(k)) pairs.push([k, v]);
-    for (const m of r.metrics) {
-      pairs.push(
-        [m.key, Number.isFinite(m.estimate) ? m.estimate : null],
-        [`${m.key}_ci_low`, m.ci95 ? m.ci95[0] : null],
-        [`${m.key}_ci_high`, m.ci95 ? m.ci95[1] : null],
-        [`${m.key}_exact`, m.exact ?? null],
-      );
-    }
-    return pairs;
-  });
-  return fromPairs(rows, new Set(FIXED));
+  return fromPairs(
+    report.battles.map((r) => summaryPairs(report.scenario, r)),
+    SUMMARY_KEEP,
+  );
 }
 
-export function distributionsCsv(report: ScenarioReport): string {
-  const columns = [
-    'scenario',
-    'battle',
-    'distribution',
-    'series',
-    'value',
-    'count',
-    'probability',
-    'exact_probability',
+/** Columns summary.csv keeps even when empty in every row. */
+export const SUMMARY_KEEP: ReadonlySet<string> = new Set(FIXED);
+
+/** One battle's row of summary.csv, as [column, value] pairs (ColumnSet and rowOf place them). */
+export function summaryPairs(scenario: string, r: BattleReport): Array<[string, Cell]> {
+  const pairs: Array<[string, Cell]> = [
+    ['scenario', scenario],
+    ['battle', r.label],
+    ['system', r.system],
+    ['type', r.type],
+    ['method', r.method],
+    ['kernel', r.kernel],
+    ['seed', String(r.seed)],
+    ['trials', r.trials],
+    ['partial', r.partial],
   ];
-  const rows: Cell[][] = [];
-  for (const r of report.battles) {
-    for (const d of r.distributions) {
-      d.values.forEach((value, i) => {
-        const count = r.method === 'exact' ? null : d.counts[i];
-        rows.push([
-          report.scenario,
-          r.label,
-          d.key,
-          d.series,
-          value,
-          count,
-          d.probabilities[i],
-          d.exact ? d.exact[i] : null,
-        ]);
-      });
-    }
+  // The entry's own fields after the fixed columns (its label and type already have theirs).
+  for (const [k, v] of entryColumns(r.entry))
+    if (k !== 'label' && k !== 'type' && !FIXED.includes(k)) pairs.push([k, v]);
+  for (const m of r.metrics) {
+    pairs.push(
+      [m.key, Number.isFinite(m.estimate) ? m.estimate : null],
+      [`${m.key}_ci_low`, m.ci95 ? m.ci95[0] : null],
+      [`${m.key}_ci_high`, m.ci95 ? m.ci95[1] : null],
+      [`${m.key}_exact`, m.exact ?? null],
+    );
   }
-  return toCsv(columns, rows);
+  return pairs;
+}
+
+export const DISTRIBUTION_COLUMNS = [
+  'scenario',
+  'battle',
+  'distribution',
+  'series',
+  'value',
+  'count',
+  'probability',
+  'exact_probability',
+];
+
+export function distributionsCsv(report: ScenarioReport): string {
+  return csvLines([DISTRIBUTION_COLUMNS, ...report.battles.flatMap((r) => distributionRows(report.scenario, r))]);
+}
+
+/** One battle's rows of distributions.csv. */
+export function distributionRows(scenario: string, r: BattleReport): Cell[][] {
+  const rows: Cell[][] = [];
+  for (const d of r.distributions) {
+    d.values.forEach((value, i) => {
+      const count = r.method === 'exact' ? null : d.counts[i];
+      rows.push([scenario, r.label, d.key, d.series, value, count, d.probabilities[i], d.exact ? d.exact[i] : null]);
+    });
+  }
+  return rows;
 }
 
 /** A battle's extra table; columns empty in every row are left out. */

@@ -92,7 +92,7 @@ function figures(charts: ChartFile[]): string {
     .join('\n');
 }
 
-function battleSection(r: BattleReport, charts: ChartFile[]): string {
+export function battleSection(r: BattleReport, charts: ChartFile[]): string {
   const how =
     r.method === 'exact'
       ? 'exact'
@@ -140,7 +140,7 @@ function thresholdsTable(sweep: SweepReport): Pick<Table, 'title' | 'columns' | 
   return { title: `First ${first?.title ?? 'value'} reaching each target`, columns, rows };
 }
 
-function sweepSection(sweep: SweepReport, charts: ChartFile[]): string {
+export function sweepSection(sweep: SweepReport, charts: ChartFile[]): string {
   const axes =
     sweep.axes.map((a) => `${escape(a.title)} (${a.values.length} values)`).join(' × ') || 'variants compared';
   const how = [
@@ -162,10 +162,21 @@ export interface PageCharts {
 
 export function reportHtml(report: ScenarioReport, charts: PageCharts): string {
   const { sweep } = report;
-  const exactAll =
-    report.battles.every((r) => r.method === 'exact') && (!sweep || sweep.cells.every((c) => c.method === 'exact'));
   const sections = report.battles.map((r, i) => battleSection(r, charts.battles[i] ?? []));
   if (sweep) sections.unshift(sweepSection(sweep, charts.sweep));
+  const exactBattles = report.battles.every((r) => r.method === 'exact');
+  return `${pageHead(report, exactBattles)}${sections.join('\n')}${pageTail(report, report.battles.length > 0)}`;
+}
+
+/**
+ * The page down to its sections: the scenario and how it ran (`exactBattles`: every battle was
+ * solved exactly). With battleSection, sweepSection and pageTail it writes the page a battle at
+ * a time: head, the sweep's section, the battles' sections (each after a newline but the first),
+ * tail.
+ */
+export function pageHead(report: Omit<ScenarioReport, 'battles'>, exactBattles: boolean): string {
+  const { sweep } = report;
+  const exactAll = exactBattles && (!sweep || sweep.cells.every((c) => c.method === 'exact'));
   const threads = report.threads === 0 ? 'the main thread' : `${report.threads} worker threads`;
   const metaRows: Array<[string, string]> = [
     ['rule system', report.system],
@@ -183,11 +194,6 @@ export function reportHtml(report: ScenarioReport, charts: PageCharts): string {
     ],
   ];
   if (report.partial) metaRows.push(['status', 'PARTIAL: the run was interrupted; only finished chunks are counted']);
-  const files = [
-    ...(report.battles.length > 0 ? ['summary.csv', 'distributions.csv'] : []),
-    ...(sweep ? ['sweep.csv'] : []),
-    'report.json',
-  ].join(', ');
   const meta = metaRows.map(([k, v]) => `<tr><th>${escape(k)}</th><td>${escape(v)}</td></tr>`).join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -211,8 +217,18 @@ figure { margin: 1rem 0; overflow-x: auto; } figure img { max-width: 100%; heigh
 <h1>${escape(report.scenario)}</h1>
 <p class="lede">${escape(report.description ?? '')}</p>
 <table class="meta"><tbody>${meta}</tbody></table>
-${sections.join('\n')}
-<p class="note">Files beside this page: ${files}, and each chart as Vega-Lite (.vl.json), SVG and PNG.</p>
+`;
+}
+
+/** The page after its sections: the files beside it (`hasBattles`: summary.csv and distributions.csv are there). */
+export function pageTail(report: Pick<ScenarioReport, 'sweep'>, hasBattles: boolean): string {
+  const { sweep } = report;
+  const files = [
+    ...(hasBattles ? ['summary.csv', 'distributions.csv'] : []),
+    ...(sweep ? ['sweep.csv'] : []),
+    'report.json',
+  ].join(', ');
+  return `\n<p class="note">Files beside this page: ${files}, and each chart as Vega-Lite (.vl.json), SVG and PNG.</p>
 </body></html>
 `;
 }

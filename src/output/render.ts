@@ -75,11 +75,30 @@ export async function renderSvg(spec: Record<string, unknown>): Promise<string> 
   const compiled = await compileSpec(spec);
   const view = new vega.View(vega.parse(compiled as never), { renderer: 'none' });
   try {
-    return await view.toSVG();
+    return xmlSafe(await view.toSVG());
   } finally {
     view.finalize();
   }
 }
+
+/**
+ * Characters XML 1.0 forbids (most C0 controls, U+FFFE, U+FFFF, unpaired surrogates) as
+ * U+FFFD. Validation refuses them in every text a user writes, so this changes nothing in a
+ * chart drawn from a validated scenario; it is the last guard that a chart can always be
+ * drawn once the simulation has run (resvg refuses the whole SVG otherwise).
+ */
+export function xmlSafe(svg: string): string {
+  return svg.replace(XML_FORBIDDEN, '\ufffd');
+}
+
+const XML_FORBIDDEN = new RegExp(
+  [
+    '[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\ufffe\\uffff]',
+    '[\\ud800-\\udbff](?![\\udc00-\\udfff])',
+    '(?<![\\ud800-\\udbff])[\\udc00-\\udfff]',
+  ].join('|'),
+  'g',
+);
 
 type ResvgModule = typeof import('@resvg/resvg-js');
 let resvg: ResvgModule | undefined;

@@ -124,3 +124,40 @@ describe('numbers JSON.parse would round, and absurd nesting', () => {
     expect(refusal(() => readJsonFile(file))).toBe(`${file}: nests 10001 levels deep; at most 64`);
   });
 });
+
+describe('a key written twice in one object', () => {
+  it('is refused, naming the key and the path to it, in a file and in --entry', async () => {
+    const text = JSON.stringify(valid).replace('"attackers":5', '"attackers":5,"defenders":4,"attackers":50');
+    const file = write('duplicate.json', text);
+    expect(refusal(() => readJsonFile(file))).toBe(
+      `${file}: battles[0].attackers: the key 'attackers' appears twice in one object ` +
+        '(JSON would keep only the last); remove one',
+    );
+    const top = write('duplicate-top.json', JSON.stringify(valid).replace('"trials"', '"trials":5,"trials"'));
+    expect(refusal(() => readJsonFile(top))).toContain(`${top}: trials: the key 'trials' appears twice`);
+    const { cli } = await import('../helpers/cli.js');
+    const r = await cli(['odds', 'landgrab', '--entry', '{"attackers": 5, "defenders": 3, "defenders": 30}']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("--entry: defenders: the key 'defenders' appears twice");
+  });
+
+  it('compares keys as JSON reads them (escapes decoded); the same key in two objects, or in a string, is fine', () => {
+    expect(inspectJsonText('{"ab": 1, "a\\u0062": 2}').duplicateKey).toEqual(['ab']);
+    expect(inspectJsonText('{"": 1, "": 2}').duplicateKey).toEqual(['']);
+    expect(inspectJsonText('[{"k": 1}, {"k": 2}]').duplicateKey).toBeUndefined();
+    expect(
+      inspectJsonText('{"a": {"b": 1}, "c": {"b": 2}, "s": "{\\"a\\": 1, \\"a\\": 2}"}').duplicateKey,
+    ).toBeUndefined();
+    expect(inspectJsonText('{"x": [0, {"y": 1, "z": {}, "y": 2}]}').duplicateKey).toEqual(['x', 1, 'y']);
+  });
+
+  it('a scenario file at the size limit is still checked whole (every object, every key)', () => {
+    const battles = Array.from({ length: 30_000 }, (_, i) => ({ label: `battle ${i}`, attackers: 5, defenders: 3 }));
+    const body = JSON.stringify({ ...valid, battles }, null, 2);
+    expect(body.length).toBeGreaterThan(2 * 1024 * 1024);
+    const last = body.lastIndexOf('"defenders"');
+    const twice = `${body.slice(0, last)}"attackers": 6, ${body.slice(last)}`;
+    expect(inspectJsonText(body).duplicateKey).toBeUndefined();
+    expect(inspectJsonText(twice).duplicateKey).toEqual(['battles', 29_999, 'attackers']);
+  });
+});

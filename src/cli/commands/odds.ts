@@ -5,7 +5,7 @@ import type { Battle } from '../../engine/scenario/entry.js';
 import type { Question } from '../../engine/contract.js';
 import { compileForQuestion } from '../../engine/force.js';
 import { DEFAULT_SEED, DEFAULT_TRIALS, battleFromForm, questionScenario } from '../../app/question.js';
-import { InputError } from '../../engine/inputError.js';
+import { InputError, oneLine } from '../../engine/inputError.js';
 import { checkQuestion } from '../../engine/question.js';
 import { isGiven } from '../../engine/form/read.js';
 import { formArgs, FormProblem } from '../../engine/form/entry.js';
@@ -179,7 +179,7 @@ async function answerOdds(
         // Advice comes with its tables (the stop rule, what to give up): the one screen a player reads.
         io.stdout.write(formatBattle(battle, { quantiles: flags.quantiles, tables: Boolean(flags.advise) }));
       }
-      if (flags.out) io.stdout.write(`\nwrote ${flags.out}/\n`);
+      if (flags.out) io.stdout.write(`\nwrote ${oneLine(String(flags.out))}/\n`);
     }
   } catch (error) {
     results?.abort();

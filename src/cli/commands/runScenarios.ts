@@ -2,18 +2,19 @@
 import path from 'node:path';
 import type { Scenario } from '../../engine/scenario/scenario.js';
 import type { Executor } from '../../engine/executor.js';
-import type { ScenarioReport } from '../../engine/report.js';
+import type { BattleReport, ScenarioReport } from '../../engine/report.js';
 import { expandScenarioPaths, loadScenario } from '../../node/scenarioFile.js';
 import { checkOutFlag } from '../../node/outputFolderCheck.js';
-import { InputError } from '../../engine/inputError.js';
+import { InputError, oneLine } from '../../engine/inputError.js';
 import { overridesFrom } from '../engineOptions.js';
 import { chooseExecutor, readySignal } from '../jobs.js';
 import { createProgress } from '../progress.js';
 import { interruptSignal } from '../interrupt.js';
 import { formatBattle, formatBattleBrief, formatSweep } from '../../output/terminal.js';
-import { openResults, type ResultsWriter } from '../../node/writeResults.js';
+import { openResults, type ReportText, type ResultsWriter } from '../../node/writeResults.js';
 import { packageVersion } from '../../node/packageInfo.js';
 import { runScenario, sampledTrials } from '../../app/runScenario.js';
+import { runSizeNote } from '../../app/runSize.js';
 import type { CliIO } from '../io.js';
 import type { RunFlags } from './run.js';
 
@@ -47,6 +48,7 @@ export async function runScenarios(paths: string[], flags: RunFlags, io: CliIO):
         openResults(path.join(flags.out, s.name), {
           charts: flags.charts,
           force: flags.force,
+          keepReport: Boolean(flags.json),
           battles: s.battles.length,
           sweepCells: s.sweep ? s.sweep.cells.length * s.sweep.variants.length : 0,
         }),
@@ -57,6 +59,11 @@ export async function runScenarios(paths: string[], flags: RunFlags, io: CliIO):
   }
   const overrides = overridesFrom(flags);
   const total = scenarios.reduce((s, sc) => s + sampledTrials(sc, overrides), 0);
+  const note = runSizeNote(
+    total,
+    scenarios.some((s) => (overrides.method ?? s.method) === 'auto'),
+  );
+  if (note) io.stderr.write(`battle-odds: note: ${note}\n`);
   let executor: Executor;
   try {
     // --queue: the chunks run on the worker fleet behind a Redis (docs/fleet.md).
@@ -71,11 +78,20 @@ export async function runScenarios(paths: string[], flags: RunFlags, io: CliIO):
   const interrupt = interruptSignal();
   const progress = createProgress(io.stderr, Boolean(io.stderr.isTTY) && !flags.json);
   const version = packageVersion();
-  const outputs: ScenarioReport[] = [];
+  // Each battle is written and printed as it finishes, then dropped: memory does not grow
+  // with the number of battles. --json prints the reports from the report.json files written.
+  const reports: ReportText[] = [];
   try {
     for (const [i, scenario] of scenarios.entries()) {
       if (interrupt.signal.aborted) break;
       const results = folders[i];
+      const printer = flags.json ? undefined : scenarioPrinter(io, scenario, Boolean(flags.brief), flags.quantiles);
+      let battles = 0;
+      const onBattle = async (battle: BattleReport) => {
+        await results.battle(battle);
+        printer?.battle(battle);
+        battles++;
+      };
       let report: ScenarioReport;
       try {
         report = await runScenario(
@@ -83,46 +99,76 @@ export async function runScenarios(paths: string[], flags: RunFlags, io: CliIO):
           overrides,
           executor,
           { version, file: scenario.file },
-          { signal: interrupt.signal, progress, onBattle: (b) => results.battle(b), onStarted: readySignal() },
+          { signal: interrupt.signal, progress, onBattle, onStarted: readySignal(), retainBattles: false },
         );
       } catch (error) {
         results.abort();
         throw error;
       }
-      if (report.battles.length === 0 && !report.sweep) {
+      if (battles === 0 && !report.sweep) {
         results.abort();
         break;
       }
       const written = await results.finish(report);
-      if (flags.json) {
-        outputs.push(report);
-      } else {
-        printScenario(io, scenario, report, Boolean(flags.brief), flags.quantiles);
+      if (written.reportText) reports.push(written.reportText);
+      if (printer) {
+        printer.end(report.sweep);
         const partial = report.partial ? ', PARTIAL' : '';
-        io.stdout.write(`  -> ${written.dir}/ (${written.files.length} files${partial})\n\n`);
+        io.stdout.write(`  -> ${oneLine(written.dir)}/ (${written.files.length} files${partial})\n\n`);
       }
     }
+    if (flags.json) await printReports(io, reports);
   } finally {
     // Folders of scenarios that never ran (an interrupt, an error) are dropped, not half written.
     for (const folder of folders) folder.abort();
+    for (const report of reports) report.close();
     progress.stop();
     interrupt.dispose();
     await executor.close();
   }
-  if (flags.json) io.stdout.write(`${JSON.stringify(outputs, null, 2)}\n`);
 }
 
-function printScenario(
-  io: CliIO,
-  scenario: Scenario,
-  report: ScenarioReport,
-  brief: boolean,
-  quantiles?: boolean,
-): void {
-  const about = scenario.description ? `: ${scenario.description}` : '';
-  io.stdout.write(`== ${scenario.name} (${scenario.system.id})${about}\n`);
-  for (const r of report.battles) {
-    io.stdout.write(brief ? formatBattleBrief(r) : `${formatBattle(r, { quantiles })}\n`);
+/** The terminal's account of a scenario, a battle at a time; the heading comes with the first thing printed. */
+function scenarioPrinter(io: CliIO, scenario: Scenario, brief: boolean, quantiles?: boolean) {
+  let headed = false;
+  const heading = () => {
+    if (headed) return;
+    headed = true;
+    const about = scenario.description ? `: ${scenario.description}` : '';
+    io.stdout.write(`== ${scenario.name} (${scenario.system.id})${about}\n`);
+  };
+  return {
+    battle(r: BattleReport) {
+      heading();
+      io.stdout.write(brief ? formatBattleBrief(r) : `${formatBattle(r, { quantiles })}\n`);
+    },
+    end(sweep: ScenarioReport['sweep']) {
+      heading();
+      if (sweep) io.stdout.write(formatSweep(sweep));
+    },
+  };
+}
+
+/**
+ * `run --json`: one JSON array of the scenarios' reports, as JSON.stringify(reports, null, 2)
+ * writes it, copied from each report.json (each line indented one level) instead of held.
+ */
+async function printReports(io: CliIO, reports: ReportText[]): Promise<void> {
+  if (reports.length === 0) {
+    io.stdout.write('[]\n');
+    return;
   }
-  if (report.sweep) io.stdout.write(formatSweep(report.sweep));
+  io.stdout.write('[\n');
+  for (const [i, report] of reports.entries()) {
+    // Every newline but the file's last (held back until more text shows it was not the last).
+    let held = false;
+    io.stdout.write('  ');
+    await report.copyTo((piece) => {
+      let text = held ? `\n${piece}` : piece;
+      held = text.endsWith('\n');
+      if (held) text = text.slice(0, -1);
+      io.stdout.write(text.replace(/\n/g, '\n  '));
+    });
+    io.stdout.write(i < reports.length - 1 ? ',\n' : '\n]\n');
+  }
 }

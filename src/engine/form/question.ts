@@ -3,7 +3,7 @@
  * target probability, advice on the decisions and, where the system offers a choice, what
  * the advice optimises. Declared once with both front ends' words, like a form's fields.
  */
-import type { Objective, Question } from '../contract.js';
+import { MAX_TERRITORY_WORTH, type Objective, type Question } from '../contract.js';
 import type { CliWords, PageWords } from './form.js';
 
 export interface QuestionOption {
@@ -39,7 +39,9 @@ export const QUESTION_OPTIONS = {
     cli: {
       flag: '--territory-worth',
       arg: '<w>',
-      help: 'with --objective value: what one territory taken is worth, in armies, e.g. 10',
+      help:
+        'with --objective value: what one territory taken is worth, in armies, e.g. 10 ' +
+        `(at most ${MAX_TERRITORY_WORTH})`,
     },
     page: {
       label: 'Worth of a territory',

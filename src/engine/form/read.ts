@@ -3,7 +3,9 @@
  * definition of what `--attackers 12`, `--trials 1e6` or a field holding `4-9` means, and
  * of the words a bad value gets. The command line wraps these for commander (src/cli/parse.ts).
  */
+import { MAX_TERRITORY_WORTH } from '../contract.js';
 import { MAX_TRIALS } from '../scenario/scenario.js';
+import { textProblem } from '../scenario/userText.js';
 import type { FieldValue, QuestionField, UncertainCount } from './form.js';
 
 /** A value a field refuses, in words both front ends show after the field's name. */
@@ -81,6 +83,8 @@ export function parseIntegerList(value: string): number[] {
  */
 export function parseSeed(value: string): string | number {
   if (value === '') throw new FormValueError('must not be empty (any text or number).');
+  const problem = textProblem(value);
+  if (problem) throw new FormValueError(`${problem}.`);
   if (!/^-?\d+$/.test(value)) return value;
   const n = Number(value);
   return Number.isSafeInteger(n) && String(n) === value ? n : value;
@@ -101,6 +105,7 @@ export function parseWorth(value: string): number {
   const n = Number(text);
   if (!DECIMAL.test(text) || !Number.isFinite(n) || n < 0)
     throw new FormValueError('must be a number of armies, 0 or more, e.g. 10.');
+  if (n > MAX_TERRITORY_WORTH) throw new FormValueError(`must be at most ${MAX_TERRITORY_WORTH} armies.`);
   return n;
 }
 

@@ -5,7 +5,7 @@
  * the method answers exactly (or that have nothing random) are solved instead.
  */
 import type { RuleSystem, Solution } from '../contract.js';
-import type { Executor } from '../executor.js';
+import { pacer, type Executor } from '../executor.js';
 import type { Metric, SweepCellReport, SweepDifference, SweepReport } from '../report.js';
 import type { CompiledSweep, SweepCell } from '../scenario/sweep.js';
 import { sampleBattle } from './sample.js';
@@ -58,6 +58,7 @@ export async function runSweep(
         streamBase: bases[i],
         unit: `cell ${i}`,
         signal: options.signal,
+        onStarted: options.onStarted,
       },
       executor,
     );
@@ -87,8 +88,12 @@ export async function runSweep(
   // Enough cells in flight to keep every thread busy; results land in their own slot,
   // so the order of completion never matters.
   const lanes = Math.max(1, executor.threads * 3);
+  const pace = pacer();
   const lane = async () => {
     while (next < sweep.cells.length) {
+      await pace();
+      // Another lane may have taken the last cell meanwhile.
+      if (next >= sweep.cells.length) return;
       if (options.signal?.aborted) {
         partial = true;
         return;

@@ -4,11 +4,12 @@
  * behind. (Reading the file is the caller's: src/node/scenarioFile.ts on Node.)
  */
 import { z } from 'zod';
-import { OBJECTIVES, type KernelName, type Question, type RuleSystem } from '../contract.js';
+import { userText } from './userText.js';
+import { MAX_TERRITORY_WORTH, OBJECTIVES, type KernelName, type Question, type RuleSystem } from '../contract.js';
 import { checkQuestion } from '../question.js';
 import type { Method } from '../run/battle.js';
 import { InputError } from '../inputError.js';
-import { compileEntry, friendlyMessage, issueField, mainIssue, type Battle } from './entry.js';
+import { compactBattle, compileEntry, friendlyMessage, issueField, mainIssue, type Battle } from './entry.js';
 import { compileSweep, sweepSchema, type CompiledSweep } from './sweep.js';
 import { assignStems } from '../fileNames.js';
 
@@ -26,7 +27,7 @@ export const trialsSchema = z
 /** Any text, or a whole number JSON can hold exactly (larger numbers lose digits: write them as text). */
 export const seedSchema = z.union(
   [
-    z.string().min(1, { error: 'must not be empty' }).max(200, { error: 'must be at most 200 characters' }),
+    userText(z.string().min(1, { error: 'must not be empty' }).max(200, { error: 'must be at most 200 characters' })),
     z.number().refine(Number.isSafeInteger, {
       error: 'a number seed must be a whole number below 2^53; write other seeds as text, e.g. "1e21"',
     }),
@@ -45,7 +46,7 @@ export const scenarioSchema = z.strictObject({
     .regex(/^[a-z0-9][a-z0-9-]*$/, {
       error: 'must be lowercase letters, digits and dashes (it names the results folder)',
     }),
-  description: z.string().max(2000).optional(),
+  description: userText(z.string().max(2000), { lineBreaks: true }).optional(),
   system: z.string({ error: 'must name a rule system' }),
   seed: seedSchema.default('battle-odds'),
   trials: trialsSchema.default(1_000_000),
@@ -61,7 +62,11 @@ export const scenarioSchema = z.strictObject({
   /** What the advice optimises, where the system offers a choice (see Question.objective). */
   objective: z.enum(OBJECTIVES, { error: `must be one of ${OBJECTIVES.join(', ')}` }).optional(),
   /** With objective `value`: what one territory taken is worth, in armies. */
-  territoryWorth: z.number({ error: 'must be a number of armies' }).min(0, { error: 'must be 0 or more' }).optional(),
+  territoryWorth: z
+    .number({ error: 'must be a number of armies' })
+    .min(0, { error: 'must be 0 or more' })
+    .max(MAX_TERRITORY_WORTH, { error: `must be at most ${MAX_TERRITORY_WORTH}` })
+    .optional(),
   battles: z
     .array(z.unknown())
     .min(1, { error: 'needs at least one battle' })
@@ -122,7 +127,7 @@ export function parseScenario(raw: unknown, source: string, systems: readonly Ru
       throw new InputError(source, `battles[${i}].label`, `'${battle.label}' is also the label of battles[${earlier}]`);
     }
     labels.set(battle.label, i);
-    return battle;
+    return compactBattle(system, battle);
   });
   return {
     file: source,

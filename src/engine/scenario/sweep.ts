@@ -8,6 +8,7 @@
  * variants on one battle.
  */
 import { z } from 'zod';
+import { userText } from './userText.js';
 import type { RuleSystem } from '../contract.js';
 import { compileEntry, type Battle } from './entry.js';
 import { InputError } from '../inputError.js';
@@ -18,20 +19,18 @@ export const MAX_CELLS = 20_000;
 /** Longest dotted field path an axis or variant may set. */
 const MAX_PATH_SEGMENTS = 8;
 
-const fieldPath = z
-  .string()
-  .min(1, { error: 'must not be empty' })
-  .max(200, { error: 'must be at most 200 characters' })
-  .refine((p) => p.split('.').length <= MAX_PATH_SEGMENTS, {
-    error: `must have at most ${MAX_PATH_SEGMENTS} dotted parts`,
-  });
+const fieldPath = userText(
+  z.string().min(1, { error: 'must not be empty' }).max(200, { error: 'must be at most 200 characters' }),
+).refine((p) => p.split('.').length <= MAX_PATH_SEGMENTS, {
+  error: `must have at most ${MAX_PATH_SEGMENTS} dotted parts`,
+});
 const settings = z.record(fieldPath, z.unknown());
 
-const scalar = z.union([z.number(), z.string(), z.boolean()]);
+const scalar = z.union([z.number(), userText(), z.boolean()]);
 /** A value that is not a plain number, text or flag (e.g. a whole stack of counters) needs a label. */
-const labelledValue = z.strictObject({ label: z.string().min(1), value: z.unknown() });
+const labelledValue = z.strictObject({ label: userText(z.string().min(1)), value: z.unknown() });
 /** A value that sets several fields at once (e.g. who holds Engineering in a matchup). */
-const settingsValue = z.strictObject({ label: z.string().min(1), set: settings });
+const settingsValue = z.strictObject({ label: userText(z.string().min(1)), set: settings });
 const axisValue = z.union([scalar, labelledValue, settingsValue], {
   error: 'must be a number, text, true or false, {"label", "value"} or {"label", "set"}',
 });
@@ -58,10 +57,10 @@ export const sweepSchema = z
       .refine((axes) => Object.keys(axes).length <= 4, { error: 'at most 4 axes' })
       .default({}),
     /** Axis titles for charts, with units (e.g. "attackers": "armies in the attacking territory"). */
-    titles: z.record(z.string(), z.string().max(200)).optional(),
+    titles: z.record(z.string(), userText(z.string().max(200))).optional(),
     /** Rule variants to compare; the first is the baseline the others are compared with. */
     variants: z
-      .array(z.strictObject({ label: z.string().min(1).max(100), set: settings.default({}) }))
+      .array(z.strictObject({ label: userText(z.string().min(1).max(100)), set: settings.default({}) }))
       .min(1)
       .max(8)
       .optional(),

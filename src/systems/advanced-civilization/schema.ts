@@ -6,6 +6,7 @@
  * issue naming its field. Matchup tables are scenario sweeps (docs/advanced-civilization.md).
  */
 import { z } from 'zod';
+import { userText } from '../../engine/scenario/userText.js';
 import {
   ADVANTAGE_READINGS,
   DESTROYED_CITY_FORT,
@@ -50,7 +51,9 @@ export const reading = z.enum(ADVANTAGE_READINGS as ['order', 'extra-removals'],
 });
 
 export const nationSchema = z.strictObject({
-  name: z.string().min(1, { error: 'a nation needs a name' }).max(100, { error: 'a name has at most 100 characters' }),
+  name: userText(
+    z.string().min(1, { error: 'a nation needs a name' }).max(100, { error: 'a name has at most 100 characters' }),
+  ),
   tokens: tokensSchema,
   /** How many of the tokens are Army tokens (they count for Military and Mathematics). */
   armies: count('armies').default(0),
@@ -62,11 +65,11 @@ export const nationSchema = z.strictObject({
 
 /** owner is optional in the schema so that a missing owner gets the user-level message below. */
 const fortSchema = z.strictObject(
-  { owner: z.string().optional() },
+  { owner: userText().optional() },
   { error: 'fort must be an object like {"owner": "Egypt"}' },
 );
 const citySchema = z.strictObject(
-  { owner: z.string().optional() },
+  { owner: userText().optional() },
   { error: 'city must be an object like {"owner": "Egypt"}' },
 );
 
@@ -86,7 +89,7 @@ const conflictObject = z.strictObject({
         '(docs/advanced-civilization.md)',
     })
     .default('conflict'),
-  label: z.string().min(1).optional(),
+  label: userText(z.string().min(1)).optional(),
   limit: count('limit (the area population limit)'),
   nations: z
     .array(nationSchema)

@@ -4,11 +4,14 @@
  * `attackingArmies` = armies that may attack (one fewer). Exactly one is given.
  */
 import { z } from 'zod';
+import { userText } from '../../engine/scenario/userText.js';
 import { MAX_DICE } from './tables.js';
-import { OBJECTIVES } from '../../engine/contract.js';
+import { MAX_TERRITORY_WORTH, OBJECTIVES } from '../../engine/contract.js';
 
 /** Upper bound on any army count: keeps tallies (one bin per army) small. */
 export const MAX_ARMIES = 5000;
+/** The most territories one chain of attacks crosses. */
+export const MAX_PATH = 50;
 
 const armies = (min: number, what: string) =>
   z
@@ -18,7 +21,7 @@ const armies = (min: number, what: string) =>
     .max(MAX_ARMIES, { error: `must be at most ${MAX_ARMIES}` });
 
 const rules = {
-  label: z.string().min(1).optional(),
+  label: userText(z.string().min(1)).optional(),
   attackers: armies(2, 'armies in the attacking territory; one must stay behind').optional(),
   attackingArmies: armies(1, 'armies that may attack; the one staying behind is not counted').optional(),
   attackingLeader: z.boolean().default(false),
@@ -26,6 +29,7 @@ const rules = {
     .number()
     .int()
     .min(1, { error: 'must be at least 1 (armies left in the attacking territory when the attacker stops)' })
+    .max(MAX_ARMIES, { error: `must be at most ${MAX_ARMIES}` })
     .default(1),
   attackerDice: z.number().int().min(1).max(MAX_DICE).default(3),
   defenderDice: z.number().int().min(1).max(MAX_DICE).default(2),
@@ -52,7 +56,11 @@ const stopRule = z
   .strictObject({
     objective: z.enum(OBJECTIVES, { error: `must be one of ${OBJECTIVES.join(', ')}` }).default('armies'),
     minConquest: probability.optional(),
-    territoryWorth: z.number({ error: 'must be a number of armies' }).min(0, { error: 'must be 0 or more' }).optional(),
+    territoryWorth: z
+      .number({ error: 'must be a number of armies' })
+      .min(0, { error: 'must be 0 or more' })
+      .max(MAX_TERRITORY_WORTH, { error: `must be at most ${MAX_TERRITORY_WORTH}` })
+      .optional(),
   })
   .superRefine((rule, ctx) => {
     const issue = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
@@ -107,7 +115,7 @@ const leaderMoves = z
 export const chainEntrySchema = z.strictObject({
   type: z.literal('chain'),
   ...rules,
-  path: z.array(territorySchema).min(1, { error: 'needs at least one territory' }).max(50),
+  path: z.array(territorySchema).min(1, { error: 'needs at least one territory' }).max(MAX_PATH),
   leaderMoves,
   stopRule,
 });

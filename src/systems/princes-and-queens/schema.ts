@@ -5,6 +5,7 @@
  * Cross-field checks are folded in (issues name the field).
  */
 import { z } from 'zod';
+import { userText } from '../../engine/scenario/userText.js';
 import { PRINCE_FLOORS, TIE_READINGS } from './values.js';
 
 export const MAX_DISTANCE = 50;
@@ -35,7 +36,7 @@ export const attackEntrySchema = z.strictObject({
         'see scenarios/princes-and-queens-battle-values.json',
     })
     .default('attack'),
-  label: z.string().min(1).optional(),
+  label: userText(z.string().min(1)).optional(),
   princes: z
     .union([z.literal(1), z.literal(2)], {
       error: 'princes must be 1 or 2 (two Princes in one hex may attack together)',

@@ -3,6 +3,7 @@
  * from, bribery; and the checks across its fields.
  */
 import { z } from 'zod';
+import { userText } from '../../../engine/scenario/userText.js';
 import { countersOf } from '../rules/counters.js';
 import { creatureList } from '../rules/creatures.js';
 import { attackerSchema } from '../rules/side.js';
@@ -21,7 +22,7 @@ export const MAX_BRIBE_GOLD = MAX_DRAWN * 6 * 2;
 
 export const exploreEntrySchema = z.strictObject({
   type: z.literal('explore'),
-  label: z.string().min(1).optional(),
+  label: userText(z.string().min(1)).optional(),
   explorer: attackerSchema,
   /**
    * What the defenders are drawn from: `all-counters` (default: the whole 1986 cup, 184 counters;

@@ -3,6 +3,7 @@
  * and over an unexplored hex the cup its last army draws from; and the checks across its fields.
  */
 import { z } from 'zod';
+import { userText } from '../../../engine/scenario/userText.js';
 import { countersOf, fortLevelOf } from '../rules/counters.js';
 import { fortAfterRetreat, fortLevel, hexBattle, hexCounters } from '../rules/hex.js';
 import { sideRules } from '../rules/side.js';
@@ -11,14 +12,17 @@ import { hexIssues, lossOrderIssues, type FieldIssue } from '../rules/checks.js'
 import { cupSchema } from '../explore/schema.js';
 
 export const playerSchema = z.strictObject({
-  name: z.string().min(1).optional(),
+  name: userText(z.string().min(1)).optional(),
   ...sideRules,
   /** Whom to send this player's hits to each round: a policy or another player's name. */
-  target: z.string().min(1).default('strongest'),
+  target: userText(z.string().min(1)).default('strongest'),
   fort: fortLevel.optional(),
   city: z.boolean().optional(),
   village: z.boolean().optional(),
-  income: z.array(z.string().min(1)).max(10).optional(),
+  income: z
+    .array(userText(z.string().min(1)))
+    .max(10)
+    .optional(),
   /** Defender (first player) only: see `fortAfterRetreat` above. */
   fortAfterRetreat: fortAfterRetreat.optional(),
 });

@@ -5,6 +5,7 @@
  * (name, value and flags), which validates again to itself.
  */
 import { z } from 'zod';
+import { userText } from '../../../engine/scenario/userText.js';
 import {
   MAX_COUNTERS_PER_SIDE,
   creatureCounter,
@@ -16,7 +17,7 @@ import {
 } from './counters.js';
 
 const creatureObject = z.strictObject({
-  name: z.string().min(1, { error: 'a creature needs a name' }),
+  name: userText(z.string().min(1, { error: 'a creature needs a name' })),
   value: z
     .number()
     .int()
@@ -49,57 +50,59 @@ const creatureObject = z.strictObject({
 });
 
 /** One creature entry: roster name or inline text, or an object; resolves to one full object per counter. */
-export const creatureEntry = z.union([z.string().min(1), creatureObject]).transform((entry, ctx): CreatureSpec[] => {
-  if (typeof entry === 'string') {
-    const r = resolveText(entry);
-    if (!r.ok) {
-      ctx.issues.push({ code: 'custom', message: r.message, input: entry });
-      return z.NEVER;
+export const creatureEntry = z
+  .union([userText(z.string().min(1)), creatureObject])
+  .transform((entry, ctx): CreatureSpec[] => {
+    if (typeof entry === 'string') {
+      const r = resolveText(entry);
+      if (!r.ok) {
+        ctx.issues.push({ code: 'custom', message: r.message, input: entry });
+        return z.NEVER;
+      }
+      return r.counters.map(creatureSpec);
     }
-    return r.counters.map(creatureSpec);
-  }
-  let counter: Counter;
-  if (entry.value === undefined) {
-    if (
-      entry.magic !== undefined ||
-      entry.ranged !== undefined ||
-      entry.charge !== undefined ||
-      entry.flying !== undefined
-    ) {
-      ctx.issues.push({
-        code: 'custom',
-        message: `give 'value' to describe '${entry.name}' inline, or only 'name' to use the roster`,
-        input: entry,
+    let counter: Counter;
+    if (entry.value === undefined) {
+      if (
+        entry.magic !== undefined ||
+        entry.ranged !== undefined ||
+        entry.charge !== undefined ||
+        entry.flying !== undefined
+      ) {
+        ctx.issues.push({
+          code: 'custom',
+          message: `give 'value' to describe '${entry.name}' inline, or only 'name' to use the roster`,
+          input: entry,
+        });
+        return z.NEVER;
+      }
+      const found = fromRoster(entry.name);
+      if (typeof found === 'string') {
+        ctx.issues.push({ code: 'custom', message: found, input: entry });
+        return z.NEVER;
+      }
+      counter = { ...found, hits: entry.hits ?? 1, hitModifier: entry.hitModifier ?? 0 };
+    } else {
+      if (entry.magic && entry.ranged) {
+        ctx.issues.push({
+          code: 'custom',
+          message: `'${entry.name}' fires in one step: magic or ranged, not both`,
+          input: entry,
+        });
+        return z.NEVER;
+      }
+      counter = creatureCounter(entry.name, {
+        value: entry.value,
+        magic: entry.magic ?? false,
+        ranged: entry.ranged ?? false,
+        charge: entry.charge ?? false,
+        flying: entry.flying ?? false,
+        hits: entry.hits,
+        hitModifier: entry.hitModifier,
       });
-      return z.NEVER;
     }
-    const found = fromRoster(entry.name);
-    if (typeof found === 'string') {
-      ctx.issues.push({ code: 'custom', message: found, input: entry });
-      return z.NEVER;
-    }
-    counter = { ...found, hits: entry.hits ?? 1, hitModifier: entry.hitModifier ?? 0 };
-  } else {
-    if (entry.magic && entry.ranged) {
-      ctx.issues.push({
-        code: 'custom',
-        message: `'${entry.name}' fires in one step: magic or ranged, not both`,
-        input: entry,
-      });
-      return z.NEVER;
-    }
-    counter = creatureCounter(entry.name, {
-      value: entry.value,
-      magic: entry.magic ?? false,
-      ranged: entry.ranged ?? false,
-      charge: entry.charge ?? false,
-      flying: entry.flying ?? false,
-      hits: entry.hits,
-      hitModifier: entry.hitModifier,
-    });
-  }
-  return Array.from({ length: entry.count }, () => creatureSpec(counter));
-});
+    return Array.from({ length: entry.count }, () => creatureSpec(counter));
+  });
 
 export const creatureList = z
   .array(creatureEntry)

@@ -6,6 +6,7 @@
  * (`fortAfterRetreat`).
  */
 import { z } from 'zod';
+import { userText } from '../../../engine/scenario/userText.js';
 import {
   FORT_NAMES,
   cityCounter,
@@ -49,7 +50,10 @@ export const hexBuildings = {
   city: z.boolean().default(false),
   village: z.boolean().default(false),
   /** Special income counters in the hex (names from the roster): only the post-battle roll. */
-  income: z.array(z.string().min(1)).max(10).default([]),
+  income: z
+    .array(userText(z.string().min(1)))
+    .max(10)
+    .default([]),
   fortAfterRetreat: fortAfterRetreat.default('fights-on'),
 };
 
@@ -80,7 +84,7 @@ export function specialsIn(d: { city?: boolean; village?: boolean; income?: stri
 
 /** What a battle at a hex (`battle`, `multi`) gives besides its sides. */
 export const hexBattle = {
-  label: z.string().min(1).optional(),
+  label: userText(z.string().min(1)).optional(),
   /** The hex was unexplored: its defenders never retreat (11.6). */
   unexplored: z.boolean().default(false),
 };

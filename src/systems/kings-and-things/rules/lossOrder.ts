@@ -13,10 +13,11 @@
  * order of counter names (`lossPolicy`).
  */
 import { z } from 'zod';
+import { userText } from '../../../engine/scenario/userText.js';
 import { isBuilding, type Counter } from './counters.js';
 
 export const LOSS_POLICIES = ['weakest-first', 'buildings-first', 'protect-strongest'] as const;
-export const lossPolicy = z.union([z.enum(LOSS_POLICIES), z.array(z.string().min(1)).min(1)], {
+export const lossPolicy = z.union([z.enum(LOSS_POLICIES), z.array(userText(z.string().min(1))).min(1)], {
   error: `loss policy must be one of ${LOSS_POLICIES.join(', ')}, or a list of counter names (an explicit loss order)`,
 });
 export type LossPolicy = z.output<typeof lossPolicy>;
