@@ -70,6 +70,8 @@ interface Induction {
   rows: Float64Array[];
   /** Hits on the mover in each step, plus one (k = 0..hits). */
   depth: number[];
+  /** Row width of rows[s] at the current responder position r: min(hitsOnR[s], capacity of r) + 1. */
+  cols: number[];
   /** The responder's options, listed (a fixed order's, or a free side's when the ring would be too big). */
   rStart: Int32Array;
   rOptions: Int32Array;
@@ -112,6 +114,7 @@ export function solveValues(
     slots: width.map((x) => new Float64Array(ring * nM * x)),
     rows: width.map((x, s) => new Float64Array((hitsOnM[s] + 1) * nM * x)),
     depth: hitsOnM.map((h) => h + 1),
+    cols: [0, 0, 0],
     rStart: listed?.optionStart ?? new Int32Array(1),
     rOptions: listed?.options ?? new Int32Array(0),
     c: [0, 0, 0],
@@ -124,6 +127,7 @@ export function solveValues(
   for (let r = 0; r < nR; r++) {
     const capR = R.capacity[r];
     const slotAt = (r % ring) * nM;
+    for (let s = 0; s < STEPS; s++) w.cols[s] = Math.min(hitsOnR[s], capR) + 1;
     for (let s = 0; s < STEPS && capR > 0; s++) {
       if (Math.min(hitsOnR[s], capR) === 0) continue;
       if (ring > 1) answerFromBelow(w, r, s, slotAt);
@@ -141,10 +145,9 @@ export function solveValues(
         continue;
       }
       for (let s = 0; s < STEPS; s++) {
-        const cols = Math.min(hitsOnR[s], capR) + 1;
         const kTop = Math.min(R.maxHits[r * STEPS + s], M.capacity[m]);
-        if (M.free) moverFromBelow(w, m, s, slotAt, kTop);
-        else moverFromList(w, m, s, slotAt, kTop, cols);
+        if (M.free) moverFromBelow(w, m, s, kTop);
+        else moverFromList(w, m, s, slotAt, kTop);
         stepValue(w, m, r, s, slotAt);
       }
       // End of round: the attacker may retreat (a hold), then the defender.
@@ -221,39 +224,40 @@ function answerFromList(w: Induction, r: number, s: number, slotAt: number, kMax
  * A free mover's G_k(m), k = 1..kTop: the best over the positions one hit below of their
  * G_{k-1}. A position's rows for k = 0..K are one block, so each position below is one fold.
  */
-function moverFromBelow(w: Induction, m: number, s: number, slotAt: number, kTop: number): void {
-  const { M } = w;
-  const x = w.width[s];
-  const row = w.rows[s];
-  const block = w.depth[s] * x;
-  const at = m * block;
+function moverFromBelow(w: Induction, m: number, s: number, kTop: number): void {
   if (kTop === 0) return;
-  const n = kTop * x;
+  const { M } = w;
+  const xr = w.cols[s];
+  const row = w.rows[s];
+  const block = w.depth[s] * xr;
+  const at = m * block + xr;
+  const n = kTop * xr;
   for (let j = M.lowerStart[m]; j < M.lowerStart[m + 1]; j++) {
     const from = M.lower[j] * block;
-    if (j === M.lowerStart[m]) copy(row, at + x, row, from, n);
-    else if (w.moverMax) foldMax(row, at + x, row, from, n);
-    else foldMin(row, at + x, row, from, n);
+    if (j === M.lowerStart[m]) copy(row, at, row, from, n);
+    else if (w.moverMax) foldMax(row, at, row, from, n);
+    else foldMin(row, at, row, from, n);
   }
 }
 
 /** m's H row, complete (its next node's value included), as its G_0 row: what the positions above read. */
 function keepRow(w: Induction, m: number, slotAt: number): void {
   for (let s = 0; s < STEPS; s++) {
-    const x = w.width[s];
-    copy(w.rows[s], m * w.depth[s] * x, w.slots[s], (slotAt + m) * x, x);
+    const xr = w.cols[s];
+    copy(w.rows[s], m * w.depth[s] * xr, w.slots[s], (slotAt + m) * w.width[s], xr);
   }
 }
 
 /** A fixed mover's G_k(m), k = 1..kTop: the H row of its one option (or the best of its listed options). */
-function moverFromList(w: Induction, m: number, s: number, slotAt: number, kTop: number, cols: number): void {
+function moverFromList(w: Induction, m: number, s: number, slotAt: number, kTop: number): void {
   const { M } = w;
   const x = w.width[s];
+  const cols = w.cols[s];
   const slot = w.slots[s];
   const row = w.rows[s];
   const mWidth = M.maxLoss + 1;
   for (let k = 1; k <= kTop; k++) {
-    const at = (m * w.depth[s] + k) * x;
+    const at = (m * w.depth[s] + k) * cols;
     const i = m * mWidth + Math.min(k, M.maxLoss);
     for (let o = M.optionStart[i]; o < M.optionStart[i + 1]; o++) {
       const from = (slotAt + M.options[o]) * x;
@@ -281,7 +285,7 @@ function stepValue(w: Induction, m: number, r: number, s: number, slotAt: number
     if (pkm === 0) continue;
     const k = Math.min(km, capM);
     const src = k === 0 ? w.slots[s] : w.rows[s];
-    const from = k === 0 ? (slotAt + m) * x : (m * w.depth[s] + k) * x;
+    const from = k === 0 ? (slotAt + m) * x : (m * w.depth[s] + k) * w.cols[s];
     for (let kr = 0; kr <= krMax; kr++) {
       const p = pkm * M.probs[mRow + kr];
       if (km === 0 && kr === 0) qs = p;
