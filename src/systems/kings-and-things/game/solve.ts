@@ -26,16 +26,49 @@
  * if (result.ok) result.solution.pCapture; // P(capture) when both play perfectly
  */
 import { buildingsMayFightAlone, type GameBattle, type LossTurn } from './battle.js';
-import { OPTIMAL, retreatRuleProblem, type SideControl } from './controls.js';
+import { OPTIMAL, retreatRuleProblem, type LossControl, type SideControl } from './controls.js';
 import { solveValues } from './induction.js';
-import { sideModel } from './sideModel.js';
-import { mostHitsPerStep, sideSpace, type SideSpace } from './sideSpace.js';
+import { sideModel, type SideModel } from './sideModel.js';
+import { mostHitsPerStep, sideSpace, type SideSpace, type SideSpaceOptions } from './sideSpace.js';
 import { gameSize, sizeProblem, type GameSize, type SizeLimits } from './size.js';
 
 export interface SolveOptions extends SizeLimits {
   attacker?: SideControl;
   defender?: SideControl;
   lossTurn?: LossTurn;
+  /** Side spaces of this same battle from its other solves (`spaceCache`), built once and shared. */
+  spaces?: SpaceCache;
+}
+
+/**
+ * Side spaces built for one battle, kept for its other solves: a side's space depends only on
+ * the battle, its loss control (the same object) and whether its buildings may fight alone,
+ * so the policy table's pairings build each side's optimal space once.
+ */
+export interface SpaceCache {
+  battle: GameBattle;
+  spaces: Map<LossControl, Map<string, SideSpace>>;
+}
+
+export const spaceCache = (battle: GameBattle): SpaceCache => ({ battle, spaces: new Map() });
+
+function cachedSpace(
+  cache: SpaceCache | undefined,
+  battle: GameBattle,
+  side: 'attacker' | 'defender',
+  model: SideModel,
+  losses: LossControl,
+  o: SideSpaceOptions,
+): SideSpace {
+  if (!cache || cache.battle !== battle) return sideSpace(model, losses, o);
+  const key = `${side}/${o.retreatToBuildings}`;
+  const byKey = cache.spaces.get(losses) ?? new Map<string, SideSpace>();
+  cache.spaces.set(losses, byKey);
+  const known = byKey.get(key);
+  if (known) return known;
+  const built = sideSpace(model, losses, o);
+  byKey.set(key, built);
+  return built;
 }
 
 /** Nodes of a position: the three steps of a round, then the retreat decision. */
@@ -78,8 +111,11 @@ export function solveGame(battle: GameBattle, o: SolveOptions = {}): GameResult 
   if (problem) return { ok: false, reason: problem, size };
   const mA = sideModel(battle.attacker);
   const mD = sideModel(battle.defender);
-  const A = sideSpace(mA, attacker.losses, { retreatToBuildings: false, maxLoss: mostHitsPerStep(mD) });
-  const D = sideSpace(mD, defender.losses, {
+  const A = cachedSpace(o.spaces, battle, 'attacker', mA, attacker.losses, {
+    retreatToBuildings: false,
+    maxLoss: mostHitsPerStep(mD),
+  });
+  const D = cachedSpace(o.spaces, battle, 'defender', mD, defender.losses, {
     retreatToBuildings: buildingsMayFightAlone(battle, mD, defender.retreat),
     maxLoss: mostHitsPerStep(mA),
   });
