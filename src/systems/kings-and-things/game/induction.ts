@@ -17,8 +17,9 @@
  * A best over a set is one of its members, so both are exactly today's numbers, not merely
  * equal in exact arithmetic: the max of the same doubles in any grouping is the same double.
  * The chance-weighted sums keep their order (km, then kr, ascending), so every value is the
- * same to the last bit as listing every option. A side with a fixed loss order has one
- * option per hit count and is read directly.
+ * same to the last bit as listing every option (the only values that could break this, -0
+ * and NaN, never occur: every value is a sum of products of probabilities). A side with a
+ * fixed loss order has one option per hit count, read directly.
  *
  * Memory: the responder's H rows of the last `ring` responder positions are kept (the ring
  * is the largest place value of its digits, how far back "one hit below" reaches), per
@@ -59,18 +60,16 @@ interface Induction {
   nM: number;
   moverMax: boolean;
   responderMax: boolean;
-  /** Most hits on the responder in each step (the mover's dice at full strength). */
-  hitsOnR: number[];
-  /** Row width of slots[s] and rows[s]: hitsOnR[s] + 1. */
+  /** Row width of slots[s]: the most hits on the responder in the step (the mover's dice at full strength) + 1. */
   width: number[];
   ring: number;
   /** Per kept responder position, per mover position: [next node's value, H_1, ..., H_K] (per step). */
   slots: Float64Array[];
-  /** G_k of every mover position at the current responder position: rows[s][(m * depth[s] + k) * width[s] + kr]. */
+  /** A free mover's G_k at the current responder position: rows[s][(m * depth[s] + k - 1) * cols[s] + kr]. */
   rows: Float64Array[];
-  /** Hits on the mover in each step, plus one (k = 0..hits). */
+  /** The most hits on the mover in each step (the responder's dice at full strength). */
   depth: number[];
-  /** Row width of rows[s] at the current responder position r: min(hitsOnR[s], capacity of r) + 1. */
+  /** Row width of rows[s] at the current responder position: min(hits on it, its capacity) + 1. */
   cols: number[];
   /** The responder's options, listed (a fixed order's, or a free side's when the ring would be too big). */
   rStart: Int32Array;
@@ -108,12 +107,11 @@ export function solveValues(
     nM,
     moverMax: moverIsAttacker,
     responderMax: !moverIsAttacker,
-    hitsOnR,
     width,
     ring,
     slots: width.map((x) => new Float64Array(ring * nM * x)),
-    rows: width.map((x, s) => new Float64Array((hitsOnM[s] + 1) * nM * x)),
-    depth: hitsOnM.map((h) => h + 1),
+    rows: width.map((x, s) => new Float64Array(M.free ? Math.max(1, hitsOnM[s]) * nM * x : 0)),
+    depth: hitsOnM,
     cols: [0, 0, 0],
     rStart: listed?.optionStart ?? new Int32Array(1),
     rOptions: listed?.options ?? new Int32Array(0),
@@ -124,12 +122,13 @@ export function solveValues(
   const aRetreat = retreatOf(attacker);
   const dRetreat = retreatOf(defender);
   const round = [0, 0, 0, 0];
+  const [v0, v1, v2, v3] = values;
   for (let r = 0; r < nR; r++) {
     const capR = R.capacity[r];
     const slotAt = (r % ring) * nM;
     for (let s = 0; s < STEPS; s++) w.cols[s] = Math.min(hitsOnR[s], capR) + 1;
     for (let s = 0; s < STEPS && capR > 0; s++) {
-      if (Math.min(hitsOnR[s], capR) === 0) continue;
+      if (hitsOnR[s] === 0) continue;
       if (ring > 1) answerFromBelow(w, r, s, slotAt);
       else answerFromList(w, r, s, slotAt, Math.min(hitsOnR[s], capR));
     }
@@ -139,15 +138,13 @@ export function solveValues(
       const d = moverIsAttacker ? r : m;
       if (A.capacity[a] === 0 || D.capacity[d] === 0) {
         const terminal = A.capacity[a] > 0 ? 1 : 0;
-        for (let node = 0; node < 4; node++) values[node][pair] = terminal;
+        v0[pair] = v1[pair] = v2[pair] = v3[pair] = terminal;
         for (let s = 0; s < STEPS; s++) w.slots[s][(slotAt + m) * width[s]] = terminal;
-        if (M.free) keepRow(w, m, slotAt);
         continue;
       }
       for (let s = 0; s < STEPS; s++) {
         const kTop = Math.min(R.maxHits[r * STEPS + s], M.capacity[m]);
-        if (M.free) moverFromBelow(w, m, s, kTop);
-        else moverFromList(w, m, s, slotAt, kTop);
+        if (M.free && kTop > 0) moverFromBelow(w, m, s, slotAt, kTop);
         stepValue(w, m, r, s, slotAt);
       }
       // End of round: the attacker may retreat (a hold), then the defender.
@@ -156,11 +153,13 @@ export function solveValues(
       const dMode = modeOf(dRetreat, dCan, D.strength[d], A.strength[a], D.creatures[d]);
       const left = D.buildingsOnly[d];
       const beta =
-        fightsOn && left >= 0 && D.capacity[left] > 0 ? values[0][moverIsAttacker ? left * nM + m : r * nM + left] : 1;
+        fightsOn && left >= 0 && D.capacity[left] > 0 ? v0[moverIsAttacker ? left * nM + m : r * nM + left] : 1;
       closeRoundWith(w.c, w.q, aMode, dMode, beta, round);
-      for (let node = 0; node < 4; node++) values[node][pair] = round[node];
+      v0[pair] = round[0];
+      v1[pair] = round[1];
+      v2[pair] = round[2];
+      v3[pair] = round[3];
       for (let s = 0; s < STEPS; s++) w.slots[s][(slotAt + m) * width[s]] = round[s + 1];
-      if (M.free) keepRow(w, m, slotAt);
     }
   }
   // The solution's layout is attacker-major: values[node][a * |defender| + d].
@@ -183,21 +182,16 @@ function transpose(v: Float64Array, rows: number, cols: number): Float64Array {
 
 /**
  * A free responder's answers at r from the positions one hit below it: column k of r's rows
- * is the best of column k - 1 of theirs, one block per position below (the columns past what
- * r can take are never read).
+ * is the best of column k - 1 of theirs, one block over every mover position per position
+ * below (the columns past what r can take are never read).
  */
 function answerFromBelow(w: Induction, r: number, s: number, slotAt: number): void {
   const { R, nM } = w;
   const x = w.width[s];
-  const slot = w.slots[s];
   const at = slotAt * x + 1;
   const size = nM * x - 1;
-  for (let j = R.lowerStart[r]; j < R.lowerStart[r + 1]; j++) {
-    const from = (R.lower[j] % w.ring) * nM * x;
-    if (j === R.lowerStart[r]) slot.copyWithin(at, from, from + size);
-    else if (w.responderMax) foldMax(slot, at, slot, from, size);
-    else foldMin(slot, at, slot, from, size);
-  }
+  const slot = w.slots[s];
+  best(slot, at, slot, R.lower, R.lowerStart[r], R.lowerStart[r + 1], w.ring, nM * x, 0, size, w.responderMax);
 }
 
 /** The responder's answers at r from its listed options (a fixed order's one, or every one). */
@@ -222,82 +216,118 @@ function answerFromList(w: Induction, r: number, s: number, slotAt: number, kMax
 
 /**
  * A free mover's G_k(m), k = 1..kTop: the best over the positions one hit below of their
- * G_{k-1}. A position's rows for k = 0..K are one block, so each position below is one fold.
+ * G_{k-1} (G_0: their H rows in the slot). A position's rows k = 1..K are one block, so each
+ * position below is one pass for k >= 2.
  */
-function moverFromBelow(w: Induction, m: number, s: number, kTop: number): void {
-  if (kTop === 0) return;
+function moverFromBelow(w: Induction, m: number, s: number, slotAt: number, kTop: number): void {
   const { M } = w;
+  const x = w.width[s];
   const xr = w.cols[s];
   const row = w.rows[s];
   const block = w.depth[s] * xr;
-  const at = m * block + xr;
-  const n = kTop * xr;
-  for (let j = M.lowerStart[m]; j < M.lowerStart[m + 1]; j++) {
-    const from = M.lower[j] * block;
-    if (j === M.lowerStart[m]) copy(row, at, row, from, n);
-    else if (w.moverMax) foldMax(row, at, row, from, n);
-    else foldMin(row, at, row, from, n);
+  const lo = M.lowerStart[m];
+  const hi = M.lowerStart[m + 1];
+  const at = m * block;
+  best(row, at, w.slots[s], M.lower, lo, hi, UNBOUNDED, x, slotAt * x, xr, w.moverMax);
+  if (kTop > 1) best(row, at + xr, row, M.lower, lo, hi, UNBOUNDED, block, 0, (kTop - 1) * xr, w.moverMax);
+}
+
+/** A modulus no position reaches (the mover's rows are not a ring). */
+const UNBOUNDED = 2 ** 30;
+
+/**
+ * dst[at + i] = the best (max or min), over the positions p = below[j], j in [lo, hi), of
+ * src[(p % mod) * scale + shift + i], for i < n: the first two in one pass, then a pass per
+ * further position.
+ */
+function best(
+  dst: Float64Array,
+  at: number,
+  src: Float64Array,
+  below: Int32Array,
+  lo: number,
+  hi: number,
+  mod: number,
+  scale: number,
+  shift: number,
+  n: number,
+  max: boolean,
+): void {
+  const a = (below[lo] % mod) * scale + shift;
+  if (hi - lo === 1) {
+    if (src === dst) dst.copyWithin(at, a, a + n);
+    else copy(dst, at, src, a, n);
+    return;
+  }
+  const b = (below[lo + 1] % mod) * scale + shift;
+  if (max) max2(dst, at, src, a, b, n);
+  else min2(dst, at, src, a, b, n);
+  for (let j = lo + 2; j < hi; j++) {
+    const c = (below[j] % mod) * scale + shift;
+    if (max) foldMax(dst, at, src, c, n);
+    else foldMin(dst, at, src, c, n);
   }
 }
 
-/** m's H row, complete (its next node's value included), as its G_0 row: what the positions above read. */
-function keepRow(w: Induction, m: number, slotAt: number): void {
-  for (let s = 0; s < STEPS; s++) {
-    const xr = w.cols[s];
-    copy(w.rows[s], m * w.depth[s] * xr, w.slots[s], (slotAt + m) * w.width[s], xr);
-  }
-}
-
-/** A fixed mover's G_k(m), k = 1..kTop: the H row of its one option (or the best of its listed options). */
-function moverFromList(w: Induction, m: number, s: number, slotAt: number, kTop: number): void {
-  const { M } = w;
-  const x = w.width[s];
-  const cols = w.cols[s];
-  const slot = w.slots[s];
-  const row = w.rows[s];
-  const mWidth = M.maxLoss + 1;
-  for (let k = 1; k <= kTop; k++) {
-    const at = (m * w.depth[s] + k) * cols;
-    const i = m * mWidth + Math.min(k, M.maxLoss);
-    for (let o = M.optionStart[i]; o < M.optionStart[i + 1]; o++) {
-      const from = (slotAt + M.options[o]) * x;
-      if (o === M.optionStart[i]) copy(row, at, slot, from, cols);
-      else if (w.moverMax) foldMax(row, at, slot, from, cols);
-      else foldMin(row, at, slot, from, cols);
-    }
-  }
+function copy(dst: Float64Array, at: number, src: Float64Array, from: number, n: number): void {
+  for (let i = 0; i < n; i++) dst[at + i] = src[from + i];
 }
 
 /** The step's c (chance-weighted value of the outcomes with a hit) and q (no hit), summed in their fixed order. */
 function stepValue(w: Induction, m: number, r: number, s: number, slotAt: number): void {
   const { M, R } = w;
   const x = w.width[s];
+  const xr = w.cols[s];
   const capM = M.capacity[m];
   const capR = R.capacity[r];
   const kmMax = R.maxHits[r * STEPS + s];
   const krMax = M.maxHits[m * STEPS + s];
+  const top = Math.min(krMax, capR);
   const rRow = (r * STEPS + s) * R.stride;
   const mRow = (m * STEPS + s) * M.stride;
+  const pM = M.probs;
   let cs = 0;
   let qs = 0;
   for (let km = 0; km <= kmMax; km++) {
     const pkm = R.probs[rRow + km];
     if (pkm === 0) continue;
+    // G: the mover's best after k hits, for each kr (more hits than the responder has count as its capacity).
     const k = Math.min(km, capM);
-    const src = k === 0 ? w.slots[s] : w.rows[s];
-    const from = k === 0 ? (slotAt + m) * x : (m * w.depth[s] + k) * w.cols[s];
-    for (let kr = 0; kr <= krMax; kr++) {
-      const p = pkm * M.probs[mRow + kr];
-      if (km === 0 && kr === 0) qs = p;
-      else cs += p * src[from + Math.min(kr, capR)];
+    const free = M.free && k > 0;
+    const g = free ? w.rows[s] : w.slots[s];
+    const from = free ? (m * w.depth[s] + k - 1) * xr : (slotAt + moverOption(M, m, k)) * x;
+    let kr = 0;
+    if (km === 0) {
+      qs = pkm * pM[mRow];
+      kr = 1;
     }
+    for (; kr <= top; kr++) cs += pkm * pM[mRow + kr] * g[from + kr];
+    for (; kr <= krMax; kr++) cs += pkm * pM[mRow + kr] * g[from + capR];
   }
   w.c[s] = cs;
   w.q[s] = qs;
 }
 
-function copy(dst: Float64Array, at: number, src: Float64Array, from: number, n: number): void {
-  for (let i = 0; i < n; i++) dst[at + i] = src[from + i];
+/** The position a mover with a fixed order (or no hit) is left in after k hits: its one option. */
+function moverOption(M: SideSpace, m: number, k: number): number {
+  if (k === 0) return m;
+  return M.options[M.optionStart[m * (M.maxLoss + 1) + Math.min(k, M.maxLoss)]];
+}
+
+function max2(dst: Float64Array, at: number, src: Float64Array, a: number, b: number, n: number): void {
+  for (let i = 0; i < n; i++) {
+    const u = src[a + i];
+    const v = src[b + i];
+    dst[at + i] = v > u ? v : u;
+  }
+}
+
+function min2(dst: Float64Array, at: number, src: Float64Array, a: number, b: number, n: number): void {
+  for (let i = 0; i < n; i++) {
+    const u = src[a + i];
+    const v = src[b + i];
+    dst[at + i] = v < u ? v : u;
+  }
 }
 
 function foldMax(dst: Float64Array, at: number, src: Float64Array, from: number, n: number): void {
