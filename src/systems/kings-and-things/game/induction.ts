@@ -40,11 +40,11 @@ import { STEPS, optionTable, type SideSpace } from './sideSpace.js';
 export const RING_LIMIT = 16_000_000;
 
 /** The responder's positions whose H rows must be kept (1 when its options are listed instead). */
-export function ringSize(R: SideSpace, moverPositions: number, hitsOnR: readonly number[]): number {
+export function ringSize(R: SideSpace, moverPositions: number, hitsOnR: readonly number[], limit = RING_LIMIT): number {
   if (!R.free) return 1;
   const reach = Math.max(0, ...R.model.place) + 1;
   const numbers = reach * moverPositions * hitsOnR.reduce((s, h) => s + h + 1, 0);
-  return numbers <= RING_LIMIT ? reach : 1;
+  return numbers <= limit ? reach : 1;
 }
 
 /**
@@ -86,6 +86,7 @@ export function solveValues(
   attacker: SideControl,
   defender: SideControl,
   lossTurn: LossTurn,
+  o: { ringLimit?: number } = {},
 ): Float64Array[] {
   const nA = A.states.length;
   const nD = D.states.length;
@@ -98,7 +99,7 @@ export function solveValues(
   const hitsOnR = [0, 1, 2].map((s) => M.maxHits[(nM - 1) * STEPS + s]);
   const hitsOnM = [0, 1, 2].map((s) => R.maxHits[(nR - 1) * STEPS + s]);
   const width = hitsOnR.map((h) => h + 1);
-  const ring = ringSize(R, nM, hitsOnR);
+  const ring = ringSize(R, nM, hitsOnR, o.ringLimit);
   const listed = ring > 1 ? null : optionTable(R);
   const w: Induction = {
     values,
