@@ -209,6 +209,7 @@ export async function runBench(options: { quick: boolean }): Promise<Row[]> {
     for (const row of benchDecisions())
       log({ what: `decisions: ${row.solver}, ${row.size} (${row.result})`, value: row.bestMs, unit: 'ms' });
     for (const row of startupRows(options.quick ? 5 : 11)) log(row);
+    for (const row of kingsAndThingsAdviceRows(options.quick ? 3 : 7)) log(row);
     for (const row of webRows()) log(row);
     // A run's peak memory against its number of battles (bench/memory.ts): flat is a ratio of ~1.
     const memory = benchMemory(options.quick ? [400, 2000] : [400, 2000, 10_000]);
@@ -270,6 +271,38 @@ function startupRows(repeats: number): Row[] {
     { what: 'start-up, wall clock: battle-odds --version', value: version.wallMs, unit: 'ms' },
     { what: 'start-up, wall clock: exact answer', value: exact.wallMs, unit: 'ms' },
   ];
+}
+
+/** The 10 attackers of the Kings & Things advice rows (docs/kings-and-things.md "How long answers take"). */
+const KT_ATTACKERS = 'Giant:4,Elves:2R,Dragon:3*C,Knight:3C,Ogre:2,Troll:4,Wolf:2,Bear:3,Eagle:2F,Hydra:5';
+const KT_DEFENDERS = 'Goblin:1,Orc:2,Knight:3C,Archer:2R,Giant:4,Troll:4,Bandit:2,Guard:3,Pikeman:2,Lion:3';
+
+/**
+ * Kings & Things `should-i-attack` (the optimal-play game, its policy table and decisions) for
+ * 10 attackers against 6 and 10 defenders and a castle: process time of the whole command and
+ * its ratio to a bare `node -e 0` measured in the same run (the goal: 0.5 s for 10 against 10
+ * on an idle machine).
+ */
+function kingsAndThingsAdviceRows(repeats: number): Row[] {
+  const bare = commandMs(['-e', '0'], repeats);
+  const rows: Row[] = [
+    { what: 'Kings & Things advice: bare `node -e 0`, process time', value: bare.cpuMs, unit: 'ms' },
+  ];
+  for (const defenders of [6, 10]) {
+    const against = KT_DEFENDERS.split(',').slice(0, defenders).join(',');
+    const args = ['should-i-attack', 'kings-and-things', '--attackers', KT_ATTACKERS, '--defenders', against];
+    const run = commandMs([CLI, ...args, '--fort', 'castle', '--exact-only'], repeats);
+    rows.push(
+      {
+        what: `Kings & Things should-i-attack, 10 vs ${defenders} + castle, process time`,
+        value: run.cpuMs,
+        unit: 'ms',
+        ...(defenders === 10 ? { target: '< 500 (idle machine)', ok: run.cpuMs < 500 } : {}),
+      },
+      { what: '  ratio to bare node', value: run.cpuMs / bare.cpuMs, unit: 'x' },
+    );
+  }
+  return rows;
 }
 
 /** The built page's weight (dist/web, after `npm run web`), or a row saying how to get it. */

@@ -28,14 +28,17 @@ import {
   OPTIMAL,
   optimalPlayReport,
   solveGame,
+  spaceCache,
   startPosition,
   STEP_NAMES,
   type GameBattle,
   type GameSolution,
   type LossDecision,
   type LossPart,
+  type PlanGame,
   type Position,
   type SideName,
+  type SpaceCache,
   type StepName,
 } from '../game/index.js';
 
@@ -265,8 +268,11 @@ function policyTable(report: Extract<ReturnType<typeof optimalPlayReport>, { ok:
 /** P(capture) when the attacker plays well and the defender keeps the battle's loss order and retreat rule. */
 export function attackerAlone(plan: DuelPlan, unexplored: boolean): number | null {
   const game = gameFromPlan(plan, { unexplored });
-  if ('problem' in game) return null;
-  const result = solveGame(game.battle, { attacker: OPTIMAL, defender: game.defender });
+  return 'problem' in game ? null : aloneValue(game, spaceCache(game.battle));
+}
+
+function aloneValue(game: PlanGame, spaces: SpaceCache): number | null {
+  const result = solveGame(game.battle, { attacker: OPTIMAL, defender: game.defender, spaces });
   return result.ok ? result.solution.pCapture : null;
 }
 
@@ -286,15 +292,18 @@ type Solved =
 const solvedPlans = new WeakMap<DuelPlan, Map<boolean, Solved>>();
 
 function solveFresh(plan: DuelPlan, unexplored: boolean): Solved {
-  const battle = duelGame(plan, unexplored);
-  const solved = solveGame(battle);
+  // The plan's game (its own loss orders) is the same battle: every solve shares its side spaces.
+  const game = gameFromPlan(plan, { unexplored });
+  const battle = 'problem' in game ? duelGame(plan, unexplored) : game.battle;
+  const spaces = spaceCache(battle);
+  const solved = solveGame(battle, { spaces });
   if (!solved.ok) return { refusal: solved.reason };
-  const report = optimalPlayReport(battle, { solved: solved.solution });
+  const report = optimalPlayReport(battle, { solved: solved.solution, spaces });
   if (!report.ok) return { refusal: report.reason };
   const decisions = (['attacker', 'defender'] as const)
     .map((side) => firstDecision(solved.solution, side))
     .filter((d): d is FirstDecision => d !== null);
-  return { report, alone: attackerAlone(plan, unexplored), decisions };
+  return { report, alone: 'problem' in game ? null : aloneValue(game, spaces), decisions };
 }
 
 function solvePlan(plan: DuelPlan, unexplored: boolean): Solved {

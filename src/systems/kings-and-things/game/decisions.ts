@@ -18,7 +18,7 @@
 import type { RetreatRule } from '../rules/retreat.js';
 import { wantsRetreat } from '../rules/retreat.js';
 import type { GameSolution } from './solve.js';
-import type { SideSpace } from './sideSpace.js';
+import { lossOptions, type SideSpace } from './sideSpace.js';
 import { STEP_NAMES, lossBetween, type LossPart, type Position, type SideName, type StepName } from './positions.js';
 
 export interface LossOption {
@@ -51,11 +51,9 @@ const TIE = 1e-12;
 
 const pairOf = (s: GameSolution, at: Position) => at.attacker * s.sides[1].states.length + at.defender;
 
-/** The counters of a side's position. */
-function optionsOf(space: SideSpace, position: number, hits: number): number[] {
-  const [lo, hi] = optionRange(space, position, hits);
-  return Array.from(space.options.subarray(lo, hi));
-}
+/** The positions a side's position may be left in after `hits` hits, in the solver's order. */
+const optionsOf = (space: SideSpace, position: number, hits: number): number[] =>
+  Array.from(lossOptions(space, position, hits));
 
 const stepIndex = (step: StepName | number) => (typeof step === 'number' ? step : STEP_NAMES.indexOf(step));
 
@@ -71,22 +69,15 @@ const better = (side: SideName) => (x: number, y: number) =>
 /** Which side assigns its hits first under the solution's reading. */
 export const firstToAssign = (s: GameSolution): SideName => (s.lossTurn === 'attacker-first' ? 'attacker' : 'defender');
 
-/** Options of a side's position after k hits: a range of `space.options`. */
-function optionRange(space: SideSpace, position: number, hits: number): [number, number] {
-  const i = position * (space.maxLoss + 1) + Math.min(hits, space.maxLoss);
-  return [space.optionStart[i], space.optionStart[i + 1]];
-}
-
 /** The answering side's best option (the first best in option order) and its value. */
 function bestAnswer(s: GameSolution, st: number, at: Position, hitsOnA: number, hitsOnD: number, firstAfter: number) {
   const own = s.lossTurn === 'attacker-first' ? 1 : 0;
   const space = s.sides[own];
-  const [lo, hi] = optionRange(space, own === 0 ? at.attacker : at.defender, own === 0 ? hitsOnA : hitsOnD);
+  const options = lossOptions(space, own === 0 ? at.attacker : at.defender, own === 0 ? hitsOnA : hitsOnD);
   const sign = own === 0 ? 1 : -1;
   let after = -1;
   let value = -Infinity;
-  for (let o = lo; o < hi; o++) {
-    const x = space.options[o];
+  for (const x of options) {
     const v = sign * (own === 0 ? nextValue(s, st, x, firstAfter) : nextValue(s, st, firstAfter, x));
     if (v > value + TIE) {
       value = v;
@@ -111,7 +102,7 @@ export function chooseLosses(
   const st = stepIndex(step);
   const own = s.lossTurn === 'attacker-first' ? 0 : 1;
   const space = s.sides[own];
-  const [lo, hi] = optionRange(
+  const options = lossOptions(
     space,
     own === 0 ? at.attacker : at.defender,
     own === 0 ? hitsOnAttacker : hitsOnDefender,
@@ -119,8 +110,7 @@ export function chooseLosses(
   const sign = own === 0 ? 1 : -1;
   let first = -1;
   let value = -Infinity;
-  for (let o = lo; o < hi; o++) {
-    const x = space.options[o];
+  for (const x of options) {
     const v = sign * bestAnswer(s, st, at, hitsOnAttacker, hitsOnDefender, x).value;
     if (v > value + TIE) {
       value = v;

@@ -12,8 +12,8 @@
  *   decideLosses(result.solution, startPosition(result.solution), 'magic', 0, 1).second.options;
  * }
  */
-export { solveGame, NODE_NAMES } from './solve.js';
-export type { GameResult, GameSolution, SolveOptions } from './solve.js';
+export { solveGame, spaceCache, NODE_NAMES } from './solve.js';
+export type { GameResult, GameSolution, SolveOptions, SpaceCache } from './solve.js';
 export type { GameBattle, LossTurn } from './battle.js';
 export { DEFAULT_MAX_STATES, DEFAULT_MAX_WORK, gameSize, sizeProblem } from './size.js';
 export type { GameSize, SizeLimits } from './size.js';

@@ -20,7 +20,7 @@ import { OPTIMAL, controlLabel, namedControl, type SideControl } from './control
 import { NAMED_LOSS_POLICIES, type NamedLossPolicy } from './namedOrders.js';
 import type { GameBattle, LossTurn } from './battle.js';
 import type { GameSize, SizeLimits } from './size.js';
-import { solveGame, type GameResult, type GameSolution } from './solve.js';
+import { solveGame, spaceCache, type GameResult, type GameSolution, type SpaceCache } from './solve.js';
 
 export interface PolicyValue {
   attacker: string;
@@ -54,6 +54,8 @@ export interface ReportOptions extends SizeLimits {
    * needs the solution itself (e.g. to read decisions from it) does not solve it twice.
    */
   solved?: GameSolution;
+  /** Side spaces of this battle already built (`spaceCache`), shared with the caller's other solves. */
+  spaces?: SpaceCache;
 }
 
 type Labelled = { label: string; control: SideControl; names: string[] };
@@ -96,7 +98,7 @@ export function optimalPlayReport(
   const started = performance.now();
   const lossTurn = o.lossTurn ?? 'attacker-first';
   const policies = o.policies ?? NAMED_LOSS_POLICIES;
-  const limits = { maxStates: o.maxStates, maxWork: o.maxWork };
+  const limits = { maxStates: o.maxStates, maxWork: o.maxWork, spaces: o.spaces ?? spaceCache(battle) };
   const reuse = o.solved && isBothOptimal(o.solved, battle, lossTurn) ? o.solved : null;
   const both: GameResult = reuse ? { ok: true, solution: reuse } : solveGame(battle, { lossTurn, ...limits });
   if (!both.ok) return { ok: false, reason: both.reason };

@@ -55,11 +55,35 @@ export function retreatNode(attacker: RetreatMode, defender: RetreatMode, beta: 
 
 /** Fill out = [V_magic, V_ranged, V_melee, V_retreat] of a position from its steps' c and q. */
 export function closeRound(c: readonly number[], q: readonly number[], node: RetreatNode, out: number[]): void {
+  closeWith(c, q, node.constant, node.lo, node.hi, out);
+}
+
+/** closeRound of retreatNode(attacker, defender, beta), without building the node (once per state). */
+export function closeRoundWith(
+  c: readonly number[],
+  q: readonly number[],
+  attacker: RetreatMode,
+  defender: RetreatMode,
+  beta: number,
+  out: number[],
+): void {
+  if (attacker === RETREAT) closeWith(c, q, 0, -Infinity, Infinity, out);
+  else if (defender === RETREAT) closeWith(c, q, beta, -Infinity, Infinity, out);
+  else closeWith(c, q, null, attacker === CHOOSE ? 0 : -Infinity, defender === CHOOSE ? beta : Infinity, out);
+}
+
+function closeWith(
+  c: readonly number[],
+  q: readonly number[],
+  constant: number | null,
+  lo: number,
+  hi: number,
+  out: number[],
+): void {
   const C = c[0] + q[0] * (c[1] + q[1] * c[2]);
   const Q = q[0] * q[1] * q[2];
-  const clamp = (x: number) => Math.min(node.hi, Math.max(node.lo, x));
-  const x = node.constant === null ? C + Q * clamp(C / (1 - Q)) : C + Q * node.constant;
-  out[3] = node.constant === null ? clamp(x) : node.constant;
+  const x = constant === null ? C + Q * Math.min(hi, Math.max(lo, C / (1 - Q))) : C + Q * constant;
+  out[3] = constant === null ? Math.min(hi, Math.max(lo, x)) : constant;
   out[2] = c[2] + q[2] * out[3];
   out[1] = c[1] + q[1] * out[2];
   out[0] = x;

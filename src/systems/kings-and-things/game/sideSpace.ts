@@ -5,14 +5,21 @@
  * hits it scores in each step (magic, ranged, melee), the composition left when its
  * creatures retreat, and its loss options: the positions it may be left in after k hits.
  *
- * A side that plays optimally can reach every composition; a side with a fixed loss order
- * only the chain of its order (and, if its creatures may retreat while its buildings
- * fight on, the buildings' chains), so fixed policies solve in a fraction of the space.
+ * A side that plays optimally ("free": its hits may go anywhere) can reach every
+ * composition, so its positions are the composition indices, and its options after k hits
+ * are every composition k hits below (in digit sum) and below digit by digit. The solver
+ * never lists those: the best of them is the best over the positions one hit below of the
+ * best after k - 1 hits (`lower`, induction.ts), so a free side's option lists are built
+ * only where a decision is described (`lossOptions`). A side with a fixed loss order
+ * reaches only the chain of its order (and, if its creatures may retreat while its
+ * buildings fight on, the buildings' chains), one option each, so fixed policies solve in
+ * a fraction of the space.
  *
  * @example
  * const space = sideSpace(model, control.losses, { retreatToBuildings: false, maxLoss: 4 });
  * space.states.length; // positions
  * space.probs[(p * 3 + MELEE) * space.stride + 2]; // P(2 hits in the melee step from position p)
+ * lossOptions(space, p, 2); // the positions p may be left in after 2 hits
  */
 import { hitDistribution } from '../rules/tables.js';
 import { buildingsOnly, digitsOf, type SideModel } from './sideModel.js';
@@ -39,7 +46,15 @@ export interface SideSpace {
   probs: Float64Array;
   /** Loss options are tabulated for 0..maxLoss hits (more is the same as maxLoss). */
   maxLoss: number;
-  /** Options of position p after k hits: options[optionStart[i]..optionStart[i + 1]], i = p * (maxLoss + 1) + k. */
+  /** Optimal losses: every composition is a position (position = composition index), hits go anywhere. */
+  free: boolean;
+  /** Free sides: the positions one hit below p, one per digit above zero: lower[lowerStart[p]..lowerStart[p + 1]]. */
+  lowerStart: Int32Array;
+  lower: Int32Array;
+  /**
+   * A fixed order's options of position p after k hits: options[optionStart[i]..optionStart[i + 1]],
+   * i = p * (maxLoss + 1) + k. Empty for a free side (`lossOptions`, `optionTable` list them on demand).
+   */
   optionStart: Int32Array;
   options: Int32Array;
 }
@@ -115,23 +130,20 @@ export function sideSpace(model: SideModel, losses: LossControl, o: SideSpaceOpt
       probs.set(dist, (p * STEPS + s) * stride);
     }
   }
-  const width = o.maxLoss + 1;
-  const optionStart = new Int32Array(n * width + 1);
-  const options: number[] = [];
-  const fixed = losses.kind === 'order' ? orderedLoss(model, losses.order) : null;
-  const add = (x: number) => {
-    const q = position.get(x);
-    if (q === undefined) throw new Error(`internal: loss leads outside the reachable compositions (${x})`);
-    options.push(q);
-  };
-  for (let p = 0; p < n; p++) {
-    for (let k = 0; k <= o.maxLoss; k++) {
-      optionStart[p * width + k] = options.length;
-      if (fixed) add(fixed(states[p], k));
-      else forEachLoss(model, states[p], k, add);
+  const free = losses.kind === 'optimal';
+  const lowerStart = new Int32Array(free ? n + 1 : 1);
+  const lower: number[] = [];
+  if (free) {
+    for (let p = 0; p < n; p++) {
+      lowerStart[p] = lower.length;
+      digitsOf(model, p).forEach((d, i) => {
+        if (d > 0) lower.push(p - model.place[i]);
+      });
     }
+    lowerStart[n] = lower.length;
   }
-  optionStart[n * width] = options.length;
+  const table =
+    losses.kind === 'order' ? listOptions(model, states, o.maxLoss, orderedLoss(model, losses.order)) : null;
   return {
     model,
     states,
@@ -143,9 +155,80 @@ export function sideSpace(model: SideModel, losses: LossControl, o: SideSpaceOpt
     maxHits,
     probs,
     maxLoss: o.maxLoss,
-    optionStart,
-    options: Int32Array.from(options),
+    free,
+    lowerStart,
+    lower: Int32Array.from(lower),
+    optionStart: table?.optionStart ?? new Int32Array(1),
+    options: table?.options ?? new Int32Array(0),
   };
+}
+
+interface OptionTable {
+  optionStart: Int32Array;
+  options: Int32Array;
+}
+
+/** The option table: `fixed` gives a fixed order's one option; without it every loss (free sides). */
+function listOptions(
+  model: SideModel,
+  states: Int32Array,
+  maxLoss: number,
+  fixed: ((index: number, hits: number) => number) | null,
+): OptionTable {
+  const n = states.length;
+  const position = new Map<number, number>();
+  states.forEach((x, p) => position.set(x, p));
+  const width = maxLoss + 1;
+  const optionStart = new Int32Array(n * width + 1);
+  const options: number[] = [];
+  const add = (x: number) => {
+    const q = position.get(x);
+    if (q === undefined) throw new Error(`internal: loss leads outside the reachable compositions (${x})`);
+    options.push(q);
+  };
+  for (let p = 0; p < n; p++) {
+    for (let k = 0; k <= maxLoss; k++) {
+      optionStart[p * width + k] = options.length;
+      if (fixed) add(fixed(states[p], k));
+      else forEachLoss(model, states[p], k, add);
+    }
+  }
+  optionStart[n * width] = options.length;
+  return { optionStart, options: Int32Array.from(options) };
+}
+
+/** Free sides' option tables and lists, built on demand (the space itself never changes: one shape for the JIT). */
+const tables = new WeakMap<SideSpace, OptionTable>();
+const listed = new WeakMap<SideSpace, Map<number, Int32Array>>();
+
+/** The whole option table (a free side's is built here, once: the solver's fallback for very big games). */
+export function optionTable(space: SideSpace): OptionTable {
+  if (!space.free) return space;
+  const known = tables.get(space);
+  if (known) return known;
+  const table = listOptions(space.model, space.states, space.maxLoss, null);
+  tables.set(space, table);
+  return table;
+}
+
+/**
+ * The positions `position` may be left in after `hits` hits, in the order the solver has
+ * always listed them (`forEachLoss`: digit by digit), which is the order ties are broken in.
+ */
+export function lossOptions(space: SideSpace, position: number, hits: number): Int32Array {
+  const i = position * (space.maxLoss + 1) + Math.min(hits, space.maxLoss);
+  const table = space.free ? tables.get(space) : space;
+  if (table) return table.options.subarray(table.optionStart[i], table.optionStart[i + 1]);
+  const memo = listed.get(space) ?? new Map<number, Int32Array>();
+  listed.set(space, memo);
+  let options = memo.get(i);
+  if (!options) {
+    const found: number[] = [];
+    forEachLoss(space.model, space.states[position], Math.min(hits, space.maxLoss), (x) => found.push(x));
+    options = Int32Array.from(found);
+    memo.set(i, options);
+  }
+  return options;
 }
 
 /** Dice the side rolls in each step (magic, ranged, melee) at full strength: the most hits it can score there. */

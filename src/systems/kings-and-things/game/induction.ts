@@ -1,0 +1,359 @@
+/**
+ * The backward induction of solve.ts: every state's value, composition pairs in ascending
+ * order. `mover` assigns its step's losses first, `responder` answers knowing the choice.
+ *
+ * For a pair (m, r) and a step, with km hits on the mover and kr on the responder, the value
+ * is G = best over the mover's options m2 of H(m2, kr), where H(m2, kr) = the responder's best
+ * over its options r2 of the next node's value at (m2, r2) (kr = 0: that value at (m2, r)).
+ * Listing the options is what used to cost: k hits on a side of 8 kinds of counters leave it
+ * dozens of ways. A side that plays optimally ("free") may put k hits anywhere, so its options
+ * after k hits are exactly the options after k - 1 hits of the positions one hit below
+ * (`SideSpace.lower`), and the best over them is the best, over those positions, of the best
+ * after k - 1 hits:
+ *
+ *   H_k(m2, r) = best over r' one hit below r of H_{k-1}(m2, r')     (H_0 = the next node's value)
+ *   G_k(m, r)[kr] = best over m' one hit below m of G_{k-1}(m', r)[kr]  (G_0(m) = H(m, r, kr))
+ *
+ * A best over a set is one of its members, so both are exactly today's numbers, not merely
+ * equal in exact arithmetic: the max of the same doubles in any grouping is the same double.
+ * The chance-weighted sums keep their order (km, then kr, ascending), so every value is the
+ * same to the last bit as listing every option (the only values that could break this, -0
+ * and NaN, never occur: every value is a sum of products of probabilities). A side with a
+ * fixed loss order has one option per hit count, read directly.
+ *
+ * Memory: the responder's H rows of the last `ring` responder positions are kept (the ring
+ * is the largest place value of its digits, how far back "one hit below" reaches), per
+ * step: ring x |mover| x (hits on the responder + 1) numbers, about 13 MB for 10 creatures
+ * against 10 and a castle. Above RING_LIMIT the free responder's options are listed instead.
+ *
+ * @example
+ * const values = solveValues(battle, A, D, OPTIMAL, OPTIMAL, 'attacker-first');
+ * values[0][a * D.states.length + d]; // P(capture) at the magic step of (a, d)
+ */
+import { wantsRetreat, type RetreatRule } from '../rules/retreat.js';
+import type { GameBattle, LossTurn } from './battle.js';
+import type { SideControl } from './controls.js';
+import { CHOOSE, RETREAT, STAY, closeRoundWith, type RetreatMode } from './round.js';
+import { STEPS, optionTable, type SideSpace } from './sideSpace.js';
+
+/** Numbers (8 bytes each) the free responder's ring may hold before its options are listed instead. */
+export const RING_LIMIT = 16_000_000;
+
+/** The responder's positions whose H rows must be kept (1 when its options are listed instead). */
+export function ringSize(R: SideSpace, moverPositions: number, hitsOnR: readonly number[], limit = RING_LIMIT): number {
+  if (!R.free) return 1;
+  const reach = Math.max(0, ...R.model.place) + 1;
+  const numbers = reach * moverPositions * hitsOnR.reduce((s, h) => s + h + 1, 0);
+  return numbers <= limit ? reach : 1;
+}
+
+/**
+ * Everything the loops share, built once per solve. The hot loops are small functions of
+ * it, each with one job, so the JIT compiles each once (a big function with every path in
+ * it was compiled again at every path it had not seen yet, and compiling is process time).
+ */
+interface Induction {
+  /** Every state's value, responder-major: values[node][r * |mover| + m] (a row per responder position). */
+  values: Float64Array[];
+  M: SideSpace;
+  R: SideSpace;
+  nM: number;
+  moverMax: boolean;
+  responderMax: boolean;
+  /** Row width of slots[s]: the most hits on the responder in the step (the mover's dice at full strength) + 1. */
+  width: number[];
+  ring: number;
+  /** Per kept responder position, per mover position: [next node's value, H_1, ..., H_K] (per step). */
+  slots: Float64Array[];
+  /** A free mover's G_k at the current responder position: rows[s][(m * depth[s] + k - 1) * cols[s] + kr]. */
+  rows: Float64Array[];
+  /** The most hits on the mover in each step (the responder's dice at full strength). */
+  depth: number[];
+  /** Row width of rows[s] at the current responder position: min(hits on it, its capacity) + 1. */
+  cols: number[];
+  /** The responder's options, listed (a fixed order's, or a free side's when the ring would be too big). */
+  rStart: Int32Array;
+  rOptions: Int32Array;
+  /** Chance-weighted value and no-hit chance of the step just computed (stepValue). */
+  c: number[];
+  q: number[];
+}
+
+export function solveValues(
+  battle: GameBattle,
+  A: SideSpace,
+  D: SideSpace,
+  attacker: SideControl,
+  defender: SideControl,
+  lossTurn: LossTurn,
+  o: { ringLimit?: number } = {},
+): Float64Array[] {
+  const nA = A.states.length;
+  const nD = D.states.length;
+  const values = [0, 1, 2, 3].map(() => new Float64Array(nA * nD));
+  const moverIsAttacker = lossTurn === 'attacker-first';
+  const M = moverIsAttacker ? A : D;
+  const R = moverIsAttacker ? D : A;
+  const nM = M.states.length;
+  const nR = R.states.length;
+  const hitsOnR = [0, 1, 2].map((s) => M.maxHits[(nM - 1) * STEPS + s]);
+  const hitsOnM = [0, 1, 2].map((s) => R.maxHits[(nR - 1) * STEPS + s]);
+  const width = hitsOnR.map((h) => h + 1);
+  const ring = ringSize(R, nM, hitsOnR, o.ringLimit);
+  const listed = ring > 1 ? null : optionTable(R);
+  const w: Induction = {
+    values,
+    M,
+    R,
+    nM,
+    moverMax: moverIsAttacker,
+    responderMax: !moverIsAttacker,
+    width,
+    ring,
+    slots: width.map((x) => new Float64Array(ring * nM * x)),
+    rows: width.map((x, s) => new Float64Array(M.free ? Math.max(1, hitsOnM[s]) * nM * x : 0)),
+    depth: hitsOnM,
+    cols: [0, 0, 0],
+    rStart: listed?.optionStart ?? new Int32Array(1),
+    rOptions: listed?.options ?? new Int32Array(0),
+    c: [0, 0, 0],
+    q: [0, 0, 0],
+  };
+  const fightsOn = battle.fortAfterRetreat !== 'falls';
+  const aRetreat = retreatOf(attacker);
+  const dRetreat = retreatOf(defender);
+  const round = [0, 0, 0, 0];
+  const [v0, v1, v2, v3] = values;
+  for (let r = 0; r < nR; r++) {
+    const capR = R.capacity[r];
+    const slotAt = (r % ring) * nM;
+    for (let s = 0; s < STEPS; s++) w.cols[s] = Math.min(hitsOnR[s], capR) + 1;
+    for (let s = 0; s < STEPS && capR > 0; s++) {
+      if (hitsOnR[s] === 0) continue;
+      if (ring > 1) answerFromBelow(w, r, s, slotAt);
+      else answerFromList(w, r, s, slotAt, Math.min(hitsOnR[s], capR));
+    }
+    for (let m = 0; m < nM; m++) {
+      const pair = r * nM + m;
+      const a = moverIsAttacker ? m : r;
+      const d = moverIsAttacker ? r : m;
+      if (A.capacity[a] === 0 || D.capacity[d] === 0) {
+        const terminal = A.capacity[a] > 0 ? 1 : 0;
+        v0[pair] = v1[pair] = v2[pair] = v3[pair] = terminal;
+        for (let s = 0; s < STEPS; s++) w.slots[s][(slotAt + m) * width[s]] = terminal;
+        continue;
+      }
+      for (let s = 0; s < STEPS; s++) {
+        const kTop = Math.min(R.maxHits[r * STEPS + s], M.capacity[m]);
+        if (M.free && kTop > 0) moverFromBelow(w, m, s, slotAt, kTop);
+        stepValue(w, m, r, s, slotAt);
+      }
+      // End of round: the attacker may retreat (a hold), then the defender.
+      const aMode = modeOf(aRetreat, A.creatures[a] > 0, A.strength[a], D.strength[d], A.creatures[a]);
+      const dCan = !battle.unexplored && D.creatures[d] > 0;
+      const dMode = modeOf(dRetreat, dCan, D.strength[d], A.strength[a], D.creatures[d]);
+      const left = D.buildingsOnly[d];
+      const beta =
+        fightsOn && left >= 0 && D.capacity[left] > 0 ? v0[moverIsAttacker ? left * nM + m : r * nM + left] : 1;
+      closeRoundWith(w.c, w.q, aMode, dMode, beta, round);
+      v0[pair] = round[0];
+      v1[pair] = round[1];
+      v2[pair] = round[2];
+      v3[pair] = round[3];
+      for (let s = 0; s < STEPS; s++) w.slots[s][(slotAt + m) * width[s]] = round[s + 1];
+    }
+  }
+  // The solution's layout is attacker-major: values[node][a * |defender| + d].
+  return moverIsAttacker ? values.map((v) => transpose(v, nR, nM)) : values;
+}
+
+/** A rows x cols matrix (row-major) as cols x rows, in tiles that stay in the cache. */
+function transpose(v: Float64Array, rows: number, cols: number): Float64Array {
+  const out = new Float64Array(v.length);
+  const TILE = 32;
+  for (let i0 = 0; i0 < rows; i0 += TILE) {
+    for (let j0 = 0; j0 < cols; j0 += TILE) {
+      const iEnd = Math.min(rows, i0 + TILE);
+      const jEnd = Math.min(cols, j0 + TILE);
+      for (let i = i0; i < iEnd; i++) for (let j = j0; j < jEnd; j++) out[j * rows + i] = v[i * cols + j];
+    }
+  }
+  return out;
+}
+
+/**
+ * A free responder's answers at r from the positions one hit below it: column k of r's rows
+ * is the best of column k - 1 of theirs, one block over every mover position per position
+ * below (the columns past what r can take are never read).
+ */
+function answerFromBelow(w: Induction, r: number, s: number, slotAt: number): void {
+  const { R, nM } = w;
+  const x = w.width[s];
+  const at = slotAt * x + 1;
+  const size = nM * x - 1;
+  const slot = w.slots[s];
+  best(slot, at, slot, R.lower, R.lowerStart[r], R.lowerStart[r + 1], w.ring, nM * x, 0, size, w.responderMax);
+}
+
+/** The responder's answers at r from its listed options (a fixed order's one, or every one). */
+function answerFromList(w: Induction, r: number, s: number, slotAt: number, kMax: number): void {
+  const { R, nM, rStart, rOptions } = w;
+  const x = w.width[s];
+  const slot = w.slots[s];
+  const next = w.values[s + 1];
+  const rWidth = R.maxLoss + 1;
+  for (let m = 0; m < nM; m++) {
+    for (let k = 1; k <= kMax; k++) {
+      const i = r * rWidth + Math.min(k, R.maxLoss);
+      let b = next[rOptions[rStart[i]] * nM + m];
+      for (let o = rStart[i] + 1; o < rStart[i + 1]; o++) {
+        const v = next[rOptions[o] * nM + m];
+        if (w.responderMax ? v > b : v < b) b = v;
+      }
+      slot[(slotAt + m) * x + k] = b;
+    }
+  }
+}
+
+/**
+ * A free mover's G_k(m), k = 1..kTop: the best over the positions one hit below of their
+ * G_{k-1} (G_0: their H rows in the slot). A position's rows k = 1..K are one block, so each
+ * position below is one pass for k >= 2.
+ */
+function moverFromBelow(w: Induction, m: number, s: number, slotAt: number, kTop: number): void {
+  const { M } = w;
+  const x = w.width[s];
+  const xr = w.cols[s];
+  const row = w.rows[s];
+  const block = w.depth[s] * xr;
+  const lo = M.lowerStart[m];
+  const hi = M.lowerStart[m + 1];
+  const at = m * block;
+  best(row, at, w.slots[s], M.lower, lo, hi, UNBOUNDED, x, slotAt * x, xr, w.moverMax);
+  if (kTop > 1) best(row, at + xr, row, M.lower, lo, hi, UNBOUNDED, block, 0, (kTop - 1) * xr, w.moverMax);
+}
+
+/** A modulus no position reaches (the mover's rows are not a ring). */
+const UNBOUNDED = 2 ** 30;
+
+/**
+ * dst[at + i] = the best (max or min), over the positions p = below[j], j in [lo, hi), of
+ * src[(p % mod) * scale + shift + i], for i < n: the first two in one pass, then a pass per
+ * further position.
+ */
+function best(
+  dst: Float64Array,
+  at: number,
+  src: Float64Array,
+  below: Int32Array,
+  lo: number,
+  hi: number,
+  mod: number,
+  scale: number,
+  shift: number,
+  n: number,
+  max: boolean,
+): void {
+  const a = (below[lo] % mod) * scale + shift;
+  if (hi - lo === 1) {
+    if (src === dst) dst.copyWithin(at, a, a + n);
+    else copy(dst, at, src, a, n);
+    return;
+  }
+  const b = (below[lo + 1] % mod) * scale + shift;
+  if (max) max2(dst, at, src, a, b, n);
+  else min2(dst, at, src, a, b, n);
+  for (let j = lo + 2; j < hi; j++) {
+    const c = (below[j] % mod) * scale + shift;
+    if (max) foldMax(dst, at, src, c, n);
+    else foldMin(dst, at, src, c, n);
+  }
+}
+
+function copy(dst: Float64Array, at: number, src: Float64Array, from: number, n: number): void {
+  for (let i = 0; i < n; i++) dst[at + i] = src[from + i];
+}
+
+/** The step's c (chance-weighted value of the outcomes with a hit) and q (no hit), summed in their fixed order. */
+function stepValue(w: Induction, m: number, r: number, s: number, slotAt: number): void {
+  const { M, R } = w;
+  const x = w.width[s];
+  const xr = w.cols[s];
+  const capM = M.capacity[m];
+  const capR = R.capacity[r];
+  const kmMax = R.maxHits[r * STEPS + s];
+  const krMax = M.maxHits[m * STEPS + s];
+  const top = Math.min(krMax, capR);
+  const rRow = (r * STEPS + s) * R.stride;
+  const mRow = (m * STEPS + s) * M.stride;
+  const pM = M.probs;
+  let cs = 0;
+  let qs = 0;
+  for (let km = 0; km <= kmMax; km++) {
+    const pkm = R.probs[rRow + km];
+    if (pkm === 0) continue;
+    // G: the mover's best after k hits, for each kr (more hits than the responder has count as its capacity).
+    const k = Math.min(km, capM);
+    const free = M.free && k > 0;
+    const g = free ? w.rows[s] : w.slots[s];
+    const from = free ? (m * w.depth[s] + k - 1) * xr : (slotAt + moverOption(M, m, k)) * x;
+    let kr = 0;
+    if (km === 0) {
+      qs = pkm * pM[mRow];
+      kr = 1;
+    }
+    for (; kr <= top; kr++) cs += pkm * pM[mRow + kr] * g[from + kr];
+    for (; kr <= krMax; kr++) cs += pkm * pM[mRow + kr] * g[from + capR];
+  }
+  w.c[s] = cs;
+  w.q[s] = qs;
+}
+
+/** The position a mover with a fixed order (or no hit) is left in after k hits: its one option. */
+function moverOption(M: SideSpace, m: number, k: number): number {
+  if (k === 0) return m;
+  return M.options[M.optionStart[m * (M.maxLoss + 1) + Math.min(k, M.maxLoss)]];
+}
+
+function max2(dst: Float64Array, at: number, src: Float64Array, a: number, b: number, n: number): void {
+  for (let i = 0; i < n; i++) {
+    const u = src[a + i];
+    const v = src[b + i];
+    dst[at + i] = v > u ? v : u;
+  }
+}
+
+function min2(dst: Float64Array, at: number, src: Float64Array, a: number, b: number, n: number): void {
+  for (let i = 0; i < n; i++) {
+    const u = src[a + i];
+    const v = src[b + i];
+    dst[at + i] = v < u ? v : u;
+  }
+}
+
+function foldMax(dst: Float64Array, at: number, src: Float64Array, from: number, n: number): void {
+  for (let i = 0; i < n; i++) {
+    const v = src[from + i];
+    if (v > dst[at + i]) dst[at + i] = v;
+  }
+}
+
+function foldMin(dst: Float64Array, at: number, src: Float64Array, from: number, n: number): void {
+  for (let i = 0; i < n; i++) {
+    const v = src[from + i];
+    if (v < dst[at + i]) dst[at + i] = v;
+  }
+}
+
+/** A side's retreat at the end of a round: chosen (optimal), by its fixed rule, or never. */
+type Retreat = { optimal: boolean; rule: RetreatRule | null };
+
+const retreatOf = (c: SideControl): Retreat =>
+  c.retreat.kind === 'optimal' ? { optimal: true, rule: null } : { optimal: false, rule: c.retreat.rule };
+
+/** How a side acts at the retreat node of a position (round.ts `retreatMode`, without a closure per state). */
+function modeOf(retreat: Retreat, able: boolean, own: number, enemy: number, creatures: number): RetreatMode {
+  if (!able) return STAY;
+  if (retreat.optimal) return CHOOSE;
+  return wantsRetreat(retreat.rule!, 0, own, enemy, creatures) ? RETREAT : STAY;
+}
