@@ -6,12 +6,20 @@
 import type { IntervalsChart } from '../../engine/report.js';
 import { FONT_SIZE, INK, PALETTE, SIZE, seriesColours } from './theme.js';
 import { axisFormat, plotScale, valueText } from './valueFormat.js';
-import { axisTitleLines, leftAxisWidth, labelWidth, oneLine, type Built, type VegaLiteSpec } from './layout.js';
+import {
+  axisTitleLines,
+  leftAxisWidth,
+  labelWidth,
+  oneLine,
+  type Built,
+  type ChartRoom,
+  type VegaLiteSpec,
+} from './layout.js';
 
 const COLUMN = { minStep: 44, maxStep: 96, height: 220, maxCategories: 8 } as const;
 const ROW = { step: 26, plotWidth: 300, labelLimit: 200 } as const;
 
-export function intervalsBody(request: IntervalsChart): Built {
+export function intervalsBody(request: IntervalsChart, room: ChartRoom): Built {
   const scale = plotScale(request.format);
   const categories = [...new Set(request.rows.map((r) => oneLine(r.category)))];
   const colours =
@@ -87,7 +95,7 @@ export function intervalsBody(request: IntervalsChart): Built {
   const height = ROW.step * categories.length;
   const left = leftAxisWidth(categories, axisTitleLines(request.categoryTitle, height).length, ROW.labelLimit);
   const labelRoom = 50;
-  const plotWidth = Math.max(160, Math.min(ROW.plotWidth, SIZE.maxChartWidth - left - labelRoom));
+  const plotWidth = Math.max(160, Math.min(ROW.plotWidth, room.maxWidth - left - labelRoom));
   const barSize = Math.round(ROW.step * 0.7);
   const y = { ...category, title: axisTitleLines(request.categoryTitle, height) };
   const x = {

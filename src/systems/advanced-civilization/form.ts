@@ -144,7 +144,11 @@ export const advancedCivilizationForm = defineForm({
         arg: '<side>',
         help: 'who controls the fort: attacker or defender (implies --fort)',
       },
-      page: { label: 'Fort held by', help: 'Choosing a side also places the fort.' },
+      page: {
+        label: 'Fort held by',
+        none: 'The defender, if there is one',
+        help: 'Choosing a side also places the fort.',
+      },
     },
     {
       key: 'city',

@@ -14,9 +14,9 @@ import { FormValueError, parseSeed, parseTarget, parseTrials, parseWorth, readFi
 import { checkQuestion } from '../../engine/question.js';
 import { InputError } from '../../engine/inputError.js';
 import { battleFromForm } from '../../app/question.js';
-import { isAsked, fieldsOf, kindsOf } from './fields.js';
+import { askedIn, fieldsOf, kindsOf } from './fields.js';
 import { fieldProblem, optionName, pageProblem, type Problem } from './words.js';
-import type { PageState } from './state.js';
+import { adviceOptions, type PageState } from './state.js';
 
 export type { Problem } from './words.js';
 
@@ -48,7 +48,7 @@ export function formValues(
   const values: Record<string, FieldValue | undefined> = {};
   const asked = new Set(
     fieldsOf(module)
-      .filter((f) => isAsked(f, kind))
+      .filter((f) => askedIn(module, f, { kind, values: state.values }))
       .map((f) => f.key),
   );
   for (const field of form.fields) {
@@ -88,9 +88,10 @@ export function toQuestion(module: SystemModule, state: PageState): Asked {
   const seed = sampling ? read('seed', () => parseSeed(state.seed)) : 'battle-odds';
   const trials = sampling ? read('trials', () => parseTrials(state.trials)) : 1;
   const target = state.target.trim() === '' ? undefined : read('target', () => parseTarget(state.target));
+  const options = adviceOptions(state);
   const territoryWorth =
-    state.territoryWorth.trim() === '' ? undefined : read('territoryWorth', () => parseWorth(state.territoryWorth));
-  const objective = module.system.objectives?.find((o) => o === state.objective);
+    options.territoryWorth.trim() === '' ? undefined : read('territoryWorth', () => parseWorth(options.territoryWorth));
+  const objective = module.system.objectives?.find((o) => o === options.objective);
   const question: Question = {
     ...(target !== undefined ? { target } : {}),
     ...(state.advise ? { advise: true } : {}),
