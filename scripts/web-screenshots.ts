@@ -12,24 +12,10 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serveWeb } from '../src/web/serve.js';
 import { chromiumPath } from '../test/web/browser.js';
+import { LOOKED_AT } from '../test/web/questions.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'dist', 'web-screenshots');
-
-/** The questions: each game's first question, and the ones with the most on the page. */
-export const SCREENSHOT_QUESTIONS: Record<string, string> = {
-  landgrab: '#landgrab?attackers=12&defenders=8&fortress',
-  'landgrab-advice': '#landgrab?attackers=18&defenders=8&fortress&target=0.75&advise',
-  'landgrab-table': '#landgrab?attackers=12&defenders=8&fortress&table=attackers:2-20,defenders:1-12',
-  'kings-and-things': '#kings-and-things',
-  'kings-and-things-advice':
-    '#kings-and-things?attackers=Giant,Elves:2R,Ogre,Troll,Bears,Wolves,Centaur,Bandits:2' +
-    '&defenders=Nomads,Skeletons,Goblins,Pixies,Druid,Cyclops&fort=castle&target=0.8&advise',
-  'advanced-civilization': '#advanced-civilization',
-  'advanced-civilization-range': '#advanced-civilization?limit=3&attacker=6&defender=2-6&fort&target=0.8',
-  'princes-and-queens': '#princes-and-queens',
-  'princes-and-queens-advice': '#princes-and-queens?distance=2&defender=queen&terrain=mountain&advise',
-};
 
 const WIDTHS = [
   { width: 390, height: 844 },
@@ -47,7 +33,7 @@ async function main(): Promise<void> {
   try {
     for (const { width, height } of WIDTHS) {
       const context = await browser.newContext({ viewport: { width, height }, serviceWorkers: 'block' });
-      for (const [name, hash] of Object.entries(SCREENSHOT_QUESTIONS)) {
+      for (const [name, hash] of Object.entries(LOOKED_AT)) {
         if (!name.includes(only)) continue;
         const page = await context.newPage();
         page.on('pageerror', (error) => console.error(`${name}: ${error.message}`));

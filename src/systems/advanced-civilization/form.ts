@@ -15,7 +15,7 @@ const TECHS = [
 
 const TOKENS_HELP = 'a number, a range 4-9 or a list 3,5,8';
 const PAGE_TOKENS_HELP =
-  'A number; a range like 4-9 when you do not know (each count as likely); or the possible counts, e.g. 3,5,8.';
+  'Not known for sure? From … to, each count as likely, or one of the counts it may be.';
 
 /** The entry's technology switches from the names chosen. */
 function techs(names: readonly string[] = []): Record<string, boolean> {
@@ -53,6 +53,7 @@ export const advancedCivilizationForm = defineForm({
       page: {
         label: 'Attacking tokens',
         help: `${PAGE_TOKENS_HELP} Leave it empty and give a target probability to find how many you need.`,
+        placeholder: 'how many?',
       },
     },
     {

@@ -92,8 +92,8 @@ const KINDS: readonly SectionKind[] = [
         case 'found': {
           const c = a.chosen;
           if (!c) return '';
-          const kind = `${c.value} ${c.step}${c.dice === 2 ? ', charging' : ''}`;
-          return `a ${kind} creature reaches ${pct(a.target)}${c.names[0] ? ` (e.g. ${c.names[0]})` : ''}`;
+          const kind = `${c.dice === 2 ? 'charging ' : ''}${c.step} creature of combat value ${c.value}`;
+          return `one ${kind} reaches ${pct(a.target)}${c.names[0] ? ` (e.g. ${c.names[0]})` : ''}`;
         }
         case 'none':
           return `no one creature reaches ${pct(a.target)}`;
@@ -132,6 +132,9 @@ const KINDS: readonly SectionKind[] = [
   },
   { id: 'numbers', title: 'Every number', decisions: [], names: [] },
 ];
+
+/** The sections' ids, in the order they are shown. */
+export const SECTION_ORDER: readonly string[] = KINDS.map((k) => k.id);
 
 /** The section a verdict line belongs to: the first decision it quotes that a section holds. */
 function sectionOfLine(quotes: BattleReport['verdictQuotes'][number] | undefined): SectionKind | null {

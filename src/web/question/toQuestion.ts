@@ -72,6 +72,19 @@ export function formValues(
   return { values, kind, problems };
 }
 
+/** What is wrong with a counter of a roster field, in the picker's words (an unknown name from a link ...). */
+function counterProblem(module: SystemModule, values: FormValues, key: string): string | null {
+  const catalogue = module.form.fields.find((f) => f.key === key)?.catalogue;
+  const items = values[key];
+  if (!catalogue || !Array.isArray(items)) return null;
+  for (const text of items as string[]) {
+    const item = catalogue.read(text);
+    const problem = item ? catalogue.describe(item).problem : `cannot read “${text}”`;
+    if (problem) return problem;
+  }
+  return null;
+}
+
 export function toQuestion(module: SystemModule, state: PageState): Asked {
   const { form } = module;
   const { values, kind, problems } = formValues(module, state);
@@ -106,7 +119,12 @@ export function toQuestion(module: SystemModule, state: PageState): Asked {
   try {
     ({ battle, question: asked } = battleFromForm(module, values, kind, question));
   } catch (error) {
-    if (error instanceof FormProblem) return { ok: false, problems: [pageProblem(form, error)] };
+    if (error instanceof FormProblem) {
+      // A counter the roster picker can say what is wrong with is said in its words (not the command line's).
+      const counter = error.key ? counterProblem(module, values, error.key) : null;
+      const problem = counter ? fieldProblem(form, error.key, counter) : pageProblem(form, error);
+      return { ok: false, problems: [problem] };
+    }
     if (error instanceof InputError) return { ok: false, problems: [fieldProblem(form, null, error.detail)] };
     throw error;
   }

@@ -8,7 +8,7 @@
  */
 import type { BattleReport, SweepReport } from '../../engine/report.js';
 import type { AnswerTiming, AnswerView } from '../answer/asker.js';
-import { answerParts, type Section } from '../answer/sections.js';
+import { answerParts, SECTION_ORDER, type Section } from '../answer/sections.js';
 import type { AskedQuestion, Problem } from '../question/toQuestion.js';
 import { cliCommand } from '../question/command.js';
 import { chartSpecs, distributionChart, named, sweepCharts, type ChartRoom } from '../charts/adapter.js';
@@ -315,9 +315,9 @@ export class PageAnswer implements AnswerView {
       box = new SectionBox(id);
       this.sectionBoxes.set(id, box);
       this.sectionsBox.append(box.element);
-      // Keep the boxes in the order sections come in (answerParts' order).
-      const order = ['needed', 'stopRule', 'optimalPlay', 'addedCreature', 'reach', 'defence', 'steps', 'numbers'];
-      const sorted = [...this.sectionBoxes.entries()].sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]));
+      // Keep the boxes in the sections' order.
+      const at = (id: string) => SECTION_ORDER.indexOf(id);
+      const sorted = [...this.sectionBoxes.entries()].sort((a, b) => at(a[0]) - at(b[0]));
       for (const [, b] of sorted) this.sectionsBox.append(b.element);
     }
     return box;
@@ -364,6 +364,8 @@ class SectionBox {
 
   hide(): void {
     this.element.hidden = true;
+    fill(this.summary);
+    fill(this.content);
     this.charts.clear();
     this.drawnFor = null;
   }
