@@ -190,7 +190,7 @@ describe.skipIf(SKIP_BROWSER)('every game by taps on a phone, in chromium', () =
     await page.close();
   });
 
-  it('Princes & Queens: one control per choice; a field that stops applying hides and leaves the question', async () => {
+  it('Princes & Queens: one control per choice; a field that stops applying hides, leaving the question', async () => {
     const page = await open('#princes-and-queens');
     await tapIn(page, 'princes', 'Two Princes');
     await tapIn(page, 'defender', 'The Queen');

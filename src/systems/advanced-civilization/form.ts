@@ -14,8 +14,7 @@ const TECHS = [
 ] as const;
 
 const TOKENS_HELP = 'a number, a range 4-9 or a list 3,5,8';
-const PAGE_TOKENS_HELP =
-  'Not known for sure? From … to, each count as likely, or one of the counts it may be.';
+const PAGE_TOKENS_HELP = 'Not known for sure? From … to, each count as likely, or one of the counts it may be.';
 
 /** The entry's technology switches from the names chosen. */
 function techs(names: readonly string[] = []): Record<string, boolean> {

@@ -43,11 +43,13 @@ function describe(item: CounterItem): CounterWords {
   const known = variants(item.name);
   if (item.stats === '') {
     if (known.length === 0) return { summary: '', problem: `${item.name} is not in the roster` };
-    if (known.length > 1)
+    if (known.length > 1) {
+      const which = known.map(statWords).join('; ');
       return {
         summary: '',
-        problem: `the roster has ${known.length} counters called ${item.name}: pick one (${known.map(statWords).join('; ')})`,
+        problem: `the roster has ${known.length} counters called ${item.name}: pick one (${which})`,
       };
+    }
     return { summary: statWords(known[0]) };
   }
   const stats = parseStatCode(item.stats);
