@@ -113,9 +113,13 @@ const KINDS: readonly SectionKind[] = [
     names: ['farthest'],
     gist: ({ reach: r }) => {
       if (!r) return '';
-      const far = (n: number | null, any: boolean) =>
-        any ? `any distance` : n === null ? 'not at all' : `up to ${plural(n, 'hex', 'hexes')}`;
-      return `one Prince ${far(r.onePrince.farthest, r.onePrince.any)}`;
+      const far = ({ farthest, any }: { farthest: number | null; any: boolean }) =>
+        any
+          ? 'from any distance'
+          : farthest === null
+            ? 'from no distance'
+            : `up to ${plural(farthest, 'hex', 'hexes')}`;
+      return `one Prince ${far(r.onePrince)}, two Princes ${far(r.twoPrinces)}`;
     },
   },
   {
@@ -126,7 +130,7 @@ const KINDS: readonly SectionKind[] = [
   },
   {
     id: 'steps',
-    title: 'Step by step',
+    title: 'How it works out',
     decisions: ['conflict', 'battleValues'],
     names: ['removals', 'tokens', 'values'],
   },

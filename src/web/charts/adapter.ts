@@ -6,6 +6,7 @@
 import type { BattleReport, ChartRequest, SweepReport } from '../../engine/report.js';
 import { distributionRequest, sweepRequests } from '../../output/charts/fromReport.js';
 import { toVegaLite, type ChartRoom, type VegaLiteSpec } from '../../output/charts/vegaLite.js';
+import { thousands } from '../../kit/format.js';
 
 export type { ChartRoom, VegaLiteSpec };
 
@@ -33,9 +34,18 @@ export function named(charts: readonly ChartRequest[], report: BattleReport, tit
   );
 }
 
-/** The outcome distribution's request, the battle named by `title`. */
+/**
+ * The outcome distribution's request, the battle named by `title` and how it was answered in
+ * a player's words (the report files' subtitle names the system by its id).
+ */
 export function distributionChart(report: BattleReport, title: string): ChartRequest | null {
-  return distributionRequest({ ...report, label: title });
+  const request = distributionRequest({ ...report, label: title });
+  if (!request) return null;
+  const how =
+    report.method === 'exact'
+      ? 'exact'
+      : `Monte Carlo, ${thousands(report.trials)} trials${report.partial ? ' so far' : ''}, seed “${report.seed}”`;
+  return { ...request, subtitle: [how] };
 }
 
 export function sweepCharts(scenario: string, sweep: SweepReport, room?: ChartRoom): VegaLiteSpec[] {

@@ -397,5 +397,5 @@ function stillComing(asked: AskedQuestion): string {
  * system with no label of its own names the battle by its flags): then the game's name.
  */
 function chartTitle(asked: AskedQuestion, report: BattleReport): string {
-  return /(^|\s)--[a-z]/.test(report.label) ? asked.module.system.title.replace(/ \(.*$/, '') : report.label;
+  return /(^|\s)--[a-z]/.test(report.label) ? asked.module.name : report.label;
 }

@@ -63,6 +63,8 @@ export class ChartArea {
       ),
     );
     this.lastDrawMs = performance.now() - started;
+    // Drawn: each box as tall as its chart (the room kept for it meanwhile is no longer needed).
+    for (const box of boxes) box.classList.add('drawn');
     if (generation !== this.generation) {
       for (const m of made) m.finalize();
       return;
