@@ -2,7 +2,8 @@
  * Screenshots of the built page (`npm run web` first) for a person to look at: every game's
  * questions at a phone's width (390 px) and a desktop's (1280 px), in Debian's chromium.
  * Each page is saved whole (`<name>-<width>.png`) and cut into screen-high tiles
- * (`<name>-<width>-<i>.png`), which an image viewer shows without shrinking them to a sliver.
+ * (`<name>-<width>-<i>.png`), which an image viewer shows without shrinking them to a sliver; on a
+ * phone, also the screen a tap on the answer bar shows (`<name>-390-answer.png`).
  *   npm run web:screenshots                 # all, into dist/web-screenshots/
  *   npm run web:screenshots -- kings        # only the questions whose name contains "kings"
  */
@@ -57,6 +58,11 @@ async function main(): Promise<void> {
             fullPage: true,
             clip: { x: 0, y, width, height: Math.min(height, total - y) },
           });
+        // What a phone shows after a tap on the answer bar: the answer at the top of the screen.
+        if (width < 500) {
+          await page.evaluate(() => document.getElementById('answer')?.scrollIntoView({ block: 'start' }));
+          await page.screenshot({ path: `${file}-answer.png` });
+        }
         console.log(`${name} at ${width} px: ${total} px tall`);
         await page.close();
       }
