@@ -29,7 +29,7 @@ async function answer(id: string, args: string[], ask: { target?: string; advise
 }
 
 describe('an answer in sections', () => {
-  it('LandGrab advice: the recommendation first, then how many you need and when to stop, each with its tables', async () => {
+  it('LandGrab advice: the recommendation first, then how many are needed and when to stop', async () => {
     const report = await answer('landgrab', ['--attackers', '18', '--defenders', '8', '--fortress']);
     const plain = answerParts(report);
     expect(plain.first).toEqual([report.verdict[0]]);

@@ -56,6 +56,8 @@ const LOSS_CHOICES: readonly Choice[] = [
   { value: 'buildings-first', label: 'Fort, city or village first' },
   { value: 'protect-strongest', label: 'Keep the strongest' },
 ];
+/** The attacker has no fort, city or village: for it, buildings first is weakest first. */
+const ATTACKER_LOSS_CHOICES = LOSS_CHOICES.filter((c) => c.value !== 'buildings-first');
 
 /** When a side retreats (`rounds:2+down-to:3`), each condition in a player's words. */
 const RETREAT_CONDITIONS: readonly Condition[] = [
@@ -168,7 +170,7 @@ export const kingsAndThingsForm = defineForm({
     {
       key: 'attackerLosses',
       kind: 'choice',
-      choices: LOSS_CHOICES,
+      choices: ATTACKER_LOSS_CHOICES,
       leftOut: 'weakest-first',
       group: 'more',
       entry: ['attacker.losses', 'explorer.losses'],

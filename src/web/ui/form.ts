@@ -84,7 +84,7 @@ export function questionForm(
     h(
       'div',
       { class: 'fields' },
-      optionRow('target', QUESTION_OPTIONS.target.page, 'decimal'),
+      targetRow(),
       checkRow('advise', QUESTION_OPTIONS.advise.page.label, QUESTION_OPTIONS.advise.page.help),
       objectives.length > 0
         ? [
@@ -252,6 +252,27 @@ export function questionForm(
   form.addEventListener('keydown', (event) => arrowStep(event));
   write(state);
   return { element: form, read, write, showProblems };
+}
+
+/** Targets a player taps rather than types (any other can be typed). */
+const TARGETS = ['50%', '67%', '75%', '80%', '90%'];
+
+/** The target probability: a text box, with the usual targets as buttons that fill it in (and one to clear it). */
+function targetRow(): HTMLElement {
+  const row = optionRow('target', QUESTION_OPTIONS.target.page, 'decimal');
+  const input = row.querySelector('input') as HTMLInputElement;
+  const buttons = [...TARGETS, ''].map((t) =>
+    h('button', { type: 'button', class: 'preset', 'data-target': t }, t === '' ? 'None' : t),
+  );
+  const presets = h('div', { class: 'presets', role: 'group', 'aria-label': 'Usual targets' }, buttons);
+  presets.addEventListener('click', (event) => {
+    const button = (event.target as HTMLElement).closest<HTMLButtonElement>('button.preset');
+    if (!button) return;
+    input.value = button.dataset.target ?? '';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  input.after(presets);
+  return row;
 }
 
 /** A question option's text box, in its page words. */
