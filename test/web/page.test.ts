@@ -485,7 +485,7 @@ describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
   // Every question looked at (test/web/questions.ts) fits a phone, and each game a desktop, without scrolling sideways;
   // BATTLE_ODDS_SCREENSHOTS=1 saves them (`npm run web:screenshots` saves every one at both widths, in screen tiles).
   const saving = process.env.BATTLE_ODDS_SCREENSHOTS === '1';
-  it('fits a phone (390 px) and a desktop (1280 px) with every game; saves screenshots on request', async () => {
+  it('fits a phone (390 px) and a desktop (1280 px) with every game, naming no flag; screenshots on ask', async () => {
     if (saving) mkdirSync(SCREENSHOTS, { recursive: true });
     const desktop = Object.fromEntries(
       ['kings-and-things-advice', 'advanced-civilization-range', 'landgrab-table', 'princes-and-queens'].map((k) => [
@@ -510,6 +510,8 @@ describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
         );
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${id} at ${width} px`).toBeLessThanOrEqual(0);
+        // No flag in any of them (the command-line block aside): notes, chart titles, sections.
+        if (name === 'phone') expect(await page.evaluate(flagsOnThePage), id).toEqual([]);
         if (saving) {
           await page.screenshot({ path: path.join(SCREENSHOTS, `${id}-${name}.png`), fullPage: true });
           if (name === 'phone') await page.screenshot({ path: path.join(SCREENSHOTS, `${id}-${name}-screen.png`) });

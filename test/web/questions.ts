@@ -12,6 +12,8 @@ export const LOOKED_AT: Record<string, string> = {
   'kings-and-things': '#kings-and-things',
   'kings-and-things-advice':
     `#kings-and-things?attackers=${KT_ATTACKERS}&defenders=${KT_DEFENDERS}` + '&fort=castle&target=0.8&advise',
+  'kings-and-things-explore':
+    '#kings-and-things?kind=explore&attackers=Old%20Dragon,Sphinx,Camel%20Corps&bribe=5&trials=100000',
   'advanced-civilization': '#advanced-civilization',
   'advanced-civilization-range': '#advanced-civilization?limit=3&attacker=6&defender=2-6&fort&target=0.8',
   'princes-and-queens': '#princes-and-queens',

@@ -11,6 +11,7 @@ import type { AnswerTiming, AnswerView } from '../answer/asker.js';
 import { answerParts, SECTION_ORDER, type Section } from '../answer/sections.js';
 import type { AskedQuestion, Problem } from '../question/toQuestion.js';
 import { cliCommand } from '../question/command.js';
+import { battleWords } from '../question/words.js';
 import { chartSpecs, distributionChart, named, sweepCharts, type ChartRoom } from '../charts/adapter.js';
 import { percentTarget, thousands } from '../../kit/format.js';
 import { ChartArea } from './charts.js';
@@ -274,7 +275,7 @@ export class PageAnswer implements AnswerView {
         ? h(
             'ul',
             { class: 'notes' },
-            report.notes.map((n) => h('li', {}, n)),
+            report.notes.map((n) => h('li', {}, battleWords(asked.module, report.label, n))),
           )
         : null,
     );

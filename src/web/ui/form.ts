@@ -261,6 +261,7 @@ const TARGETS = ['50%', '67%', '75%', '80%', '90%'];
 function targetRow(): HTMLElement {
   const row = optionRow('target', QUESTION_OPTIONS.target.page, 'decimal');
   const input = row.querySelector('input') as HTMLInputElement;
+  input.classList.add('number');
   const buttons = [...TARGETS, ''].map((t) =>
     h('button', { type: 'button', class: 'preset', 'data-target': t }, t === '' ? 'None' : t),
   );
