@@ -71,6 +71,9 @@ const noRetreatHex = (whose: string): readonly Choice[] => [
   { value: 'none', label: `No hex of ${whose} to retreat to` },
 ];
 
+/** An unexplored hex has no fort and its defenders never retreat: the page hides those then. */
+const EXPLORED = { key: 'unexplored', values: ['false'] };
+
 /** Why the hex's own fields do not apply to an exploration. */
 const NO_HEX = 'the defenders are drawn from the cup, never retreat, and the hex has no fort';
 
@@ -115,6 +118,7 @@ export const kingsAndThingsForm = defineForm({
     {
       key: 'fort',
       kind: 'choice',
+      appliesWhen: EXPLORED,
       choices: [
         { value: 'none', label: 'None' },
         { value: 'tower', label: 'Tower' },
@@ -225,6 +229,7 @@ export const kingsAndThingsForm = defineForm({
     {
       key: 'defenderRetreat',
       kind: 'conditions',
+      appliesWhen: EXPLORED,
       conditions: RETREAT_CONDITIONS,
       leftOut: 'never',
       appliesTo: ['battle'],
@@ -262,6 +267,7 @@ export const kingsAndThingsForm = defineForm({
     {
       key: 'defenderRetreatHex',
       kind: 'countOr',
+      appliesWhen: EXPLORED,
       choices: noRetreatHex('its own'),
       min: 0,
       max: STACK_LIMIT,
