@@ -128,7 +128,7 @@ export const advancedCivilizationForm = defineForm({
       kind: 'flag',
       entry: [],
       cli: { flag: '--fort', help: 'a fort in the area, controlled by the defender' },
-      page: { label: 'Fort', help: 'A fort in the area (the defender holds it, unless you choose otherwise).' },
+      page: { label: 'Fort', help: 'A fort in the area, held by the defender (or choose its side below).' },
     },
     {
       key: 'fortOwner',
@@ -137,16 +137,18 @@ export const advancedCivilizationForm = defineForm({
         { value: 'attacker', label: 'The attacker' },
         { value: 'defender', label: 'The defender' },
       ],
-      // The page asks who holds the fort once there is one; the command line's --fort-owner also places it.
-      leftOut: 'defender',
-      appliesWhen: { key: 'fort', values: ['true'] },
+      group: 'more',
       entry: ['fort'],
       cli: {
         flag: '--fort-owner',
         arg: '<side>',
         help: 'who controls the fort: attacker or defender (implies --fort)',
       },
-      page: { label: 'Fort held by' },
+      page: {
+        label: 'Fort held by',
+        none: 'Not chosen',
+        help: 'Choosing a side also places the fort; not chosen, a fort ticked above is the defender’s.',
+      },
     },
     {
       key: 'city',
