@@ -4,11 +4,12 @@
  * library) and the service worker (sw.js, at the root so its scope is the whole page).
  * After the bundle is written, precache.json lists every file for the service worker.
  */
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { Resvg } from '@resvg/resvg-js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const web = path.join(root, 'src/web');
@@ -58,6 +59,48 @@ function precacheList(): Plugin {
   };
 }
 
+/** The page's colours, as index.html's theme-color and the header. */
+const THEME = { theme: '#0b3d5c', background: '#ffffff' };
+
+/**
+ * The web app manifest (the page can be added to a phone's home screen and opened like an
+ * app) and its icons: favicon.svg drawn at 192 and 512 px by resvg at build time, so no
+ * binary is committed. index.html links them; precache.json lists them, so they are there
+ * offline after one visit like the rest of the page.
+ */
+function webAppManifest(): Plugin {
+  const sizes = [192, 512];
+  return {
+    name: 'battle-odds-manifest',
+    apply: 'build',
+    generateBundle() {
+      const svg = readFileSync(path.join(web, 'favicon.svg'));
+      for (const size of sizes) {
+        const png = new Resvg(svg, { fitTo: { mode: 'width', value: size }, font: { loadSystemFonts: false } })
+          .render()
+          .asPng();
+        this.emitFile({ type: 'asset', fileName: `icon-${size}.png`, source: png });
+      }
+      const manifest = {
+        name: 'battle-odds: should I attack?',
+        short_name: 'battle-odds',
+        description: 'Battle odds for board-game combat, exact where possible: should I attack?',
+        start_url: './',
+        scope: './',
+        display: 'standalone',
+        theme_color: THEME.theme,
+        background_color: THEME.background,
+        icons: sizes.map((size) => ({ src: `icon-${size}.png`, sizes: `${size}x${size}`, type: 'image/png' })),
+      };
+      this.emitFile({
+        type: 'asset',
+        fileName: 'manifest.webmanifest',
+        source: `${JSON.stringify(manifest, null, 2)}\n`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: web,
   base: './',
@@ -75,5 +118,5 @@ export default defineConfig({
     },
   },
   worker: { format: 'es' },
-  plugins: [noNodeInThePage(), precacheList()],
+  plugins: [noNodeInThePage(), webAppManifest(), precacheList()],
 });

@@ -16,16 +16,18 @@ import { princesAndQueensForm } from '../systems/princes-and-queens/form.js';
 
 export interface SystemModule {
   system: RuleSystem;
+  /** The game's name, short, as a picker offers it (the system's title says more). */
+  name: string;
   /** How a question of this system is asked (the command line's `odds <system>`, the page's form). */
   form: QuestionForm;
   commands?: readonly FormCommand[];
 }
 
 export const SYSTEM_MODULES: readonly SystemModule[] = [
-  { system: landgrab, form: landgrabForm, commands: [reinforcementsCommand] },
-  { system: kingsAndThings, form: kingsAndThingsForm },
-  { system: advancedCivilization, form: advancedCivilizationForm },
-  { system: princesAndQueens, form: princesAndQueensForm },
+  { system: landgrab, name: 'LandGrab', form: landgrabForm, commands: [reinforcementsCommand] },
+  { system: kingsAndThings, name: 'Kings & Things', form: kingsAndThingsForm },
+  { system: advancedCivilization, name: 'Advanced Civilization', form: advancedCivilizationForm },
+  { system: princesAndQueens, name: 'Princes & Queens', form: princesAndQueensForm },
 ];
 
 export const SYSTEMS: readonly RuleSystem[] = SYSTEM_MODULES.map((m) => m.system);

@@ -16,18 +16,30 @@ const pool = browserPool();
 const view = new PageAnswer();
 view.threads = pool.threads;
 const asker = new Asker(pool, view);
-const picker = byId<HTMLSelectElement>('system');
+const picker = byId('system');
+const pickerTitle = byId('system-title');
 const formBox = byId('form');
 const remembered = new Map<string, PageState>();
 let module: SystemModule = SYSTEM_MODULES[0];
 let form: QuestionForm | null = null;
 
-for (const m of SYSTEM_MODULES)
-  picker.append(h('option', { value: m.system.id }, m.system.title.replace(/ \(.*$/, '')));
+// The game picker: one button per game, its full title under them (never cut to the width of a list).
+picker.append(
+  ...SYSTEM_MODULES.map((m) =>
+    h(
+      'label',
+      { class: 'segment' },
+      h('input', { type: 'radio', name: 'system', value: m.system.id, id: `game-${m.system.id}` }),
+      h('span', {}, m.name),
+    ),
+  ),
+);
 
 function show(state: PageState): void {
   module = SYSTEM_MODULES.find((m) => m.system.id === state.system) ?? SYSTEM_MODULES[0];
-  picker.value = module.system.id;
+  for (const radio of picker.querySelectorAll<HTMLInputElement>('input'))
+    radio.checked = radio.value === module.system.id;
+  pickerTitle.textContent = module.system.title;
   form = questionForm(module, state, changed);
   formBox.replaceChildren(form.element);
   view.fieldProblems = (problems) => {
@@ -48,10 +60,20 @@ function changed(state: PageState, at: number): void {
   asker.ask(module, state, at);
 }
 
-picker.addEventListener('change', () => {
-  const next = SYSTEM_MODULES.find((m) => m.system.id === picker.value);
-  if (next) show(remembered.get(next.system.id) ?? exampleState(next));
+picker.addEventListener('change', (event) => {
+  const next = SYSTEM_MODULES.find((m) => m.system.id === (event.target as HTMLInputElement).value);
+  if (next && next !== module) show(remembered.get(next.system.id) ?? exampleState(next));
 });
+
+// "Show" beside a problem in the answer: the field, in view and focused (its section opened).
+view.focusField = (param) => {
+  const row = formBox.querySelector<HTMLElement>(`[data-param="${param}"]`);
+  const details = row?.closest('details');
+  if (details) details.open = true;
+  const input = row?.querySelector<HTMLElement>('input, select, button');
+  row?.scrollIntoView({ block: 'center' });
+  input?.focus({ preventScroll: true });
+};
 
 window.addEventListener('hashchange', () => {
   const state = stateFromHash(SYSTEM_MODULES, location.hash);

@@ -1,7 +1,8 @@
 /**
  * Real-browser helpers: Debian's chromium driven by playwright-core (nothing downloads a
  * browser build), the page built once per test file into a temporary folder and served by
- * serveWeb. When chromium is missing the tests skip and say why.
+ * serveWeb. When chromium is missing the tests skip and say why, except under CI (CI=true),
+ * where they run and fail: a page suite that skipped there would pass without testing anything.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -23,7 +24,19 @@ export function chromiumPath(): string | null {
 
 export const CHROMIUM = chromiumPath();
 export const NO_CHROMIUM_REASON =
-  "browser tests skipped: no chromium found (install Debian's chromium, or set BATTLE_ODDS_CHROMIUM to its path)";
+  "no chromium found (install Debian's chromium, or set BATTLE_ODDS_CHROMIUM to its path)";
+/** Whether the browser suites skip: only where chromium is missing and this is not CI. */
+export const SKIP_BROWSER = CHROMIUM === null && process.env.CI !== 'true';
+
+/** Says why the suite skips, or (under CI, with no chromium) fails: call in beforeAll. */
+export function requireChromium(file: string): boolean {
+  if (CHROMIUM) return true;
+  if (SKIP_BROWSER) {
+    console.warn(`${file}: browser tests skipped: ${NO_CHROMIUM_REASON}`);
+    return false;
+  }
+  throw new Error(`${file}: CI=true and ${NO_CHROMIUM_REASON}: the page's browser tests cannot run`);
+}
 
 export async function launchChromium(): Promise<Browser> {
   const { chromium } = await import('playwright-core');
@@ -54,3 +67,16 @@ export async function buildPage(): Promise<string> {
 
 /** Where screenshots go (dist/ is not committed). */
 export const SCREENSHOTS = path.join(ROOT, 'dist', 'web-screenshots');
+
+/**
+ * Every flag name (`--fortress`) the page shows outside the command-line block: in any text,
+ * hidden fields and list choices included, chart titles, placeholders and accessible names. Runs in the page.
+ */
+export function flagsOnThePage(): string[] {
+  const body = document.body.cloneNode(true) as HTMLElement;
+  body.querySelector('#command')?.remove();
+  const texts = [body.textContent ?? ''];
+  for (const e of body.querySelectorAll('*'))
+    for (const name of ['placeholder', 'aria-label', 'title']) texts.push(e.getAttribute(name) ?? '');
+  return texts.flatMap((t) => t.match(/(^|[^\w-])--[a-z][a-z-]*/g) ?? []).map((m) => m.trim());
+}

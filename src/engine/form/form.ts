@@ -11,15 +11,21 @@
  * What a field holds, and so how a front end asks it:
  * - `count`: a whole number (a stepper); `number`: any number.
  * - `flag`: yes or no (a checkbox; a bare flag on the command line).
- * - `choice`: one of `choices` (a select; the command line passes other text on for the
- *   entry's schema to refuse in its own words).
+ * - `choice`: one of `choices` (a row of buttons or a list; the command line passes other text
+ *   on to the entry, whose schema refuses it in its own words or reads it in the system's own
+ *   syntax, e.g. a Kings & Things loss order).
  * - `counts`: whole numbers, comma-separated (`3,2,4`).
  * - `text`: free text in the system's own syntax.
  * - `roster`: counters by name, comma-separated (`Giant:4, Elves:2R, 2x Nomads`).
  * - `multi`: several of `choices` (checkboxes; `metalworking,engineering`).
  * - `range`: a count that may be unknown: a number, a range `4-9` or the possible counts `3,5,8`.
+ * - `conditions`: any of `conditions`, each with its number, joined by `+` (`rounds:2+down-to:3`),
+ *   or the field's `leftOut` word for none (`never`); read as text, the system reads the syntax.
+ * - `countOr`: a whole number, or one of `choices` (a word, e.g. `none`); read as text, the
+ *   system reads it.
  */
-export type FieldKind = 'count' | 'number' | 'flag' | 'choice' | 'counts' | 'text' | 'roster' | 'multi' | 'range';
+export type FieldKind =
+  'count' | 'number' | 'flag' | 'choice' | 'counts' | 'text' | 'roster' | 'multi' | 'range' | 'conditions' | 'countOr';
 
 /** A count that may be unknown: exactly `n`, uniform over `min..max`, or one of `values` (equally likely). */
 export type UncertainCount = number | { min: number; max: number } | { values: number[] };
@@ -35,6 +41,8 @@ export interface KindValues {
   roster: string[];
   multi: string[];
   range: UncertainCount;
+  conditions: string;
+  countOr: string;
 }
 
 export type FieldValue = KindValues[FieldKind];
@@ -43,6 +51,101 @@ export type FieldValue = KindValues[FieldKind];
 export interface Choice {
   readonly value: string;
   readonly label: string;
+}
+
+/** One condition of a `conditions` field: `rounds:2` is "after 2 rounds". */
+export interface Condition {
+  /** Its name in the field's text: `rounds`. */
+  readonly name: string;
+  /** A player's words, its number after them: `After this many rounds`. */
+  readonly label: string;
+  readonly min: number;
+  readonly max?: number;
+  /** The number it starts at when a player switches it on. */
+  readonly start: number;
+  /** A player's steps (a ratio may go by 0.5); 1 by default. */
+  readonly step?: number;
+}
+
+/**
+ * What a `roster` field's counters are, for a picker (the page): the counters to add by
+ * name, how an item of the field's text (`3x Elves:2R`) reads and is written, and how a
+ * counter of a player's own is made from fields. The command line reads the same text.
+ */
+export interface CounterCatalogue {
+  /** What a player calls one of these: `creature`. */
+  readonly noun: string;
+  /** Each counter at most once, without a count (a hex's special income counter). */
+  readonly single?: boolean;
+  /** Every counter to add by name, in the order a search lists them. */
+  counters(): readonly CatalogueCounter[];
+  /** One item of the field's text, or null when it is not written as one. */
+  read(text: string): CounterItem | null;
+  write(item: CounterItem): string;
+  /** A player's words for an item's counter (its stats, a note, what is wrong with it). */
+  describe(item: CounterItem): CounterWords;
+  /** A counter of a player's own: its value, its kind (one of) and flags (any of), written as `stats`. */
+  readonly custom?: CustomCounter;
+}
+
+export interface CatalogueCounter {
+  /** The item's text without a count, as a picker adds it: `Giant`, or `Elves:2R` where the name is shared. */
+  readonly id: string;
+  readonly name: string;
+  /** Its stats in a player's words: `4 · ranged · 1 die`. */
+  readonly summary: string;
+  /** Its stats as the field writes them (`4R`), where a counter of one's own can start from them. */
+  readonly stats?: string;
+  /** More words a search finds it by (its terrain). */
+  readonly more?: string;
+}
+
+/** One item of a roster field: `3x Elves:2R` is 3 of `Elves` with stats `2R`. */
+export interface CounterItem {
+  readonly count: number;
+  readonly name: string;
+  /** The stats written after the name (`2R`); '' for the catalogue's counter of that name. */
+  readonly stats: string;
+}
+
+export interface CounterWords {
+  /** Its stats: `4 · ranged · 1 die`; '' when unknown. */
+  readonly summary: string;
+  /** Worth a look: a counter of one's own that differs from the catalogue's counter of that name. */
+  readonly note?: string;
+  /** Why it cannot be used (an unknown name, a shared name without stats, stats it cannot read). */
+  readonly problem?: string;
+}
+
+export interface CustomCounter {
+  readonly value: { readonly label: string; readonly min: number; readonly max: number };
+  /** One of these (the combat step). */
+  readonly kinds: { readonly label: string; readonly choices: readonly Choice[] };
+  /** Any of these (charge, flying). */
+  readonly flags: readonly Choice[];
+  /** `{ value: 3, kind: 'magic', flags: ['charge'] }` -> `3*C`. */
+  write(stats: CustomStats): string;
+  /** The stats text read back, or null when it is not stats this catalogue writes. */
+  read(stats: string): CustomStats | null;
+}
+
+export interface CustomStats {
+  readonly value: number;
+  readonly kind: string;
+  readonly flags: readonly string[];
+}
+
+/** A field asked only while another field's value is one of `values` (flags: `true` / `false`). */
+export interface AppliesWhen {
+  readonly key: string;
+  readonly values: readonly string[];
+}
+
+/** Flags of which at most one is set (a city or a village): the page asks them as one choice. */
+export interface OneOfFlags {
+  readonly keys: readonly string[];
+  /** The choice's label, help, and the words for none of them. */
+  readonly page: { readonly label: string; readonly help?: string; readonly none: string };
 }
 
 /** The command line's words for a field. */
@@ -66,6 +169,8 @@ export interface PageWords {
   readonly help?: string;
   /** Shown in an empty text box, e.g. `e.g. 3,2,4`. */
   readonly placeholder?: string;
+  /** A choice with neither a default nor a choice for leaving it out: the words for leaving it out. */
+  readonly none?: string;
 }
 
 export interface QuestionField {
@@ -76,6 +181,16 @@ export interface QuestionField {
   readonly min?: number;
   readonly max?: number;
   readonly choices?: readonly Choice[];
+  /** A `conditions` field's conditions. */
+  readonly conditions?: readonly Condition[];
+  /** A `roster` field's counters, for a picker. */
+  readonly catalogue?: CounterCatalogue;
+  /**
+   * Asked only while another field has one of some values (a defending Prince's distance, only
+   * for a Prince): the page hides it otherwise and drops its value; the command line leaves the
+   * refusal to the entry's schema.
+   */
+  readonly appliesWhen?: AppliesWhen;
   /** What one choice of a `multi` field is called in a refusal ("unknown technology"). */
   readonly item?: string;
   /** The value when the field is not given, as typed (the command line fills it in, and its help shows it). */
@@ -128,6 +243,8 @@ export interface QuestionForm {
   /** Kinds of question, the first the default (none: one kind). */
   readonly kinds?: readonly QuestionKind[];
   readonly fields: readonly QuestionField[];
+  /** Flags of which at most one may be set, asked on the page as one choice each. */
+  readonly oneOf?: readonly OneOfFlags[];
   /** Whole command lines, `battle-odds odds <system> ...`: help, and the page's first question. */
   readonly examples: readonly string[];
   /**
@@ -176,6 +293,26 @@ export function defaultKind(form: Pick<QuestionForm, 'kinds'>): string {
 /** Whether a field is asked for this kind of question. */
 export function fieldApplies(field: QuestionField, kind: string): boolean {
   return !field.appliesTo || kind === '' || field.appliesTo.includes(kind);
+}
+
+/**
+ * Whether a field is asked, given the other fields' text (the page's: a flag as true/false,
+ * '' for a field left out, which then counts as its default or its `leftOut`).
+ */
+export function fieldAsked(
+  form: Pick<QuestionForm, 'fields'>,
+  field: QuestionField,
+  kind: string,
+  textOf: (key: string) => string | boolean | undefined,
+): boolean {
+  if (!fieldApplies(field, kind)) return false;
+  const when = field.appliesWhen;
+  if (!when) return true;
+  const other = form.fields.find((f) => f.key === when.key);
+  if (!other || !fieldAsked(form, other, kind, textOf)) return false;
+  const text = textOf(when.key);
+  const value = typeof text === 'boolean' ? String(text) : text?.trim() || other.default || other.leftOut || '';
+  return when.values.includes(value);
 }
 
 /**

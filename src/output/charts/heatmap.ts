@@ -10,9 +10,11 @@
  *      when that stays under the maximum height;
  *   3. without text: a column facet alone wraps when side by side would make cells too
  *      small; otherwise the grid's cells shrink to fit.
+ * Percentages that do not fit as `53%` are tried as `53` (the subtitle says they are percent).
+ * A grid of probabilities draws its 50% and 80% contours along the cell edges.
  */
 import type { HeatmapChart } from '../../engine/report.js';
-import { FONT_SIZE, INK, PALETTE_ORDER, SIZE, textColourOn } from './theme.js';
+import { FONT_SIZE, INK, PALETTE_ORDER, textColourOn } from './theme.js';
 import { maxTextWidth } from './textWidth.js';
 import { axisFormat, plotScale } from './valueFormat.js';
 import {
@@ -27,6 +29,7 @@ import {
   facetTitle,
   headerLabels,
   type Built,
+  type ChartRoom,
   type Positions,
   type VegaLiteSpec,
 } from './layout.js';
@@ -50,6 +53,11 @@ const HEADER_LINE = FONT_SIZE.header + 3;
 const FADED_OPACITY = 0.3;
 /** A cell darker than this (as a share of the scale) takes white text. */
 const DARK_SHARE = { probability: 0.45, diverging: 0.55 } as const;
+/** The contours a grid of probabilities draws, each with its dash (solid: none). */
+export const CONTOURS = [
+  { level: 0.5, label: '50%', dash: [4, 3] },
+  { level: 0.8, label: '80%', dash: [1, 0] },
+] as const;
 
 type Colour = HeatmapChart['colour'];
 
@@ -63,7 +71,7 @@ interface Layout {
   left: number;
 }
 
-export function heatmapBody(request: HeatmapChart): Built {
+export function heatmapBody(request: HeatmapChart, room: ChartRoom): Built {
   const { x, y, column, row, colour } = request;
   const categoryColours = colour.scale === 'categories' ? categoriesPalette(colour) : new Map<string, string>();
   const xs = positions(x, axisLabel);
@@ -73,7 +81,8 @@ export function heatmapBody(request: HeatmapChart): Built {
 
   // Data: the plotted value, the text and its colour; facet fields are added once the layout is known.
   const scale = colour.scale === 'diverging' ? plotScale(colour.format) : 1;
-  const cells = request.cells.map((c) => ({
+  let cells = request.cells.map((c) => ({
+    kind: 'cell',
     x: xs.at(c.x).label,
     y: ys.at(c.y).label,
     value: typeof c.value === 'number' ? c.value * scale : oneLine(c.value),
@@ -83,13 +92,17 @@ export function heatmapBody(request: HeatmapChart): Built {
     textColour: c.faded ? INK.black : textColour(colour, c.value, categoryColours),
   }));
 
-  // Size.
-  const layout = chooseLayout(
-    request,
-    xs,
-    ys,
-    cells.map((c) => c.text).filter((t) => t.length > 0),
-  );
+  // Size: the text as given, else percentages without their sign.
+  const given = (list: typeof cells) => list.map((c) => c.text).filter((t) => t.length > 0);
+  let layout = chooseLayout(request, xs, ys, given(cells), room);
+  let percentSign = true;
+  if (!layout.text && given(cells).length > 0 && given(cells).every((t) => PERCENT_TEXT.test(t))) {
+    const bare = cells.map((c) => ({ ...c, text: c.text.replace(/%$/, '') }));
+    const fitted = chooseLayout(request, xs, ys, given(bare), room);
+    if (fitted.text) {
+      [layout, cells, percentSign] = [fitted, bare, false];
+    }
+  }
   const panelWidth = Math.round(xs.labels.length * layout.cellWidth);
   const panelHeight = Math.round(ys.labels.length * layout.cellHeight);
   const panels = (columns?.labels.length ?? 1) * (layout.facets === 'wrap' ? (rows?.labels.length ?? 1) : 1);
@@ -99,11 +112,13 @@ export function heatmapBody(request: HeatmapChart): Built {
   // Facet fields: a header label (wrapped to the panel) and an order for each panel.
   const facetsOf = facetFields(request, layout, columns, rows, panelWidth, panelHeight);
   // Cell text travels only when it is drawn.
-  const values = cells.map(({ text, textColour, ...cell }, i) => ({
+  const values: Array<Record<string, unknown>> = cells.map(({ text, textColour, ...cell }, i) => ({
     ...cell,
     ...(layout.text ? { text, textColour } : {}),
     ...facetsOf[i],
   }));
+  const edges = colour.scale === 'probability' ? contourEdges(request, xs, ys, facetsOf, panelWidth, panelHeight) : [];
+  values.push(...edges);
 
   // Encodings.
   const xFits = maxTextWidth(xs.labels, FONT_SIZE.label) + 4 <= layout.cellWidth;
@@ -128,6 +143,7 @@ export function heatmapBody(request: HeatmapChart): Built {
   const cellColour = colourEncoding(colour, categoryColours, panelWidth, width - layout.left);
   const layers: VegaLiteSpec[] = [
     {
+      ...(edges.length > 0 ? { transform: [{ filter: { field: 'kind', equal: 'cell' } }] } : {}),
       // A hairline stroke in the cell's own colour hides the seams anti-aliasing draws between cells
       // when the SVG is scaled down (a phone).
       mark: { type: 'rect', strokeWidth: 1 },
@@ -137,7 +153,7 @@ export function heatmapBody(request: HeatmapChart): Built {
         color: cellColour,
         // Its own field, or vega-lite would merge the two legends into one of symbols.
         stroke: { ...cellColour, field: 'edge', legend: null },
-        ...(values.some((v) => v.opacity < 1)
+        ...(cells.some((c) => c.opacity < 1)
           ? { opacity: { field: 'opacity', type: 'quantitative', scale: null, legend: null } }
           : {}),
       },
@@ -151,10 +167,14 @@ export function heatmapBody(request: HeatmapChart): Built {
         mark: { type: 'text', fontSize: FONT_SIZE.cellText, color: ink },
         encoding: { x: xEnc, y: yEnc, text: { field: 'text' } },
       });
+  if (edges.length > 0) layers.push(...contourLayers());
   const inner = { width: panelWidth, height: panelHeight, layer: layers };
-  // Text asked for but left out (too many cells for the width) is said in the subtitle.
-  const notes =
-    texts(request).length > 0 && !layout.text ? ['numbers in the cells left out: too many cells to fit'] : [];
+  // Text asked for but left out (too many cells for the width), or written without its % sign, is said.
+  const notes = [
+    ...(texts(request).length > 0 && !layout.text ? ['numbers in the cells left out: too many cells to fit'] : []),
+    ...(layout.text && !percentSign ? ['numbers in the cells: percent'] : []),
+    ...(edges.length > 0 ? [contourNote(edges)] : []),
+  ];
   if (layout.facets === 'none') return { spec: { data: { values }, ...inner }, width, notes };
   if (layout.facets === 'wrap')
     return {
@@ -194,6 +214,90 @@ export function heatmapBody(request: HeatmapChart): Built {
   return { spec: { data: { values }, facet, spacing: GAP.facet, spec: inner }, width, notes };
 }
 
+/** A probability as a heatmap cell writes it: `53%`, `<1%`, `>99%`. */
+const PERCENT_TEXT = /^[<>]?\d+%$/;
+
+/**
+ * The contours of a grid of probabilities: for each level, the cell edges between a cell at
+ * or above it and a neighbour below it, in pixels within the panel (with the panel's facet
+ * fields, so each panel draws its own).
+ */
+function contourEdges(
+  request: HeatmapChart,
+  xs: Positions,
+  ys: Positions,
+  facetsOf: Array<Record<string, string | number>>,
+  panelWidth: number,
+  panelHeight: number,
+): Array<Record<string, unknown>> {
+  const nx = xs.labels.length;
+  const ny = ys.labels.length;
+  const cw = panelWidth / Math.max(1, nx);
+  const ch = panelHeight / Math.max(1, ny);
+  // Each panel's grid of values, by its facet fields.
+  const panels = new Map<string, { facets: Record<string, string | number>; grid: Map<string, number> }>();
+  request.cells.forEach((c, i) => {
+    if (typeof c.value !== 'number') return;
+    const key = JSON.stringify(facetsOf[i]);
+    const panel = panels.get(key) ?? { facets: facetsOf[i], grid: new Map<string, number>() };
+    panel.grid.set(`${xs.at(c.x).order},${ys.at(c.y).order}`, c.value);
+    panels.set(key, panel);
+  });
+  const edges: Array<Record<string, unknown>> = [];
+  for (const { facets, grid } of panels.values()) {
+    const at = (i: number, j: number) => grid.get(`${i},${j}`);
+    for (const { level, label } of CONTOURS) {
+      const edge = (px: number, py: number, px2: number, py2: number) =>
+        edges.push({ kind: 'edge', level: label, px, py, px2, py2, ...facets });
+      const crosses = (a: number | undefined, b: number | undefined) =>
+        a !== undefined && b !== undefined && a >= level !== b >= level;
+      for (let i = 0; i < nx; i++)
+        for (let j = 0; j < ny; j++) {
+          if (crosses(at(i, j), at(i + 1, j))) edge((i + 1) * cw, j * ch, (i + 1) * cw, (j + 1) * ch);
+          if (crosses(at(i, j), at(i, j + 1))) edge(i * cw, (j + 1) * ch, (i + 1) * cw, (j + 1) * ch);
+        }
+    }
+  }
+  return edges;
+}
+
+/** The contours: a white casing under a black line, dashed at 50% and solid at 80%, readable on any cell. */
+function contourLayers(): VegaLiteSpec[] {
+  const position = {
+    x: { field: 'px', type: 'quantitative', scale: null },
+    x2: { field: 'px2' },
+    y: { field: 'py', type: 'quantitative', scale: null },
+    y2: { field: 'py2' },
+  };
+  const only = [{ filter: { field: 'kind', equal: 'edge' } }];
+  return [
+    {
+      transform: only,
+      mark: { type: 'rule', color: INK.white, strokeWidth: 3.5, strokeCap: 'square' },
+      encoding: position,
+    },
+    {
+      transform: only,
+      mark: { type: 'rule', color: INK.black, strokeWidth: 1.5 },
+      encoding: {
+        ...position,
+        strokeDash: {
+          field: 'level',
+          type: 'nominal',
+          scale: { domain: CONTOURS.map((c) => c.label), range: CONTOURS.map((c) => [...c.dash]) },
+          legend: null,
+        },
+      },
+    },
+  ];
+}
+
+function contourNote(edges: Array<Record<string, unknown>>): string {
+  const drawn = CONTOURS.filter((c) => edges.some((e) => e.level === c.label));
+  const words = drawn.map((c) => `${c.label} (${c.dash[0] === 1 && c.dash[1] === 0 ? 'solid' : 'dashed'})`);
+  return `lines: where it reaches ${words.join(' and ')}`;
+}
+
 /** The texts the request asks to write in cells. */
 function texts(request: HeatmapChart): string[] {
   return request.cells.map((c) => oneLine(c.text ?? '')).filter((t) => t.length > 0);
@@ -203,7 +307,7 @@ function header(): VegaLiteSpec {
   return { labelAngle: 0, labelPadding: 4, labelLineHeight: HEADER_LINE, titleFontWeight: 'bold' };
 }
 
-function chooseLayout(request: HeatmapChart, xs: Positions, ys: Positions, texts: string[]): Layout {
+function chooseLayout(request: HeatmapChart, xs: Positions, ys: Positions, texts: string[], room: ChartRoom): Layout {
   const { column, row } = request;
   const nx = Math.max(1, xs.labels.length);
   const ny = Math.max(1, ys.labels.length);
@@ -213,7 +317,7 @@ function chooseLayout(request: HeatmapChart, xs: Positions, ys: Positions, texts
   const yAxis = leftAxisWidth(ys.labels, yTitleLines, Y_LABEL_LIMIT);
   // Row headers are written sideways in up to 3 lines, plus the row axis title once.
   const rowHeader = row ? 3 * HEADER_LINE + 8 + (row.title.trim() && !row.yesNo ? HEADER_LINE + 8 : 0) : 0;
-  const width = (left: number) => SIZE.maxChartWidth - left - 4;
+  const width = (left: number) => room.maxWidth - left - 4;
   const fitsAcross = (room: number, panelWidth: number, max: number) =>
     Math.max(0, Math.min(max, Math.floor((room + GAP.facet) / (panelWidth + GAP.facet))));
   const tall = (cellHeight: number) => Math.max(cellHeight, row ? Math.ceil(MIN_ROW_PANEL / ny) : 0);

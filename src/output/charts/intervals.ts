@@ -6,12 +6,21 @@
 import type { IntervalsChart } from '../../engine/report.js';
 import { FONT_SIZE, INK, PALETTE, SIZE, seriesColours } from './theme.js';
 import { axisFormat, plotScale, valueText } from './valueFormat.js';
-import { axisTitleLines, leftAxisWidth, labelWidth, oneLine, type Built, type VegaLiteSpec } from './layout.js';
+import {
+  axisTitleLines,
+  leftAxisWidth,
+  labelWidth,
+  oneLine,
+  type Built,
+  type ChartRoom,
+  type VegaLiteSpec,
+} from './layout.js';
 
 const COLUMN = { minStep: 44, maxStep: 96, height: 220, maxCategories: 8 } as const;
-const ROW = { step: 26, plotWidth: 300, labelLimit: 200 } as const;
+/** Rows: a step per bar (plus a line above it when its label goes there), the plot's widths. */
+const ROW = { step: 26, labelLine: 16, plotWidth: 300, minPlot: 160, labelLimit: 200 } as const;
 
-export function intervalsBody(request: IntervalsChart): Built {
+export function intervalsBody(request: IntervalsChart, room: ChartRoom): Built {
   const scale = plotScale(request.format);
   const categories = [...new Set(request.rows.map((r) => oneLine(r.category)))];
   const colours =
@@ -84,12 +93,19 @@ export function intervalsBody(request: IntervalsChart): Built {
     };
   }
 
-  const height = ROW.step * categories.length;
-  const left = leftAxisWidth(categories, axisTitleLines(request.categoryTitle, height).length, ROW.labelLimit);
   const labelRoom = 50;
-  const plotWidth = Math.max(160, Math.min(ROW.plotWidth, SIZE.maxChartWidth - left - labelRoom));
+  // Labels beside the bars where they fit; where they would be cut (a phone), each above its bar.
+  const beside = leftAxisWidth(categories, 1, Infinity) + ROW.minPlot + labelRoom <= room.maxWidth;
+  const step = beside ? ROW.step : ROW.step + ROW.labelLine;
+  const height = step * categories.length;
+  const left = beside
+    ? leftAxisWidth(categories, axisTitleLines(request.categoryTitle, height).length, ROW.labelLimit)
+    : 0;
+  const plotWidth = Math.max(ROW.minPlot, Math.min(ROW.plotWidth, room.maxWidth - left - labelRoom));
   const barSize = Math.round(ROW.step * 0.7);
-  const y = { ...category, title: axisTitleLines(request.categoryTitle, height) };
+  const y = beside
+    ? { ...category, title: axisTitleLines(request.categoryTitle, height) }
+    : { ...category, title: null, axis: null };
   const x = {
     type: 'quantitative',
     scale: valueScale,
@@ -116,6 +132,19 @@ export function intervalsBody(request: IntervalsChart): Built {
     mark: { type: 'text', align: 'left', dx: 4, fontSize: FONT_SIZE.label, color: INK.text },
     encoding: { y, x: { ...x, field: 'end' }, text: { field: 'label' } },
   });
+  if (!beside)
+    layers.push({
+      mark: {
+        type: 'text',
+        align: 'left',
+        baseline: 'bottom',
+        dy: -barSize / 2 - 2,
+        fontSize: FONT_SIZE.label,
+        color: INK.text,
+        limit: plotWidth + labelRoom,
+      },
+      encoding: { y, x: { value: 0 }, text: { field: 'category' } },
+    });
   return {
     spec: { data: { values }, width: plotWidth, height, layer: layers },
     width: left + plotWidth + labelRoom,

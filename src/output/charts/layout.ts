@@ -10,6 +10,11 @@ import { maxTextWidth, truncateText, wrapText } from './textWidth.js';
 
 export type VegaLiteSpec = Record<string, unknown>;
 
+/** Where a chart is drawn: the widest it may be (px, padding excluded). */
+export interface ChartRoom {
+  maxWidth: number;
+}
+
 /** A compiled body and the width its content needs (px, axes included, padding excluded). */
 export interface Built {
   spec: VegaLiteSpec;
@@ -116,8 +121,12 @@ export function labelWidth(labels: string[], limit: number, fontSize: number = F
  * The title block: the title (at most 3 lines) and each subtitle line wrapped to the
  * chart's width (at most 8 lines in all), so text never widens the canvas.
  */
-export function titleBlock(request: Pick<ChartRequest, 'title' | 'subtitle'>, contentWidth: number): VegaLiteSpec {
-  const width = Math.min(SIZE.maxChartWidth, Math.max(contentWidth, SIZE.minTextWidth));
+export function titleBlock(
+  request: Pick<ChartRequest, 'title' | 'subtitle'>,
+  contentWidth: number,
+  maxWidth: number = SIZE.maxChartWidth,
+): VegaLiteSpec {
+  const width = Math.min(maxWidth, Math.max(contentWidth, SIZE.minTextWidth));
   const text = wrapText(request.title, width, FONT_SIZE.title, true, 3);
   const subtitle = (request.subtitle ?? []).flatMap((line) => wrapText(line, width, FONT_SIZE.subtitle, false, 4));
   return {

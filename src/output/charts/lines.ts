@@ -19,6 +19,7 @@ import {
   positions,
   headerLabels,
   type Built,
+  type ChartRoom,
   type VegaLiteSpec,
 } from './layout.js';
 
@@ -26,7 +27,7 @@ const HEIGHT = 200;
 const STEP = { min: 22, max: 64 } as const;
 const MIN_PANEL = 150;
 
-export function linesBody(request: LinesChart): Built {
+export function linesBody(request: LinesChart, room: ChartRoom): Built {
   const { x, column } = request;
   const scale = plotScale(request.y.format);
   const colours = seriesColours(request.series.map(oneLine));
@@ -48,15 +49,15 @@ export function linesBody(request: LinesChart): Built {
   // Size: a step per x value wide enough for its label; panels wrap within the maximum width.
   const xLabels = xs.labels;
   const left = leftAxisWidth(['+100%', '100%'], axisTitleLines(request.y.title, HEIGHT).length);
-  const room = SIZE.maxChartWidth - left - 4;
+  const roomWidth = room.maxWidth - left - 4;
   const step = Math.min(STEP.max, Math.max(STEP.min, maxTextWidth(xLabels, FONT_SIZE.label) + 10));
   const nColumns = columns ? Math.max(1, columns.labels.length) : 1;
   let panelWidth: number;
   let across = 1;
-  if (nColumns === 1) panelWidth = Math.min(room, Math.max(xLabels.length * step, SIZE.minTextWidth - left));
+  if (nColumns === 1) panelWidth = Math.min(roomWidth, Math.max(xLabels.length * step, SIZE.minTextWidth - left));
   else {
-    panelWidth = Math.min(room, Math.max(xLabels.length * step, MIN_PANEL));
-    across = Math.max(1, Math.min(nColumns, Math.floor((room + GAP.facet) / (panelWidth + GAP.facet))));
+    panelWidth = Math.min(roomWidth, Math.max(xLabels.length * step, MIN_PANEL));
+    across = Math.max(1, Math.min(nColumns, Math.floor((roomWidth + GAP.facet) / (panelWidth + GAP.facet))));
   }
   panelWidth = Math.round(panelWidth);
   const gridWidth = across * panelWidth + (across - 1) * GAP.facet;

@@ -11,29 +11,37 @@ import { distributionBody, drawsExactTicks } from './distribution.js';
 import { heatmapBody } from './heatmap.js';
 import { intervalsBody, intervalsKey } from './intervals.js';
 import { linesBody } from './lines.js';
-import { SCHEMA, titleBlock, type Built, type VegaLiteSpec } from './layout.js';
-import { withTheme } from './theme.js';
+import { SCHEMA, titleBlock, type Built, type ChartRoom, type VegaLiteSpec } from './layout.js';
+import { SIZE, withTheme } from './theme.js';
 
-export type { VegaLiteSpec } from './layout.js';
+export type { ChartRoom, VegaLiteSpec } from './layout.js';
 
-export function toVegaLite(request: ChartRequest): VegaLiteSpec {
-  const body = bodyOf(request);
+/** The report page's room: the widest chart. */
+export const REPORT_ROOM: ChartRoom = { maxWidth: SIZE.maxChartWidth };
+
+/**
+ * A request as a Vega-Lite spec, at most `room.maxWidth` wide: the web page passes the width it
+ * has (a phone's), so charts are built for it instead of shrunk into it, their text readable.
+ */
+export function toVegaLite(request: ChartRequest, room: ChartRoom = REPORT_ROOM): VegaLiteSpec {
+  const fitted = { maxWidth: Math.min(SIZE.maxChartWidth, Math.max(SIZE.minTextWidth, Math.floor(room.maxWidth))) };
+  const body = bodyOf(request, fitted);
   const subtitle = [...subtitleOf(request), ...(body.notes ?? [])];
-  const title = titleBlock({ title: request.title, subtitle }, body.width);
+  const title = titleBlock({ title: request.title, subtitle }, body.width, fitted.maxWidth);
   const description = [request.title, ...(request.subtitle ?? [])].join('. ');
   return withTheme({ $schema: SCHEMA, description, title, ...body.spec });
 }
 
-function bodyOf(request: ChartRequest): Built {
+function bodyOf(request: ChartRequest, room: ChartRoom): Built {
   switch (request.kind) {
     case 'intervals':
-      return intervalsBody(request);
+      return intervalsBody(request, room);
     case 'distribution':
-      return distributionBody(request);
+      return distributionBody(request, room);
     case 'heatmap':
-      return heatmapBody(request);
+      return heatmapBody(request, room);
     case 'lines':
-      return linesBody(request);
+      return linesBody(request, room);
   }
 }
 

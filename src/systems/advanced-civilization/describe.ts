@@ -177,7 +177,8 @@ function describeUncertain(view: View): Described {
         kind: 'intervals',
         name: 'outcomes',
         title: `${view.label}: outcome of the conflict`,
-        subtitle: ['Bars: probability of each outcome; lines: 95% interval'],
+        // The chart module adds what the lines and ticks are, when it draws them.
+        subtitle: ['Bars: probability of each outcome'],
         categoryTitle: 'Outcome',
         valueTitle: 'Probability',
         format: 'percent',

@@ -14,8 +14,7 @@ const TECHS = [
 ] as const;
 
 const TOKENS_HELP = 'a number, a range 4-9 or a list 3,5,8';
-const PAGE_TOKENS_HELP =
-  'A number; a range like 4-9 when you do not know (each count as likely); or the possible counts, e.g. 3,5,8.';
+const PAGE_TOKENS_HELP = 'Not known for sure? From … to, each count as likely, or one of the counts it may be.';
 
 /** The entry's technology switches from the names chosen. */
 function techs(names: readonly string[] = []): Record<string, boolean> {
@@ -53,6 +52,7 @@ export const advancedCivilizationForm = defineForm({
       page: {
         label: 'Attacking tokens',
         help: `${PAGE_TOKENS_HELP} Leave it empty and give a target probability to find how many you need.`,
+        placeholder: 'how many?',
       },
     },
     {
@@ -128,7 +128,7 @@ export const advancedCivilizationForm = defineForm({
       kind: 'flag',
       entry: [],
       cli: { flag: '--fort', help: 'a fort in the area, controlled by the defender' },
-      page: { label: 'Fort', help: 'A fort in the area, held by the defender.' },
+      page: { label: 'Fort', help: 'A fort in the area, held by the defender (or choose its side below).' },
     },
     {
       key: 'fortOwner',
@@ -144,7 +144,11 @@ export const advancedCivilizationForm = defineForm({
         arg: '<side>',
         help: 'who controls the fort: attacker or defender (implies --fort)',
       },
-      page: { label: 'Fort held by', help: 'Choosing a side also places the fort.' },
+      page: {
+        label: 'Fort held by',
+        none: 'Not chosen',
+        help: 'Choosing a side also places the fort; not chosen, a fort ticked above is the defender’s.',
+      },
     },
     {
       key: 'city',

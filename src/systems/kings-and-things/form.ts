@@ -3,11 +3,13 @@
  * page's form): a battle at a known hex, or an exploration (defenders drawn from the cup);
  * one battle per question.
  */
-import { defineForm } from '../../engine/form/form.js';
+import { defineForm, type Choice, type Condition } from '../../engine/form/form.js';
 import { parseItems } from '../../engine/form/read.js';
 import { FORT_AFTER_RETREAT } from './rules/hex.js';
 import { LOSS_POLICIES } from './rules/lossOrder.js';
 import { CUPS, MAX_BRIBE_GOLD } from './explore/schema.js';
+import { STACK_LIMIT } from './rules/retreat.js';
+import { creatureCatalogue, incomeCatalogue } from './catalogue.js';
 
 /** A policy name stays a name; anything else (even a single counter name) is an explicit loss order. */
 export function parseLosses(text: string | undefined, fallback: string): string | string[] {
@@ -50,6 +52,30 @@ const FORT_LEVELS_ELSEWHERE =
   'scenarios/kings-and-things-castle-assault.json (battle-odds run <file>), or copy its "sweep" ' +
   '(variants that set "defender.fort") with your own attackers; for one fort level use --fort';
 
+/** The loss policies in a player's words (a loss order by name is the command line's, or a link's). */
+const LOSS_CHOICES: readonly Choice[] = [
+  { value: 'weakest-first', label: 'Weakest first' },
+  { value: 'buildings-first', label: 'Fort, city or village first' },
+  { value: 'protect-strongest', label: 'Keep the strongest' },
+];
+/** The attacker has no fort, city or village: for it, buildings first is weakest first. */
+const ATTACKER_LOSS_CHOICES = LOSS_CHOICES.filter((c) => c.value !== 'buildings-first');
+
+/** When a side retreats (`rounds:2+down-to:3`), each condition in a player's words. */
+const RETREAT_CONDITIONS: readonly Condition[] = [
+  { name: 'rounds', label: 'After this many rounds', min: 1, start: 2 },
+  { name: 'outnumbered', label: 'When outnumbered this many to one (in strength)', min: 1, start: 2, step: 0.5 },
+  { name: 'down-to', label: 'When down to this many counters', min: 0, start: 2 },
+];
+
+/** Where a side would retreat to: the creatures already there, or none (no hex to retreat to). */
+const noRetreatHex = (whose: string): readonly Choice[] => [
+  { value: 'none', label: `No hex of ${whose} to retreat to` },
+];
+
+/** An unexplored hex has no fort and its defenders never retreat: the page hides those then. */
+const EXPLORED = { key: 'unexplored', values: ['false'] };
+
 /** Why the hex's own fields do not apply to an exploration. */
 const NO_HEX = 'the defenders are drawn from the cup, never retreat, and the hex has no fort';
 
@@ -63,6 +89,7 @@ export const kingsAndThingsForm = defineForm({
     {
       key: 'attackers',
       kind: 'roster',
+      catalogue: creatureCatalogue,
       entry: ['attacker', 'attacker.creatures', 'explorer', 'explorer.creatures'],
       cli: {
         flag: '--attackers',
@@ -73,14 +100,13 @@ export const kingsAndThingsForm = defineForm({
       },
       page: {
         label: 'Attacking counters',
-        help:
-          'Counter names from the roster, separated by commas, e.g. Giant, Elves, 2x Nomads; ' +
-          'or your own as name:value, adding R ranged, * magic, C charge, F flying, e.g. Dragon:3*C.',
+        help: 'Search the roster and tap to add; tap a counter to change how many, or remove it.',
       },
     },
     {
       key: 'defenders',
       kind: 'roster',
+      catalogue: creatureCatalogue,
       appliesTo: ['battle'],
       entry: ['defender', 'defender.creatures'],
       cli: {
@@ -89,11 +115,12 @@ export const kingsAndThingsForm = defineForm({
         help: 'defending creatures and characters, same form (default: none)',
         elsewhere: NO_HEX,
       },
-      page: { label: 'Defending counters', help: 'Written the same way; empty when the hex holds none.' },
+      page: { label: 'Defending counters', help: 'None when the hex holds no creatures.' },
     },
     {
       key: 'fort',
       kind: 'choice',
+      appliesWhen: EXPLORED,
       choices: [
         { value: 'none', label: 'None' },
         { value: 'tower', label: 'Tower' },
@@ -110,7 +137,7 @@ export const kingsAndThingsForm = defineForm({
         help: 'fort in the hex: none, tower, keep, castle, citadel, or 0-4 (default: none)',
         elsewhere: NO_HEX,
       },
-      page: { label: 'Fort in the hex' },
+      page: { label: 'Fort in the hex', help: 'A tower or keep fires in melee, a castle ranged, a citadel magic.' },
     },
     {
       key: 'city',
@@ -131,6 +158,7 @@ export const kingsAndThingsForm = defineForm({
     {
       key: 'income',
       kind: 'roster',
+      catalogue: incomeCatalogue,
       appliesTo: ['battle'],
       group: 'more',
       entry: ['defender.income'],
@@ -147,7 +175,8 @@ export const kingsAndThingsForm = defineForm({
     },
     {
       key: 'attackerLosses',
-      kind: 'text',
+      kind: 'choice',
+      choices: ATTACKER_LOSS_CHOICES,
       leftOut: 'weakest-first',
       group: 'more',
       entry: ['attacker.losses', 'explorer.losses'],
@@ -160,12 +189,13 @@ export const kingsAndThingsForm = defineForm({
       },
       page: {
         label: "Attacker's losses",
-        help: `Which counters take the hits: ${LOSS_POLICIES.join(', ')}, or counter names in order, e.g. Orc, Giant.`,
+        help: 'Which counters take the hits first (by strength: combat value times dice).',
       },
     },
     {
       key: 'defenderLosses',
-      kind: 'text',
+      kind: 'choice',
+      choices: LOSS_CHOICES,
       leftOut: 'buildings-first',
       appliesTo: ['battle'],
       group: 'more',
@@ -176,11 +206,15 @@ export const kingsAndThingsForm = defineForm({
         help: 'same choices (default: buildings-first)',
         elsewhere: NO_HEX,
       },
-      page: { label: "Defender's losses", help: 'The same choices; empty: buildings-first.' },
+      page: {
+        label: "Defender's losses",
+        help: 'A fort, city or village first: they are repaired after the battle.',
+      },
     },
     {
       key: 'retreat',
-      kind: 'text',
+      kind: 'conditions',
+      conditions: RETREAT_CONDITIONS,
       leftOut: 'never',
       group: 'more',
       entry: ['attacker.retreat', 'explorer.retreat'],
@@ -191,14 +225,14 @@ export const kingsAndThingsForm = defineForm({
       },
       page: {
         label: 'Attacker retreats',
-        help:
-          'Empty: never. Or after some rounds (rounds:2), when outnumbered (outnumbered:2 is two to one) or ' +
-          'when down to a few counters (down-to:3); join several with +.',
+        help: 'Never, unless you tick when.',
       },
     },
     {
       key: 'defenderRetreat',
-      kind: 'text',
+      kind: 'conditions',
+      appliesWhen: EXPLORED,
+      conditions: RETREAT_CONDITIONS,
       leftOut: 'never',
       appliesTo: ['battle'],
       group: 'more',
@@ -209,11 +243,14 @@ export const kingsAndThingsForm = defineForm({
         help: 'defender retreat, same form (default: never)',
         elsewhere: NO_HEX,
       },
-      page: { label: 'Defender retreats', help: 'Written the same way.' },
+      page: { label: 'Defender retreats', help: 'Never, unless you tick when.' },
     },
     {
       key: 'retreatHex',
-      kind: 'text',
+      kind: 'countOr',
+      choices: noRetreatHex('yours'),
+      min: 0,
+      max: STACK_LIMIT,
       leftOut: '0',
       group: 'more',
       entry: ['attacker.retreatHex', 'explorer.retreatHex'],
@@ -225,15 +262,17 @@ export const kingsAndThingsForm = defineForm({
           'or the number of friendly creatures already there (more than 10 after the retreat are lost) (default: 0)',
       },
       page: {
-        label: "Attacker's retreat hex",
-        help:
-          'How many of your creatures already stand where you would retreat (more than 10 after the retreat ' +
-          'are lost); none when there is no hex of yours to retreat to.',
+        label: 'Your creatures already in the retreat hex',
+        help: 'More than 10 there after a retreat are lost.',
       },
     },
     {
       key: 'defenderRetreatHex',
-      kind: 'text',
+      kind: 'countOr',
+      appliesWhen: EXPLORED,
+      choices: noRetreatHex('its own'),
+      min: 0,
+      max: STACK_LIMIT,
       leftOut: '0',
       appliesTo: ['battle'],
       group: 'more',
@@ -244,7 +283,7 @@ export const kingsAndThingsForm = defineForm({
         help: "the defender's, same form (default: 0)",
         elsewhere: NO_HEX,
       },
-      page: { label: "Defender's retreat hex", help: 'Written the same way.' },
+      page: { label: "Defender's creatures already in its retreat hex" },
     },
     {
       key: 'fortAfterRetreat',
@@ -331,6 +370,16 @@ export const kingsAndThingsForm = defineForm({
         elsewhere: 'the cup the defenders are drawn from',
       },
       page: { label: 'The cup the defenders come from', help: 'Counters that are not creatures do not fight.' },
+    },
+  ],
+  oneOf: [
+    {
+      keys: ['city', 'village'],
+      page: {
+        label: 'City or village',
+        none: 'Neither',
+        help: 'A city fights as a 2, a village as a 1, both in melee; a hex holds one at most.',
+      },
     },
   ],
   examples: [

@@ -10,6 +10,9 @@ const TABLE_IS_A_SWEEP =
   'the table of attacks across distances, defenders and terrain is a sweep now: ' +
   `run \`battle-odds run ${TABLE_SCENARIO}\` (edit its "sweep" to change the distances)`;
 
+/** The defenders a defending Prince's distance is asked for. */
+const PRINCES = ['prince', 'two-princes'];
+
 export const princesAndQueensForm = defineForm({
   summary:
     'Evaluate a Princes & Queens attack: Battle values, whether the attack is possible, and its result ' +
@@ -63,10 +66,11 @@ export const princesAndQueensForm = defineForm({
       kind: 'count',
       min: 1,
       max: MAX_DISTANCE,
+      appliesWhen: { key: 'defender', values: PRINCES },
       cli: { flag: '--defender-distance', arg: '<hexes>', help: 'for a defending Prince: hexes to his own Queen' },
       page: {
         label: "Defending Prince's distance to his Queen",
-        help: 'Only for a defending Prince: hexes from him to his own Queen.',
+        help: 'Hexes from him to his own Queen.',
       },
     },
     {
@@ -83,6 +87,7 @@ export const princesAndQueensForm = defineForm({
     {
       key: 'withCity',
       kind: 'flag',
+      appliesWhen: { key: 'defender', values: ['prince', 'two-princes', 'queen'] },
       cli: { flag: '--with-city', help: 'a City shares the hex with the defending pawn' },
       page: { label: 'A City shares the hex', help: 'A City stands in the attacked hex with the defending pawn.' },
     },

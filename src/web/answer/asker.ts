@@ -14,6 +14,7 @@ import { assignStems } from '../../engine/fileNames.js';
 import { isAbortError } from '../../engine/run/abort.js';
 import type { PageState } from '../question/state.js';
 import { toQuestion, type AskedQuestion, type Problem } from '../question/toQuestion.js';
+import { battleWords } from '../question/words.js';
 import { TallyingExecutor } from '../workers/tallying.js';
 import { toTable } from '../question/table.js';
 import { TableRunner } from './tables.js';
@@ -232,7 +233,8 @@ export class Asker {
       await this.answerTable(q, state, controller.signal);
     } catch (error) {
       if (controller.signal.aborted || isAbortError(error)) return;
-      if (error instanceof NoExactAnswer) this.view.problems([{ param: 'method', message: error.reason }]);
+      if (error instanceof NoExactAnswer)
+        this.view.problems([{ param: 'method', message: battleWords(module, q.battle.label, error.reason) }]);
       else this.view.failed(error as Error);
     }
   }

@@ -6,6 +6,7 @@
 import type { SystemModule } from '../../app/systems.js';
 import {
   fieldApplies,
+  fieldAsked,
   paramOf,
   type Choice,
   type FieldKind,
@@ -61,7 +62,19 @@ export function kindsOf(module: SystemModule): readonly QuestionKind[] | undefin
   return module.form.kinds;
 }
 
-/** Whether a field is asked for this kind of question. */
+/** Whether a field is asked for this kind of question (whatever the other fields hold). */
 export function isAsked(field: PageField, kind: string | undefined): boolean {
   return fieldApplies(field.field, kind ?? '');
+}
+
+/**
+ * Whether a field is asked by a question as it stands: of this kind, and while the field it
+ * depends on has a value it applies to (a defending Prince's distance, only for a Prince).
+ */
+export function askedIn(
+  module: SystemModule,
+  field: PageField,
+  state: { kind?: string; values: Record<string, string | boolean> },
+): boolean {
+  return fieldAsked(module.form, field.field, state.kind ?? '', (key) => state.values[paramOf(key)]);
 }

@@ -42,6 +42,16 @@ export interface PageState {
   table?: TableState;
 }
 
+/**
+ * The advice's options as the question asks them: an objective only with advice, a
+ * territory's worth only with the objective `value` (the page hides the others, and they
+ * stay out of the question and the link).
+ */
+export function adviceOptions(state: PageState): { objective: string; territoryWorth: string } {
+  const objective = state.advise ? state.objective : '';
+  return { objective, territoryWorth: objective === 'value' ? state.territoryWorth : '' };
+}
+
 /** Every field at its default. */
 export function blankState(module: SystemModule): PageState {
   const values: Record<string, string | boolean> = {};

@@ -5,7 +5,7 @@
  */
 import type { SystemModule } from '../../app/systems.js';
 import { formEntry } from '../../engine/form/entry.js';
-import { isAsked, fieldsOf, type PageField } from './fields.js';
+import { askedIn, fieldsOf, type PageField } from './fields.js';
 import type { AskedQuestion, Problem } from './toQuestion.js';
 import { quoted } from './words.js';
 import type { TableState } from './state.js';
@@ -20,23 +20,35 @@ export const MAX_TABLE_CELLS = 2500;
  */
 export const TABLE_TRIAL_BUDGET = 2_000_000;
 
-/** Whole-number fields of this kind of question (not a short list of choices): what a table can vary. */
-export function tableAxes(module: SystemModule, kind: string | undefined): PageField[] {
-  return fieldsOf(module).filter((f) => f.kind === 'count' && !f.choices && isAsked(f, kind));
+/** The most values a first table gives each of its two numbers. */
+export const TABLE_SPAN = 12;
+
+/** Whole-number fields the question asks (not a short list of choices): what a table can vary. */
+export function tableAxes(
+  module: SystemModule,
+  kind: string | undefined,
+  values: Record<string, string | boolean> = {},
+): PageField[] {
+  return fieldsOf(module).filter((f) => f.kind === 'count' && !f.choices && askedIn(module, f, { kind, values }));
 }
 
-/** A first table around the question: the first two whole-number fields, from half to twice their values. */
+/**
+ * A first table around the question: the first two whole-number fields, from half their
+ * values up, at most TABLE_SPAN values each (so a phone has room for a number in every cell).
+ */
 export function defaultTable(
   module: SystemModule,
   kind: string | undefined,
   values: Record<string, unknown>,
 ): TableState | null {
-  const axes = tableAxes(module, kind).filter((f) => /^\d+$/.test(String(values[f.param] ?? '')));
+  const axes = tableAxes(module, kind, values as Record<string, string | boolean>).filter((f) =>
+    /^\d+$/.test(String(values[f.param] ?? '')),
+  );
   if (axes.length < 2) return null;
   const range = (f: PageField) => {
     const v = Number(values[f.param]);
     const from = Math.max(1, Math.ceil(v / 2));
-    return [String(from), String(Math.max(from + 5, v * 2))];
+    return [String(from), String(Math.min(from + TABLE_SPAN - 1, Math.max(from + 5, v * 2)))];
   };
   const [xFrom, xTo] = range(axes[0]);
   const [yFrom, yTo] = range(axes[1]);

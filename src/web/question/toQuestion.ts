@@ -14,9 +14,9 @@ import { FormValueError, parseSeed, parseTarget, parseTrials, parseWorth, readFi
 import { checkQuestion } from '../../engine/question.js';
 import { InputError } from '../../engine/inputError.js';
 import { battleFromForm } from '../../app/question.js';
-import { isAsked, fieldsOf, kindsOf } from './fields.js';
+import { askedIn, fieldsOf, kindsOf } from './fields.js';
 import { fieldProblem, optionName, pageProblem, type Problem } from './words.js';
-import type { PageState } from './state.js';
+import { adviceOptions, type PageState } from './state.js';
 
 export type { Problem } from './words.js';
 
@@ -48,7 +48,7 @@ export function formValues(
   const values: Record<string, FieldValue | undefined> = {};
   const asked = new Set(
     fieldsOf(module)
-      .filter((f) => isAsked(f, kind))
+      .filter((f) => askedIn(module, f, { kind, values: state.values }))
       .map((f) => f.key),
   );
   for (const field of form.fields) {
@@ -72,6 +72,19 @@ export function formValues(
   return { values, kind, problems };
 }
 
+/** What is wrong with a counter of a roster field, in the picker's words (an unknown name from a link ...). */
+function counterProblem(module: SystemModule, values: FormValues, key: string): string | null {
+  const catalogue = module.form.fields.find((f) => f.key === key)?.catalogue;
+  const items = values[key];
+  if (!catalogue || !Array.isArray(items)) return null;
+  for (const text of items as string[]) {
+    const item = catalogue.read(text);
+    const problem = item ? catalogue.describe(item).problem : `cannot read “${text}”`;
+    if (problem) return problem;
+  }
+  return null;
+}
+
 export function toQuestion(module: SystemModule, state: PageState): Asked {
   const { form } = module;
   const { values, kind, problems } = formValues(module, state);
@@ -88,9 +101,10 @@ export function toQuestion(module: SystemModule, state: PageState): Asked {
   const seed = sampling ? read('seed', () => parseSeed(state.seed)) : 'battle-odds';
   const trials = sampling ? read('trials', () => parseTrials(state.trials)) : 1;
   const target = state.target.trim() === '' ? undefined : read('target', () => parseTarget(state.target));
+  const options = adviceOptions(state);
   const territoryWorth =
-    state.territoryWorth.trim() === '' ? undefined : read('territoryWorth', () => parseWorth(state.territoryWorth));
-  const objective = module.system.objectives?.find((o) => o === state.objective);
+    options.territoryWorth.trim() === '' ? undefined : read('territoryWorth', () => parseWorth(options.territoryWorth));
+  const objective = module.system.objectives?.find((o) => o === options.objective);
   const question: Question = {
     ...(target !== undefined ? { target } : {}),
     ...(state.advise ? { advise: true } : {}),
@@ -105,7 +119,12 @@ export function toQuestion(module: SystemModule, state: PageState): Asked {
   try {
     ({ battle, question: asked } = battleFromForm(module, values, kind, question));
   } catch (error) {
-    if (error instanceof FormProblem) return { ok: false, problems: [pageProblem(form, error)] };
+    if (error instanceof FormProblem) {
+      // A counter the roster picker can say what is wrong with is said in its words (not the command line's).
+      const counter = error.key ? counterProblem(module, values, error.key) : null;
+      const problem = counter ? fieldProblem(form, error.key, counter) : pageProblem(form, error);
+      return { ok: false, problems: [problem] };
+    }
     if (error instanceof InputError) return { ok: false, problems: [fieldProblem(form, null, error.detail)] };
     throw error;
   }

@@ -6,9 +6,17 @@
  * every question.
  */
 import type { SystemModule } from '../../app/systems.js';
-import { isAsked, fieldsOf, kindsOf, type PageField } from './fields.js';
+import { askedIn, fieldsOf, kindsOf, type PageField } from './fields.js';
 import { tableFromParam, tableToParam, type TableState } from './table.js';
-import { blankState, DEFAULT_SEED, DEFAULT_TRIALS, exampleState, METHODS, type PageState } from './state.js';
+import {
+  adviceOptions,
+  blankState,
+  DEFAULT_SEED,
+  DEFAULT_TRIALS,
+  exampleState,
+  METHODS,
+  type PageState,
+} from './state.js';
 
 export function stateToHash(module: SystemModule, state: PageState): string {
   const parts: string[] = [];
@@ -19,8 +27,8 @@ export function stateToHash(module: SystemModule, state: PageState): string {
   const kinds = kindsOf(module);
   if (kinds && state.kind && state.kind !== kinds[0].value) add('kind', state.kind);
   for (const field of fieldsOf(module)) {
-    // A field the kind of question does not ask stays out of the link (the page keeps it while open).
-    if (!isAsked(field, state.kind)) continue;
+    // A field the question does not ask (another kind's, or a Prince's distance for a Queen) stays out of the link.
+    if (!askedIn(module, field, state)) continue;
     const value = state.values[field.param];
     if (value === undefined || value === field.initial || value === '' || value === false) continue;
     add(field.param, value === true ? true : value);
@@ -30,8 +38,9 @@ export function stateToHash(module: SystemModule, state: PageState): string {
   if (state.trials !== DEFAULT_TRIALS) add('trials', state.trials);
   if (state.target !== '') add('target', state.target);
   if (state.advise) add('advise', true);
-  if (state.objective !== '') add('objective', state.objective);
-  if (state.territoryWorth !== '') add('territory-worth', state.territoryWorth);
+  const { objective, territoryWorth } = adviceOptions(state);
+  if (objective !== '') add('objective', objective);
+  if (territoryWorth !== '') add('territory-worth', territoryWorth);
   if (state.table) add('table', tableToParam(state.table));
   return `#${state.system}${parts.length ? `?${parts.join('&')}` : ''}`;
 }

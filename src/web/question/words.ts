@@ -80,6 +80,18 @@ export function playerWords(form: QuestionForm, message: string): string {
     });
 }
 
+/**
+ * A note or refusal of the engine about a battle, in the page's words: the battle it names by
+ * its label (the command line's flags, for a question asked by flags) is "this battle", and the
+ * system's id its game's name ("Kings & Things has no exact solution for this battle: ...").
+ */
+export function battleWords(module: { name: string; system: { id: string } }, label: string, text: string): string {
+  return text
+    .split(`'${label}'`)
+    .join('this battle')
+    .replace(new RegExp(`^${module.system.id}\\b`), module.name);
+}
+
 /** One sentence: a capital first letter and a full stop. */
 function sentence(text: string): string {
   const trimmed = text.trim().replace(/[.:;,]$/, '');

@@ -1,14 +1,18 @@
 /**
- * The answer side of the page: status line and progress bar, verdict, headline, metrics,
- * notes, the system's tables, charts, and the command line that gives the same numbers.
- * A question with a problem greys the last answer out (it answers the previous question)
- * and puts the problem on its field.
+ * The answer side of the page, for a phone first: the status line and progress bar, the
+ * recommendation and its sentence, the headline number, then the rest in sections a tap
+ * away (how many you need, when to stop, playing it well ..., every number: answer/
+ * sections.ts), the charts, and the command line that gives the same numbers. A question
+ * with a problem shows no number at all: the answer area says what is wrong (and the field
+ * says it too), and the next valid question brings the answer back.
  */
 import type { BattleReport, SweepReport } from '../../engine/report.js';
 import type { AnswerTiming, AnswerView } from '../answer/asker.js';
+import { answerParts, SECTION_ORDER, type Section } from '../answer/sections.js';
 import type { AskedQuestion, Problem } from '../question/toQuestion.js';
 import { cliCommand } from '../question/command.js';
-import { battleCharts, sweepCharts } from '../charts/adapter.js';
+import { battleWords } from '../question/words.js';
+import { chartSpecs, distributionChart, named, sweepCharts, type ChartRoom } from '../charts/adapter.js';
 import { percentTarget, thousands } from '../../kit/format.js';
 import { ChartArea } from './charts.js';
 import { byId, fill, h } from './dom.js';
@@ -26,32 +30,63 @@ export class PageAnswer implements AnswerView {
   private readonly command = byId('command');
   private readonly announce = byId('announce');
   private readonly peek = byId('peek');
-  private readonly charts = new ChartArea(byId('charts'), 200);
+  private readonly chartBox = byId('charts');
+  private readonly charts = new ChartArea(this.chartBox, 200);
   private readonly tableBox = byId('table');
   private readonly tableStatus = byId('table-status');
   private readonly tableBar = byId<HTMLProgressElement>('table-progress');
   private readonly tableChart = new ChartArea(byId('table-chart'), 0);
+  private readonly verdictBox = h('div', { class: 'verdict' });
+  private readonly headlineBox = h('div');
+  private readonly notesBox = h('div');
+  private readonly sectionsBox = h('div', { class: 'sections' });
+  /** One box per section, kept from answer to answer (so a section opened stays open as you type). */
+  private readonly sectionBoxes = new Map<string, SectionBox>();
   /** The last finished table (for the tests). */
   lastTable: SweepReport | null = null;
   private lastInterimChart = 0;
   /** Place problems on their fields; the ones without a field come back. */
   fieldProblems: (problems: Problem[]) => Problem[] = (p) => p;
+  /** Moves focus to a field with a problem (the page's form). */
+  focusField: (param: string) => void = () => undefined;
   threads = 0;
   /** The last finished answer (the browser tests compare it with the command line's). */
   lastReport: BattleReport | null = null;
   /** The last whole answer (not the number alone, while the rest of its question is worked out). */
   private whole: BattleReport | null = null;
 
+  constructor() {
+    fill(this.body, this.verdictBox, this.headlineBox, this.notesBox, this.sectionsBox);
+  }
+
+  /**
+   * A question that cannot be answered as it stands: no number anywhere (not the last one
+   * greyed), what is wrong in the answer area and on each field.
+   */
   problems(problems: Problem[]): void {
-    const general = this.fieldProblems(problems);
+    this.fieldProblems(problems);
+    this.clearAnswer();
     fill(
       this.problemBox,
-      general.map((p) => h('p', {}, p.message)),
+      h('p', { class: 'lead' }, problems.length === 1 ? 'The question has a problem:' : 'The question has problems:'),
+      h(
+        'ul',
+        {},
+        problems.map((p) => {
+          const item = h('li', {}, p.message);
+          if (p.param !== null) {
+            const go = h('button', { type: 'button', class: 'link' }, 'Show');
+            go.addEventListener('click', () => this.focusField(p.param as string));
+            item.append(' ', go);
+          }
+          return item;
+        }),
+      ),
     );
-    this.answer.classList.add('stale');
-    this.status.textContent = 'Fix the question to see its answer (greyed out: the previous answer).';
-    this.peek.classList.add('stale');
-    this.bar.hidden = true;
+    this.status.textContent = 'No answer until the question is fixed.';
+    this.answer.dataset.problem = 'true';
+    fill(this.peek, h('span', { class: 'what' }, `No answer: ${problems[0]?.message ?? 'fix the question'}`));
+    this.peek.classList.add('problem');
   }
 
   progress(asked: AskedQuestion, done: number, interim: BattleReport): void {
@@ -62,11 +97,11 @@ export class PageAnswer implements AnswerView {
     this.bar.setAttribute('aria-valuetext', `${thousands(done)} of ${thousands(asked.trials)} trials`);
     this.status.textContent = `Monte Carlo · ${thousands(done)} of ${thousands(asked.trials)} trials…`;
     this.answer.setAttribute('aria-busy', 'true');
-    this.render(interim, true);
+    this.render(asked, interim, true);
     const now = performance.now();
     if (now - this.lastInterimChart > INTERIM_CHART_MS) {
       this.lastInterimChart = now;
-      this.charts.show(battleCharts(interim, chartTitle(asked, interim)), 0);
+      this.charts.show(this.mainCharts(asked, interim), 0);
     }
   }
 
@@ -76,7 +111,7 @@ export class PageAnswer implements AnswerView {
     if (rest === 'coming') this.answer.setAttribute('aria-busy', 'true');
     else this.answer.removeAttribute('aria-busy');
     this.status.textContent = methodLine(report, this.threads);
-    this.render(report, false, rest === 'coming' ? this.coming(asked, report) : null);
+    this.render(asked, report, false, rest === 'coming' ? this.coming(asked, report) : null);
     if (rest !== 'coming') this.whole = report;
     // One unbreakable span per word: a line may break between words, never inside `--defenders`;
     // a long list (an army) may also break after its commas, so it fits a phone.
@@ -109,33 +144,45 @@ export class PageAnswer implements AnswerView {
     else delete data.restOn;
     this.answer.dataset.answers = String(Number(this.answer.dataset.answers ?? 0) + 1);
     // The number alone keeps the charts in place: the whole answer redraws them a moment later.
-    if (rest !== 'coming') this.charts.show(battleCharts(report, chartTitle(asked, report)));
+    if (rest !== 'coming') this.charts.show(this.mainCharts(asked, report));
     this.lastInterimChart = 0;
   }
 
   /**
    * While the rest of the question is worked out: a line saying so, and the last whole
-   * answer's extra lines and tables greyed out where the new ones will appear, so the page
-   * does not jump at every keystroke (hidden from screen readers: they are the last question's).
+   * answer's sections greyed out where the new ones will appear, so the page does not jump
+   * at every keystroke (hidden from screen readers: they are the last question's).
    */
   private coming(asked: AskedQuestion, report: BattleReport): Coming {
     const last = this.whole?.system === report.system && this.whole.type === report.type ? this.whole : null;
-    return {
-      message: stillComing(asked),
-      lines: last ? last.verdict.slice(report.verdict.length) : [],
-      tables: last ? last.tables.filter((t) => !report.tables.some((u) => u.name === t.name)) : [],
-    };
+    return { message: stillComing(asked), last };
   }
 
   failed(error: Error): void {
+    this.clearAnswer();
     fill(this.problemBox, h('p', {}, `Something went wrong: ${error.message}`));
-    this.answer.classList.add('stale');
     this.answer.removeAttribute('aria-busy');
+    this.answer.dataset.problem = 'true';
+  }
+
+  /** No number anywhere: the verdict, headline, sections, charts, table, command and the phone's bar emptied. */
+  private clearAnswer(): void {
+    fill(this.verdictBox);
+    fill(this.headlineBox);
+    fill(this.notesBox);
+    for (const box of this.sectionBoxes.values()) box.hide();
+    this.charts.clear();
+    this.table({ kind: 'none' });
+    fill(this.command);
+    this.announce.textContent = '';
     this.bar.hidden = true;
+    this.answer.removeAttribute('aria-busy');
+    delete this.answer.dataset.method;
   }
 
   /** The headline in the bar at the bottom of a phone's screen. */
   private showPeek(report: BattleReport, interim: boolean): void {
+    this.peek.classList.remove('problem');
     const m = report.metrics[0];
     if (!m) return fill(this.peek);
     const value = report.method === 'exact' ? (m.exact ?? m.estimate) : m.estimate;
@@ -178,67 +225,165 @@ export class PageAnswer implements AnswerView {
     const how = sampled ? `Monte Carlo, ${thousands(sampled.trials)} trials per cell` : 'exact';
     const seconds = (sweep.elapsedMs / 1000).toFixed(2);
     this.tableStatus.textContent = `${thousands(sweep.cells.length)} cells · ${how} · ${seconds} s`;
-    this.tableChart.show(sweepCharts('table', sweep));
+    this.tableChart.show(sweepCharts('table', sweep, this.room()));
   }
 
-  /** Resolves when the charts asked for last are drawn. */
   /** How long the last battle chart took to draw on the page's thread (ms). */
   chartDrawMs(): number {
     return this.charts.lastDrawMs;
   }
 
+  /** Resolves when the charts asked for last are drawn (those of open sections included). */
   chartsDrawn(): Promise<void> {
-    return Promise.all([this.charts.drawn, this.tableChart.drawn]).then(() => undefined);
+    const areas = [this.charts, this.tableChart, ...[...this.sectionBoxes.values()].map((b) => b.charts)];
+    return Promise.all(areas.map((a) => a.drawn)).then(() => undefined);
   }
 
   private clearProblems(): void {
     this.fieldProblems([]);
     fill(this.problemBox);
-    this.answer.classList.remove('stale');
-    this.peek.classList.remove('stale');
+    delete this.answer.dataset.problem;
   }
 
-  private render(report: BattleReport, interim: boolean, coming: Coming | null = null): void {
+  /** The width charts are built for: the answer column's, less the chart's padding. */
+  private room(): ChartRoom {
+    return { maxWidth: Math.max(0, this.answer.clientWidth - 16) || 560 };
+  }
+
+  /** The charts under the sections: the outcome distribution and those no section holds. */
+  private mainCharts(asked: AskedQuestion, report: BattleReport) {
+    const title = chartTitle(asked, report);
+    const { charts } = answerParts(report);
+    return chartSpecs([distributionChart(report, title), ...named(charts, report, title)], this.room());
+  }
+
+  private render(asked: AskedQuestion, report: BattleReport, interim: boolean, coming: Coming | null = null): void {
     this.showPeek(report, interim);
     this.answer.dataset.method = report.method;
     this.answer.dataset.partial = String(interim);
+    const parts = answerParts(report);
+    const previous = coming?.last ? answerParts(coming.last).sections : [];
     fill(
-      this.body,
-      h(
-        'div',
-        { class: 'verdict' },
-        report.verdict.map((line) => h('p', {}, line)),
-        coming ? h('p', { class: 'coming' }, coming.message) : null,
-        coming?.lines.length
-          ? h(
-              'div',
-              { class: 'previous', 'aria-hidden': 'true' },
-              coming.lines.map((line) => h('p', {}, line)),
-            )
-          : null,
-      ),
-      headline(report),
+      this.verdictBox,
+      parts.first.map((line) => h('p', {}, line)),
+      coming ? h('p', { class: 'coming' }, coming.message) : null,
+    );
+    fill(this.headlineBox, headline(report));
+    fill(
+      this.notesBox,
       report.notes.length > 0
         ? h(
             'ul',
             { class: 'notes' },
-            report.notes.map((n) => h('li', {}, n)),
+            report.notes.map((n) => h('li', {}, battleWords(asked.module, report.label, n))),
           )
         : null,
-      metricsTable(report),
-      report.tables.map(extraTable),
-      coming?.tables.length
-        ? h('div', { class: 'previous', 'aria-hidden': 'true' }, coming.tables.map(extraTable))
-        : null,
     );
+    const title = chartTitle(asked, report);
+    const room = this.room();
+    const shown = new Set<string>();
+    for (const section of parts.sections) {
+      // While the rest is worked out, a section the number alone lacks shows the last answer's, greyed.
+      const last = previous.find((p) => p.id === section.id);
+      const greyed = coming !== null && last !== undefined && section.lines.length < last.lines.length;
+      const drawn = greyed && last ? last : section;
+      this.box(section.id).show(drawn, this.content(drawn, report), greyed, () =>
+        chartSpecs(named(drawn.charts, report, title), room),
+      );
+      shown.add(section.id);
+    }
+    for (const section of previous) {
+      if (shown.has(section.id)) continue;
+      this.box(section.id).show(section, this.content(section, coming?.last ?? report), true, () => []);
+      shown.add(section.id);
+    }
+    for (const [id, box] of this.sectionBoxes) if (!shown.has(id)) box.hide();
+  }
+
+  /** A section's lines and tables (every number: the metrics table and quantiles too). */
+  private content(section: Section, report: BattleReport): Node[] {
+    return [
+      ...section.lines.map((line) => h('p', { class: 'line' }, line)),
+      ...(section.id === 'numbers' ? [metricsTable(report)] : []),
+      ...section.tables.map(extraTable),
+    ];
+  }
+
+  /** The section's box, made once, in the sections' order. */
+  private box(id: string): SectionBox {
+    let box = this.sectionBoxes.get(id);
+    if (!box) {
+      box = new SectionBox(id);
+      this.sectionBoxes.set(id, box);
+      this.sectionsBox.append(box.element);
+      // Keep the boxes in the sections' order.
+      const at = (id: string) => SECTION_ORDER.indexOf(id);
+      const sorted = [...this.sectionBoxes.entries()].sort((a, b) => at(a[0]) - at(b[0]));
+      for (const [, b] of sorted) this.sectionsBox.append(b.element);
+    }
+    return box;
   }
 }
 
-/** The number alone is on the page: what is still coming, and the last whole answer's extras meanwhile. */
+/**
+ * One section as a disclosure: its title and its answer in a few words, a tap away from
+ * its lines, tables and charts. Its charts are drawn when it is open (and when it opens).
+ */
+class SectionBox {
+  readonly element: HTMLDetailsElement;
+  readonly charts: ChartArea;
+  private readonly summary = h('summary', {});
+  private readonly content = h('div', { class: 'section-body' });
+  private specs: () => ReturnType<typeof chartSpecs> = () => [];
+  private drawnFor: unknown = null;
+
+  constructor(id: string) {
+    const chartBox = h('div', { class: 'charts' });
+    this.charts = new ChartArea(chartBox, 200);
+    this.element = h('details', { class: 'section', 'data-section': id }, this.summary, this.content, chartBox);
+    this.element.addEventListener('toggle', () => {
+      if (this.element.open) this.draw(0);
+    });
+  }
+
+  show(section: Section, content: Node[], greyed: boolean, specs: () => ReturnType<typeof chartSpecs>): void {
+    this.element.hidden = false;
+    this.element.classList.toggle('previous', greyed);
+    if (greyed) this.content.setAttribute('aria-hidden', 'true');
+    else this.content.removeAttribute('aria-hidden');
+    fill(
+      this.summary,
+      h('span', { class: 'title' }, section.title),
+      section.gist ? h('span', { class: 'gist' }, greyed ? 'working it out…' : section.gist) : null,
+    );
+    fill(this.content, content);
+    if (greyed) return;
+    this.specs = specs;
+    this.drawnFor = null;
+    if (this.element.open) this.draw();
+  }
+
+  hide(): void {
+    this.element.hidden = true;
+    fill(this.summary);
+    fill(this.content);
+    this.charts.clear();
+    this.drawnFor = null;
+  }
+
+  private draw(delayMs?: number): void {
+    if (this.drawnFor === this.specs) return;
+    this.drawnFor = this.specs;
+    const specs = this.specs();
+    if (specs.length === 0) this.charts.clear();
+    else this.charts.show(specs, delayMs);
+  }
+}
+
+/** The number alone is on the page: what is still coming, and the last whole answer meanwhile. */
 interface Coming {
   message: string;
-  lines: string[];
-  tables: BattleReport['tables'];
+  last: BattleReport | null;
 }
 
 /** What the page is still working out, in words: "Working out the advice…". */
@@ -253,5 +398,5 @@ function stillComing(asked: AskedQuestion): string {
  * system with no label of its own names the battle by its flags): then the game's name.
  */
 function chartTitle(asked: AskedQuestion, report: BattleReport): string {
-  return /(^|\s)--[a-z]/.test(report.label) ? asked.module.system.title.replace(/ \(.*$/, '') : report.label;
+  return /(^|\s)--[a-z]/.test(report.label) ? asked.module.name : report.label;
 }

@@ -14,8 +14,10 @@ export class ChartArea {
   private generation = 0;
   /** How long the last drawing took on the page's thread (ms). */
   lastDrawMs = 0;
-  /** Resolves when the last requested charts are drawn (tests wait on it). */
+  /** Resolves when the last requested charts are drawn, or given up for newer ones (tests wait on it). */
   drawn: Promise<void> = Promise.resolve();
+  /** Resolves `drawn` of charts not drawn yet (replaced or cleared before their turn). */
+  private settle: () => void = () => undefined;
 
   constructor(
     private readonly element: HTMLElement,
@@ -26,7 +28,9 @@ export class ChartArea {
   show(specs: VegaLiteSpec[], delayMs = this.delayMs): void {
     const generation = ++this.generation;
     clearTimeout(this.timer);
+    this.settle();
     this.drawn = new Promise<void>((resolve) => {
+      this.settle = resolve;
       this.timer = setTimeout(() => {
         this.draw(specs, generation).then(resolve, (error: unknown) => {
           fill(this.element, h('p', { class: 'error' }, `The chart could not be drawn: ${String(error)}`));
@@ -39,6 +43,7 @@ export class ChartArea {
   clear(): void {
     ++this.generation;
     clearTimeout(this.timer);
+    this.settle();
     this.finalize();
     fill(this.element);
   }
@@ -58,6 +63,8 @@ export class ChartArea {
       ),
     );
     this.lastDrawMs = performance.now() - started;
+    // Drawn: each box as tall as its chart (the room kept for it meanwhile is no longer needed).
+    for (const box of boxes) box.classList.add('drawn');
     if (generation !== this.generation) {
       for (const m of made) m.finalize();
       return;

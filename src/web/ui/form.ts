@@ -1,16 +1,18 @@
 /**
  * The question form of one system, generated from its question form (src/engine/form, seen
- * through question/fields.ts): a labelled input per field in a player's words, chosen by the
- * field's kind (a stepper for a count, a list for a choice, checkboxes for several choices),
+ * through question/fields.ts): a control per field in a player's words, chosen by the field's
+ * kind (fieldControls.ts: steppers, rows of buttons, a roster picker ... to tap, not type),
  * the kinds of question as a radio group, "More options", and the engine's settings for
- * systems that sample. Every change calls `onChange` with the new state.
+ * systems that sample. Fields the question does not ask are hidden (and, where they depend
+ * on another field's value, cleared). Every change calls `onChange` with the new state.
  */
 import type { SystemModule } from '../../app/systems.js';
-import { isAsked, fieldsOf, kindsOf, type PageField } from '../question/fields.js';
-import { DEFAULT_SEED, DEFAULT_TRIALS, type PageState } from '../question/state.js';
+import { askedIn, isAsked, fieldsOf, kindsOf, type PageField } from '../question/fields.js';
+import { adviceOptions, DEFAULT_SEED, DEFAULT_TRIALS, type PageState } from '../question/state.js';
 import type { Problem } from '../question/toQuestion.js';
 import { h } from './dom.js';
 import { tableForm } from './tableForm.js';
+import { fieldControl, oneOfControl, type FieldControl } from './fieldControls.js';
 import { OBJECTIVE_WORDS, QUESTION_OPTIONS } from '../../engine/form/question.js';
 
 export interface QuestionForm {
@@ -55,9 +57,24 @@ export function questionForm(
       ),
     );
   }
+  // One control per field; flags asked as one choice (a city or a village) share one.
+  const controls = new Map<string, FieldControl>();
+  const groups = (module.form.oneOf ?? []).map((g) => {
+    const members = fields.filter((f) => g.keys.includes(f.key));
+    return { members, control: oneOfControl(g, members) };
+  });
   const main = h('div', { class: 'fields' });
   const more = h('div', { class: 'fields' });
-  for (const field of fields) (field.more ? more : main).append(fieldRow(field));
+  for (const field of fields) {
+    const grouped = groups.find((g) => g.members.includes(field));
+    if (grouped) {
+      if (grouped.members[0] === field) (field.more ? more : main).append(grouped.control.row);
+      continue;
+    }
+    const control = fieldControl(field);
+    controls.set(field.param, control);
+    (field.more ? more : main).append(control.row);
+  }
   form.append(main);
   const extra = h(
     'details',
@@ -67,7 +84,7 @@ export function questionForm(
     h(
       'div',
       { class: 'fields' },
-      optionRow('target', QUESTION_OPTIONS.target.page, 'decimal'),
+      targetRow(),
       checkRow('advise', QUESTION_OPTIONS.advise.page.label, QUESTION_OPTIONS.advise.page.help),
       objectives.length > 0
         ? [
@@ -119,9 +136,16 @@ export function questionForm(
     onChange(read(), performance.now());
   });
 
+  const valueOf = (field: PageField): string | boolean => {
+    const control = controls.get(field.param);
+    if (control) return control.read();
+    const grouped = groups.find((g) => g.members.includes(field));
+    return grouped ? grouped.control.read(field.param) : field.initial;
+  };
+
   const read = (): PageState => {
     const values: Record<string, string | boolean> = {};
-    for (const field of fields) values[field.param] = readInput(form, field);
+    for (const field of fields) values[field.param] = valueOf(field);
     const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
     const kind = kinds ? value('kind') || kinds[0].value : undefined;
     return {
@@ -139,15 +163,43 @@ export function questionForm(
     };
   };
 
-  const showKind = (kind: string | undefined) => {
+  const writeField = (field: PageField, value: string | boolean) => controls.get(field.param)?.write(value);
+
+  /**
+   * Shows the fields the question asks and hides the rest: another kind's (kept while the
+   * page is open), and those that depend on another field's value (a defending Prince's
+   * distance, only for a Prince), which are cleared as they hide. The advice's objective
+   * shows with advice only, a territory's worth with the objective `value` only. Whether
+   * anything was cleared.
+   */
+  const showAsked = (current: PageState): boolean => {
+    let cleared = false;
     for (const field of fields) {
       const row = form.querySelector<HTMLElement>(`[data-param="${field.param}"]`);
-      if (row) row.hidden = !isAsked(field, kind);
+      if (!row) continue;
+      const asked = askedIn(module, field, current);
+      row.hidden = !asked;
+      if (!asked && isAsked(field, current.kind) && current.values[field.param] !== field.initial) {
+        writeField(field, field.initial);
+        cleared = true;
+      }
     }
+    const objectiveRow = form.querySelector<HTMLElement>('[data-param="objective"]');
+    const worthRow = form.querySelector<HTMLElement>('[data-param="territory-worth"]');
+    if (objectiveRow) objectiveRow.hidden = !current.advise;
+    if (worthRow) {
+      worthRow.hidden = adviceOptions(current).objective !== 'value';
+      if (worthRow.hidden && current.territoryWorth !== '') {
+        (form.elements.namedItem('territory-worth') as HTMLInputElement).value = '';
+        cleared = true;
+      }
+    }
+    return cleared;
   };
 
   const write = (next: PageState) => {
-    for (const field of fields) writeInput(form, field, next.values[field.param] ?? field.initial);
+    for (const field of fields) writeField(field, next.values[field.param] ?? field.initial);
+    for (const g of groups) g.control.write(next.values);
     if (kinds) {
       const radios = form.querySelectorAll<HTMLInputElement>('input[name="kind"]');
       for (const radio of radios) radio.checked = radio.value === (next.kind ?? kinds[0].value);
@@ -164,35 +216,34 @@ export function questionForm(
     set('objective', next.objective);
     set('territory-worth', next.territoryWorth);
     // Settings a link gives away from their defaults are shown, not hidden in a closed section.
-    const asked = next.target !== '' || next.advise || next.objective !== '' || next.territoryWorth !== '';
+    const asked = next.target !== '' || next.advise;
     if (fields.some((f) => f.more && (next.values[f.param] ?? f.initial) !== f.initial) || asked) extra.open = true;
     if (engine && (next.method !== 'auto' || next.seed !== DEFAULT_SEED || next.trials !== DEFAULT_TRIALS))
       engine.open = true;
-    showKind(next.kind);
+    showAsked(read());
     table.write(next);
   };
 
   const showProblems = (problems: Problem[]) => {
-    for (const row of form.querySelectorAll<HTMLElement>('.field')) {
-      const param = row.dataset.param as string;
+    for (const error of form.querySelectorAll<HTMLElement>('.error[id^="error-"]')) {
+      const param = error.id.slice('error-'.length);
       const problem = problems.find((p) => p.param === param);
-      const error = row.querySelector<HTMLElement>('.error');
-      const input = row.querySelector<HTMLElement>('input, select');
-      if (error) error.textContent = problem ? problem.message : '';
+      error.textContent = problem ? problem.message : '';
+      const row = error.closest<HTMLElement>('[data-param]');
+      const input = row?.querySelector<HTMLElement>('input, select');
       if (input) {
         if (problem) input.setAttribute('aria-invalid', 'true');
         else input.removeAttribute('aria-invalid');
       }
-      if (problem && row.closest('details')) (row.closest('details') as HTMLDetailsElement).open = true;
+      if (problem && row?.closest('details')) (row.closest('details') as HTMLDetailsElement).open = true;
     }
   };
 
   const changed = (event: Event) => {
-    const next = read();
-    if ((event.target as HTMLInputElement).name === 'kind') {
-      showKind(next.kind);
-      table.write(next);
-    }
+    let next = read();
+    // A field that stops applying (a Prince's distance when the defender becomes a Queen) is cleared as it hides.
+    if (showAsked(next)) next = read();
+    if ((event.target as HTMLInputElement).name === 'kind') table.write(next);
     onChange(next, event.timeStamp || performance.now());
   };
   // Text, selects, checkboxes and radios all report through `input`.
@@ -203,149 +254,26 @@ export function questionForm(
   return { element: form, read, write, showProblems };
 }
 
-/** The input of a field, by its kind: a checkbox, a list, checkboxes for several choices, or a text box. */
-function fieldRow(field: PageField): HTMLElement {
-  const id = `f-${field.param}`;
-  const described = `hint-${field.param} error-${field.param}`;
-  const hint = h('p', { class: field.help ? 'hint' : 'hint visually-hidden', id: `hint-${field.param}` }, field.help);
-  const error = h('p', { class: 'error', id: `error-${field.param}`, 'aria-live': 'polite' });
-  if (field.kind === 'flag') {
-    return h(
-      'div',
-      { class: 'field check', 'data-param': field.param },
-      h('input', { type: 'checkbox', id, name: field.param, 'aria-describedby': described }),
-      h('label', { for: id }, field.label),
-      hint,
-      error,
-    );
-  }
-  if (field.kind === 'multi') {
-    return h(
-      'fieldset',
-      { class: 'field several', 'data-param': field.param, 'aria-describedby': described },
-      h('legend', {}, field.label),
-      h(
-        'div',
-        { class: 'choices' },
-        (field.choices ?? []).map((c) =>
-          h(
-            'label',
-            { class: 'choice' },
-            h('input', { type: 'checkbox', name: field.param, value: c.value, id: `${id}-${c.value}` }),
-            h('span', {}, c.label),
-          ),
-        ),
-      ),
-      hint,
-      error,
-    );
-  }
-  let input: HTMLElement;
-  if (field.choices) {
-    input = h('select', { id, name: field.param, 'aria-describedby': described }, selectOptions(field));
-  } else {
-    const numeric = field.kind === 'count' || field.kind === 'number';
-    const { page, leftOut } = field.field;
-    input = h('input', {
-      type: 'text',
-      id,
-      name: field.param,
-      inputmode: field.kind === 'count' ? 'numeric' : field.kind === 'number' ? 'decimal' : 'text',
-      autocomplete: 'off',
-      spellcheck: 'false',
-      class: numeric ? 'number' : 'text',
-      placeholder: page?.placeholder ?? leftOut ?? (typeof field.initial === 'string' ? field.initial : ''),
-      'aria-describedby': described,
-      'data-step': field.kind === 'count' ? '1' : undefined,
-      'data-min': field.kind === 'count' ? String(field.field.min ?? 0) : undefined,
-      'data-max': field.kind === 'count' && field.field.max !== undefined ? String(field.field.max) : undefined,
-    });
-  }
-  const stepper =
-    field.kind === 'count' && !field.choices
-      ? [
-          h(
-            'button',
-            {
-              type: 'button',
-              class: 'step',
-              'data-for': id,
-              'data-by': '-1',
-              tabindex: -1,
-              'aria-label': `${field.label} minus one`,
-            },
-            '−',
-          ),
-          h(
-            'button',
-            {
-              type: 'button',
-              class: 'step',
-              'data-for': id,
-              'data-by': '1',
-              tabindex: -1,
-              'aria-label': `${field.label} plus one`,
-            },
-            '+',
-          ),
-        ]
-      : [];
-  return h(
-    'div',
-    { class: 'field', 'data-param': field.param },
-    h('label', { for: id }, field.label),
-    h('div', { class: 'control' }, input, stepper),
-    hint,
-    error,
+/** Targets a player taps rather than types (any other can be typed). */
+const TARGETS = ['50%', '67%', '75%', '80%', '90%'];
+
+/** The target probability: a text box, with the usual targets as buttons that fill it in (and one to clear it). */
+function targetRow(): HTMLElement {
+  const row = optionRow('target', QUESTION_OPTIONS.target.page, 'decimal');
+  const input = row.querySelector('input') as HTMLInputElement;
+  input.classList.add('number');
+  const buttons = [...TARGETS, ''].map((t) =>
+    h('button', { type: 'button', class: 'preset', 'data-target': t }, t === '' ? 'None' : t),
   );
-}
-
-/**
- * A list's options: its choices, in a player's words. The choice the system uses when the
- * field is left out stands for "left out" (value ''), so it is offered once; a field with
- * neither a default nor such a choice starts blank.
- */
-function selectOptions(field: PageField): HTMLElement[] {
-  const choices = field.choices ?? [];
-  const { leftOut } = field.field;
-  const blank = field.initial === '' && !choices.some((c) => c.value === leftOut);
-  return [
-    ...(blank ? [h('option', { value: '' }, '—')] : []),
-    ...choices.map((c) => h('option', { value: c.value === leftOut ? '' : c.value }, c.label)),
-  ];
-}
-
-/** A field's text from its input (checkboxes: true/false; several choices: `a,b`). */
-function readInput(form: HTMLFormElement, field: PageField): string | boolean {
-  if (field.kind === 'multi') {
-    const boxes = form.querySelectorAll<HTMLInputElement>(`input[name="${field.param}"]`);
-    return [...boxes]
-      .filter((b) => b.checked)
-      .map((b) => b.value)
-      .join(',');
-  }
-  const input = form.elements.namedItem(field.param) as HTMLInputElement | HTMLSelectElement;
-  return field.kind === 'flag' ? (input as HTMLInputElement).checked : input.value;
-}
-
-function writeInput(form: HTMLFormElement, field: PageField, value: string | boolean): void {
-  if (field.kind === 'multi') {
-    const chosen = String(value)
-      .toLowerCase()
-      .split(',')
-      .map((s) => s.trim());
-    for (const box of form.querySelectorAll<HTMLInputElement>(`input[name="${field.param}"]`))
-      box.checked = chosen.includes(box.value);
-    return;
-  }
-  const input = form.elements.namedItem(field.param) as HTMLInputElement | HTMLSelectElement;
-  if (field.kind === 'flag') (input as HTMLInputElement).checked = value === true;
-  else {
-    // A value a link gives that is not one of the list's choices (an older link's `fort=2`) is shown as given.
-    if (input instanceof HTMLSelectElement && ![...input.options].some((o) => o.value === value))
-      input.append(h('option', { value: String(value) }, String(value)));
-    input.value = String(value);
-  }
+  const presets = h('div', { class: 'presets', role: 'group', 'aria-label': 'Usual targets' }, buttons);
+  presets.addEventListener('click', (event) => {
+    const button = (event.target as HTMLElement).closest<HTMLButtonElement>('button.preset');
+    if (!button) return;
+    input.value = button.dataset.target ?? '';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  input.after(presets);
+  return row;
 }
 
 /** A question option's text box, in its page words. */
@@ -411,12 +339,14 @@ function arrowStep(event: KeyboardEvent): void {
   const input = event.target as HTMLInputElement;
   if (!input.dataset?.step || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
   event.preventDefault();
-  nudge(input, event.key === 'ArrowUp' ? 1 : -1);
+  const step = Number(input.dataset.step) || 1;
+  nudge(input, event.key === 'ArrowUp' ? step : -step);
 }
 
-/** One up or down, within the field's limits. */
+/** One step up or down, within the field's limits. */
 function nudge(input: HTMLInputElement, by: number): void {
-  const current = /^-?\d+$/.test(input.value.trim()) ? Number(input.value) : Number(input.placeholder) || 0;
+  const text = input.value.trim();
+  const current = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : Number(input.placeholder) || 0;
   const min = Number(input.dataset.min ?? 0);
   const max = input.dataset.max === undefined ? Infinity : Number(input.dataset.max);
   input.value = String(Math.min(max, Math.max(min, current + by)));

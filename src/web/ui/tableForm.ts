@@ -64,7 +64,7 @@ export function tableForm(module: SystemModule): TableForm {
 
   const value = (name: string) => (inputs.get(name) as HTMLInputElement).value;
   const setAxes = (state: PageState) => {
-    const axes = tableAxes(module, state.kind);
+    const axes = tableAxes(module, state.kind, state.values);
     for (const axis of PARTS) {
       const select = inputs.get(axis) as HTMLSelectElement;
       const current = select.value;
