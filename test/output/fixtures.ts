@@ -116,6 +116,7 @@ export function battleReport(method: 'exact' | 'monte-carlo' = 'monte-carlo'): B
     method,
     headline: 'headline',
     verdict: [],
+    verdictQuotes: [],
     notes: [],
     seed: 'fortress-assault',
     trials: method === 'exact' ? 0 : 20000,

@@ -39,10 +39,15 @@ const TECHS = [
   ],
 ] as const;
 
+/** Army tokens a technology set names (0 when it names none). */
+function armiesOf(techs: object): number {
+  return 'armies' in techs ? Number(techs.armies) : 0;
+}
+
 export const cases: ClaimCase[] = [
   // Known counts: every outcome kind (alone, both stay, the city standing, empty, ties), forts and cities.
   ...grid({ limit: [1, 3], a: [0, 2, 5, 9], b: [0, 4, 6], area: AREAS, techs: TECHS })
-    .filter((c) => c.a >= Number(c.techs[0].armies ?? 0) && c.b >= Number(c.techs[1].armies ?? 0))
+    .filter((c) => c.a >= armiesOf(c.techs[0]) && c.b >= armiesOf(c.techs[1]))
     .map((c): ClaimCase => ({
       system,
       entry: duel(c.limit, { tokens: c.a, ...c.techs[0] }, { tokens: c.b, ...c.techs[1] }, c.area),
@@ -55,7 +60,7 @@ export const cases: ClaimCase[] = [
     reading: ['order', 'extra-removals'],
     question: QUESTIONS,
   })
-    .filter((c) => c.a >= Number(c.techs[0].armies ?? 0))
+    .filter((c) => c.a >= armiesOf(c.techs[0]))
     .map((c): ClaimCase => ({
       system,
       entry: duel(
