@@ -3,10 +3,10 @@ import { Option, type Command } from '@commander-js/extra-typings';
 import { parsePrecision, parseSeed, parseTarget, parseThreads, parseTrials, parseWorth } from './parse.js';
 import type { Objective } from '../engine/contract.js';
 import { OBJECTIVE_WORDS, QUESTION_OPTIONS, type QuestionOption } from '../engine/form/question.js';
-import type { RunOptions } from '../session/options.js';
+import type { SessionOptions } from '../session/options.js';
 
 /** The flags of a sampling command: the run's options (src/session/options.ts) and what to print or write. */
-export interface EngineFlags extends RunOptions {
+export interface EngineFlags extends SessionOptions {
   exact?: boolean;
   json?: boolean;
   out?: string;

@@ -3,7 +3,7 @@ import type { KernelName, Objective } from '../engine/contract.js';
 import type { Overrides } from '../app/runScenario.js';
 
 /** The run's choices, typed (the command line's flags carry them; undefined: the scenario's or the default). */
-export interface RunOptions {
+export interface SessionOptions {
   trials?: number;
   seed?: string | number;
   threads?: number;
@@ -18,7 +18,7 @@ export interface RunOptions {
 }
 
 /** The engine overrides the options ask for (undefined: the scenario's or the command's default). */
-export function overridesFrom(options: RunOptions): Overrides {
+export function overridesFrom(options: SessionOptions): Overrides {
   return {
     trials: options.trials,
     seed: options.seed,

@@ -14,12 +14,12 @@ import { openResults, type ReportText, type ResultsWriter } from '../node/writeR
 import { packageVersion } from '../node/packageInfo.js';
 import { runScenario, sampledTrials } from '../app/runScenario.js';
 import { runSizeNote } from '../app/runSize.js';
-import { overridesFrom, type RunOptions } from './options.js';
+import { overridesFrom, type SessionOptions } from './options.js';
 import { chooseExecutor, readySignal } from './executor.js';
 import { RunSession } from './session.js';
 import type { Streams } from './streams.js';
 
-export interface ScenarioRunOptions extends RunOptions {
+export interface ScenarioRunOptions extends SessionOptions {
   out: string;
   charts: boolean;
   force?: boolean;

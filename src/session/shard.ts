@@ -13,12 +13,12 @@ import { parseShardSpec } from '../fleet/shard/assign.js';
 import { claimTallyFiles } from '../fleet/shard/claim.js';
 import { runShard } from '../fleet/shard/runShard.js';
 import { TALLY_SUFFIX, writeTallyPart } from '../fleet/shard/tallyFile.js';
-import { overridesFrom, type RunOptions } from './options.js';
+import { overridesFrom, type SessionOptions } from './options.js';
 import { chooseExecutor } from './executor.js';
 import { RunSession } from './session.js';
 import type { Streams } from './streams.js';
 
-export interface ShardOptions extends RunOptions {
+export interface ShardOptions extends SessionOptions {
   /** i/N: this machine runs shard i of N. */
   shard: string;
   /** The folder that takes the tally files. */
