@@ -159,7 +159,7 @@ describe('a full disk', () => {
  * The CLI end to end. Needs wiring: checkOutputFolder for every target before any sampling,
  * then ResultsFolder.open for it (the lock is taken before sampling, so a second run is
  * refused at once), files written into it as battles finish, commit() after the last
- * (src/cli/commands/run.ts, odds.ts, src/output/writeResults.ts). Runnable as they are once
+ * (src/session/scenarios.ts, question.ts, src/node/writeResults.ts). Runnable as they are once
  * wired: with a trial wiring all but the second-run test passed (that one needs the lock
  * taken before sampling, which the trial did not do).
  */
