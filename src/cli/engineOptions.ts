@@ -1,27 +1,17 @@
 /** Options every sampling command shares (odds, run). */
 import { Option, type Command } from '@commander-js/extra-typings';
 import { parsePrecision, parseSeed, parseTarget, parseThreads, parseTrials, parseWorth } from './parse.js';
-import type { KernelName, Objective } from '../engine/contract.js';
+import type { Objective } from '../engine/contract.js';
 import { OBJECTIVE_WORDS, QUESTION_OPTIONS, type QuestionOption } from '../engine/form/question.js';
-import type { Overrides } from '../app/runScenario.js';
+import type { SessionOptions } from '../session/options.js';
 
-export interface EngineFlags {
-  trials?: number;
-  seed?: string | number;
-  threads?: number;
-  kernel?: KernelName;
+/** The flags of a sampling command: the run's options (src/session/options.ts) and what to print or write. */
+export interface EngineFlags extends SessionOptions {
   exact?: boolean;
-  exactOnly?: boolean;
-  sample?: boolean;
-  precision?: number;
   json?: boolean;
   out?: string;
   charts?: boolean;
   quantiles?: boolean;
-  target?: number;
-  advise?: boolean;
-  objective?: Objective;
-  territoryWorth?: number;
   force?: boolean;
 }
 
@@ -113,26 +103,4 @@ export function addEngineOptions<C extends Command<any, any, any>>(
     .addOption(new Option('--quantiles', 'also print survivor quantiles in the table'))
     .addOption(new Option('--json', 'print one JSON object on stdout instead of tables'));
   return command;
-}
-
-/** The engine overrides the flags ask for (undefined: the scenario's or the command's default). */
-export function overridesFrom(flags: EngineFlags): Overrides {
-  return {
-    trials: flags.trials,
-    seed: flags.seed,
-    kernel: flags.kernel,
-    // A precision target or a kernel only mean something when sampling.
-    ...(flags.exactOnly
-      ? { method: 'exact' as const }
-      : flags.sample || flags.precision !== undefined || flags.kernel !== undefined
-        ? { method: 'sample' as const }
-        : {}),
-    precision: flags.precision,
-    question: {
-      ...(flags.target !== undefined ? { target: flags.target } : {}),
-      ...(flags.advise ? { advise: true } : {}),
-      ...(flags.objective !== undefined ? { objective: flags.objective } : {}),
-      ...(flags.territoryWorth !== undefined ? { territoryWorth: flags.territoryWorth } : {}),
-    },
-  };
 }

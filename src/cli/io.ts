@@ -1,13 +1,7 @@
 /** Where the command line writes: the process's streams, or buffers when a test runs it in-process. */
-export interface OutputStream {
-  write(text: string): unknown;
-  isTTY?: boolean;
-}
+import type { Streams } from '../session/streams.js';
 
-export interface CliIO {
-  stdout: OutputStream;
-  stderr: OutputStream;
-}
+export type CliIO = Streams;
 
 export const processIO: CliIO = { stdout: process.stdout, stderr: process.stderr };
 

@@ -4,7 +4,7 @@
  * rest of the program (commander, the rule systems, zod) loads on demand.
  */
 import { packageVersion } from '../node/packageInfo.js';
-import { exitCodeAfter, installInterruptHandlers } from './interrupt.js';
+import { exitCodeAfter, installInterruptHandlers } from '../session/interrupt.js';
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {

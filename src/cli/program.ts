@@ -11,7 +11,7 @@ import { FormProblem } from '../engine/form/entry.js';
 import { oddsCommand, shouldIAttackCommand } from './commands/odds.js';
 import { fieldOption, fieldValues, problemError } from './form.js';
 import { runCommand } from './commands/run.js';
-import { serveCommand } from '../web/serveCommand.js';
+import { serveCommand } from './commands/serve.js';
 import { mergeCommand } from './commands/merge.js';
 import { workerCommand } from './commands/worker.js';
 import { packageVersion } from '../node/packageInfo.js';

@@ -5,7 +5,6 @@
  * survive every fault byte for byte, and what a dead writer left must not stop the next.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../../src/engine/inputError.js';
@@ -17,12 +16,12 @@ import {
   ensureBuilt,
   FIXTURES,
   isCleanRefusal,
-  mountTinyDisk,
   ROOT,
   run,
   snapshot,
   start,
   tempDir,
+  tinyDiskSuite,
   waitForFile,
   waitForOutput,
 } from './helpers.js';
@@ -98,13 +97,10 @@ describe('concurrent writers to one folder', () => {
 });
 
 describe('a full disk', () => {
-  const disk = mountTinyDisk(4);
-  const reason = 'reason' in disk ? disk.reason : '';
-  if (reason) console.warn(`full-disk tests skipped: ${reason}`);
-  const dir = 'dir' in disk ? disk.dir : '';
-  afterAll(() => {
-    if (dir) spawnSync('umount', [dir]);
-  });
+  const disk = tinyDiskSuite(4, 'full-disk tests');
+  const { dir } = disk;
+  beforeAll(() => disk.check());
+  afterAll(() => disk.unmount());
 
   /** Fills the disk until `leave` bytes remain (roughly). */
   function fill(name: string, leaveBytes: number): void {
@@ -120,7 +116,7 @@ describe('a full disk', () => {
     }
   }
 
-  it.skipIf(Boolean(reason))('a results folder that runs out of space keeps the old folder and leaves nothing', () => {
+  it.skipIf(disk.skip)('a results folder that runs out of space keeps the old folder and leaves nothing', () => {
     const target = path.join(dir, 'results', 'scenario');
     const first = ResultsFolder.open(target);
     first.writeFile('summary.csv', 'old\n');
@@ -140,7 +136,7 @@ describe('a full disk', () => {
     expect(besides(target)).toEqual([]);
   });
 
-  it.skipIf(Boolean(reason))('schema --write on a full disk keeps the old file and leaves no temporary file', () => {
+  it.skipIf(disk.skip)('schema --write on a full disk keeps the old file and leaves no temporary file', () => {
     const file = path.join(dir, 'schema.json');
     writeFileSync(file, 'old schema');
     fill('filler-2', 0);
@@ -151,7 +147,7 @@ describe('a full disk', () => {
     expect(readdirSync(dir).filter((n) => n.includes('.tmp-'))).toEqual([]);
   });
 
-  it.skipIf(Boolean(reason))('the preflight refuses a full disk before any simulation', () => {
+  it.skipIf(disk.skip)('the preflight refuses a full disk before any simulation', () => {
     fill('filler-3', 0);
     expect(() => checkOutputFolder(path.join(dir, 'new-results'))).toThrow(
       /the disk holding .* is full \(0 bytes free\)|only \d+ KiB free on the disk holding/,
@@ -163,7 +159,7 @@ describe('a full disk', () => {
  * The CLI end to end. Needs wiring: checkOutputFolder for every target before any sampling,
  * then ResultsFolder.open for it (the lock is taken before sampling, so a second run is
  * refused at once), files written into it as battles finish, commit() after the last
- * (src/cli/commands/run.ts, odds.ts, src/output/writeResults.ts). Runnable as they are once
+ * (src/session/scenarios.ts, question.ts, src/node/writeResults.ts). Runnable as they are once
  * wired: with a trial wiring all but the second-run test passed (that one needs the lock
  * taken before sampling, which the trial did not do).
  */

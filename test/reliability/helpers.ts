@@ -120,6 +120,33 @@ export function isCleanRefusal(r: { code: number | null; stderr: string }): bool
   );
 }
 
+/**
+ * A tiny disk for a suite of full-disk tests, mounted as the file loads. Where none can be
+ * mounted (not root, no tmpfs) `skip` is true and the tests skip and say why, except under
+ * CI (CI=true), where they run and `check` (the suite's beforeAll) fails them with the
+ * reason: a fault suite that skipped there would pass without testing anything.
+ */
+export function tinyDiskSuite(
+  megabytes: number,
+  what: string,
+): { dir: string; skip: boolean; check(): void; unmount(): void } {
+  const disk = mountTinyDisk(megabytes);
+  const reason = 'reason' in disk ? disk.reason : null;
+  const dir = 'dir' in disk ? disk.dir : '';
+  const skip = reason !== null && process.env.CI !== 'true';
+  if (skip) console.warn(`${what} skipped: ${reason}`);
+  return {
+    dir,
+    skip,
+    check() {
+      if (reason !== null) throw new Error(`CI=true and no tiny disk for the ${what} (${reason}): they cannot run`);
+    },
+    unmount() {
+      if (dir) spawnSync('umount', [dir]);
+    },
+  };
+}
+
 /** A tiny tmpfs, when this runs as root and `mount` works; else the reason it cannot (unmount it with `umount`). */
 export function mountTinyDisk(megabytes: number): { dir: string } | { reason: string } {
   if (process.getuid?.() !== 0) return { reason: 'not running as root' };

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { EXIT_INTERRUPTED, EXIT_TERMINATED, Interrupts } from '../../src/cli/interrupt.js';
+import { EXIT_INTERRUPTED, EXIT_TERMINATED, Interrupts } from '../../src/session/interrupt.js';
 import { READY_FILE_VARIABLE } from '../../src/node/readyFile.js';
 import { ensureBuilt, start, tempDir, waitForFile } from './helpers.js';
 import { findSystem } from '../../src/app/systems.js';

@@ -1,6 +1,5 @@
 /** The preflight of --out: refuses folders a run could not (or should not) replace, before any simulation. */
-import { afterAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readdirSync, statfsSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../../src/engine/inputError.js';
@@ -8,7 +7,7 @@ import { checkOutFlag, checkOutputFolder, formatBytes, leastResultsBytes } from 
 import { ResultsFolder } from '../../src/node/resultsFolder.js';
 import { MARKER_FILE } from '../../src/node/resultsLayout.js';
 import { tempDir } from '../helpers/cli.js';
-import { mountTinyDisk } from './helpers.js';
+import { tinyDiskSuite } from './helpers.js';
 
 function refusal(action: () => unknown): string {
   try {
@@ -123,17 +122,13 @@ describe('the free-space and file-system checks', () => {
     expect([512, 300 * 1024, 1.8 * 1024 * 1024].map(formatBytes)).toEqual(['512 bytes', '300 KiB', '1.8 MiB']);
   });
 
-  const disk = mountTinyDisk(1);
-  const reason = 'reason' in disk ? disk.reason : '';
-  const dir = 'dir' in disk ? disk.dir : '';
-  if (reason) console.warn(`tiny-disk test skipped: ${reason}`);
-  afterAll(() => {
-    if (dir) spawnSync('umount', [dir]);
-  });
+  describe('on a tiny disk', () => {
+    const disk = tinyDiskSuite(1, 'tiny-disk test');
+    const { dir } = disk;
+    beforeAll(() => disk.check());
+    afterAll(() => disk.unmount());
 
-  it.skipIf(Boolean(reason))(
-    'with 300 KiB free, a one-battle run is accepted and a bigger one told the numbers',
-    () => {
+    it.skipIf(disk.skip)('with 300 KiB free, a one-battle run is accepted and a bigger one told the numbers', () => {
       const free = () => statfsSync(dir).bfree * statfsSync(dir).bsize;
       writeFileSync(path.join(dir, 'filler'), Buffer.alloc(free() - 300 * 1024));
       expect(free()).toBe(300 * 1024);
@@ -150,6 +145,6 @@ describe('the free-space and file-system checks', () => {
         `--out ${target}: cannot be created: only 300 KiB free on the disk holding ${dir}; this run's results ` +
           '(400 sweep cells) take at least 608 KiB',
       );
-    },
-  );
+    });
+  });
 });

@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EXIT_INTERRUPTED } from '../../src/cli/interrupt.js';
+import { EXIT_INTERRUPTED } from '../../src/session/interrupt.js';
 import { READY_FILE_VARIABLE } from '../../src/node/readyFile.js';
 import { ensureBuilt, run, snapshot, start, tempDir, waitForFile, waitForOutput } from './helpers.js';
 

@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SYSTEM_MODULES } from '../../src/app/systems.js';
 import type { BattleReport } from '../../src/engine/report.js';
 import { headlineValue } from '../../src/web/ui/report.js';
-import { serveWeb, type Serving } from '../../src/web/serve.js';
+import { serveWeb, type Serving } from '../../src/node/serve.js';
 import { commandWords, exampleState } from '../../src/web/question/state.js';
 import { stateToHash } from '../../src/web/question/url.js';
 import { cli } from '../helpers/cli.js';

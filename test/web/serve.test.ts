@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileFor, serveWeb, type Serving } from '../../src/web/serve.js';
+import { fileFor, serveWeb, type Serving } from '../../src/node/serve.js';
 import { InputError } from '../../src/engine/inputError.js';
 import { cli, tempDir } from '../helpers/cli.js';
 
@@ -66,7 +66,7 @@ describe('serveWeb', () => {
 
 describe('battle-odds serve', () => {
   it('prints the address and serves until the server closes', async () => {
-    const { serveCommand } = await import('../../src/web/serveCommand.js');
+    const { serveCommand } = await import('../../src/cli/commands/serve.js');
     const { bufferIO } = await import('../../src/cli/io.js');
     const io = bufferIO();
     let running: Serving | undefined;

@@ -3,6 +3,7 @@ import { Command, Option } from '@commander-js/extra-typings';
 import type { SystemModule } from '../../app/systems.js';
 import type { Battle } from '../../engine/scenario/entry.js';
 import type { Question } from '../../engine/contract.js';
+import type { ScenarioReport } from '../../engine/report.js';
 import { compileForQuestion } from '../../engine/force.js';
 import { DEFAULT_SEED, DEFAULT_TRIALS, battleFromForm, questionScenario } from '../../app/question.js';
 import { InputError, oneLine } from '../../engine/inputError.js';
@@ -10,14 +11,11 @@ import { checkQuestion } from '../../engine/question.js';
 import { isGiven } from '../../engine/form/read.js';
 import { formArgs, FormProblem } from '../../engine/form/entry.js';
 import { kindOf, type FormValues } from '../../engine/form/form.js';
-import { addEngineOptions, addQuestionOptions, overridesFrom, type EngineFlags } from '../engineOptions.js';
+import { addEngineOptions, addQuestionOptions, type EngineFlags } from '../engineOptions.js';
+import { overridesFrom } from '../../session/options.js';
+import { answerQuestion } from '../../session/question.js';
 import { fieldOption, fieldValues, problemError, questionFlag } from '../form.js';
-import { chooseExecutor, readySignal } from '../jobs.js';
-import { createProgress } from '../progress.js';
-import { interruptSignal } from '../interrupt.js';
 import { formatBattle } from '../../output/terminal.js';
-import { runScenario, sampledTrials } from '../../app/runScenario.js';
-import { packageVersion } from '../../node/packageInfo.js';
 import type { CliIO } from '../io.js';
 import { checkJsonText } from '../../node/jsonText.js';
 
@@ -151,42 +149,20 @@ async function answerOdds(
   const { battle, question } = battleOf(module, flags, source, overrides.question ?? {});
   overrides.question = question;
   const scenario = questionScenario(module, battle, flags);
-  // The results writer (CSV, page, charts) loads only when there is a folder to write; it is
-  // opened (checked, locked, staged) before any simulation.
-  const results =
-    flags.out !== undefined
-      ? (await import('../../node/writeResults.js')).openResults(String(flags.out), {
-          charts: flags.charts,
-          force: Boolean(flags.force),
-        })
-      : null;
-  const executor = await chooseExecutor(flags.threads, sampledTrials(scenario, overrides));
-  const interrupt = interruptSignal();
-  const progress = createProgress(io.stderr, Boolean(io.stderr.isTTY) && !flags.json);
-  try {
-    const report = await runScenario(
-      scenario,
-      overrides,
-      executor,
-      { version: packageVersion(), file: null },
-      { signal: interrupt.signal, progress, onBattle: (b) => results?.battle(b), onStarted: readySignal() },
-    );
-    if (results) await results.finish(report);
-    if (flags.json) {
-      io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    } else {
-      for (const battle of report.battles) {
-        // Advice comes with its tables (the stop rule, what to give up): the one screen a player reads.
-        io.stdout.write(formatBattle(battle, { quantiles: flags.quantiles, tables: Boolean(flags.advise) }));
-      }
-      if (flags.out) io.stdout.write(`\nwrote ${oneLine(String(flags.out))}/\n`);
-    }
-  } catch (error) {
-    results?.abort();
-    throw error;
-  } finally {
-    progress.stop();
-    interrupt.dispose();
-    await executor.close();
+  const out = flags.out !== undefined ? String(flags.out) : undefined;
+  const run = { threads: flags.threads, out, charts: flags.charts, force: flags.force, progress: !flags.json };
+  await answerQuestion(scenario, overrides, run, io, (report) => printAnswer(report, flags, io));
+}
+
+/** The answer on stdout: one JSON report, or each battle's table (with its advice's tables when asked). */
+function printAnswer(report: ScenarioReport, flags: EngineFlags, io: CliIO): void {
+  if (flags.json) {
+    io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    return;
   }
+  for (const battle of report.battles) {
+    // Advice comes with its tables (the stop rule, what to give up): the one screen a player reads.
+    io.stdout.write(formatBattle(battle, { quantiles: flags.quantiles, tables: Boolean(flags.advise) }));
+  }
+  if (flags.out) io.stdout.write(`\nwrote ${oneLine(String(flags.out))}/\n`);
 }

@@ -1,7 +1,14 @@
 /** `battle-odds run <scenario.json | folder>...`: run scenario files and write their results. */
 import { Command, Option } from '@commander-js/extra-typings';
+import type { Scenario } from '../../engine/scenario/scenario.js';
+import type { BattleReport, ScenarioReport } from '../../engine/report.js';
+import { oneLine } from '../../engine/inputError.js';
+import { formatBattle, formatBattleBrief, formatSweep } from '../../output/terminal.js';
+import type { ReportText } from '../../node/writeResults.js';
+import type { RunOutput, ScenarioOutput } from '../../session/scenarios.js';
 import { addEngineOptions, addQuestionOptions, type EngineFlags } from '../engineOptions.js';
 import type { CliIO } from '../io.js';
+
 export type RunFlags = EngineFlags & {
   out: string;
   charts: boolean;
@@ -50,15 +57,69 @@ Scenario files are JSON; their schema is schema/scenario.schema.json (print it w
 \`battle-odds schema\`). Army counts: see README "Army counts".`,
   );
   command.action(async (paths, flags) => {
-    if (flags.shard !== undefined) {
+    const asked = flags as RunFlags;
+    if (asked.shard !== undefined) {
       // A shard writes a tally file for `battle-odds merge` instead of results (docs/fleet.md).
-      const { runShards } = await import('../../fleet/cli/shardRun.js');
-      await runShards(paths, { ...(flags as RunFlags), shard: flags.shard }, io);
+      const { runShards } = await import('../../session/shard.js');
+      await runShards(paths, { ...asked, shard: asked.shard }, io);
       return;
     }
     // The writer, the page and the CSV files load when a run actually starts.
-    const { runScenarios } = await import('./runScenarios.js');
-    await runScenarios(paths, flags as RunFlags, io);
+    const { runScenarioFiles } = await import('../../session/scenarios.js');
+    await runScenarioFiles(paths, asked, io, runOutput(io, asked));
   });
   return command as never;
+}
+
+/** What `run` prints: each battle's tables (or verdict) as it finishes, or with --json every report at the end. */
+function runOutput(io: CliIO, flags: RunFlags): RunOutput {
+  if (flags.json) return { reports: (reports) => printReports(io, reports) };
+  return { scenario: (scenario) => scenarioPrinter(io, scenario, Boolean(flags.brief), flags.quantiles) };
+}
+
+/** The terminal's account of a scenario, a battle at a time; the heading comes with the first thing printed. */
+function scenarioPrinter(io: CliIO, scenario: Scenario, brief: boolean, quantiles?: boolean): ScenarioOutput {
+  let headed = false;
+  const heading = () => {
+    if (headed) return;
+    headed = true;
+    const about = scenario.description ? `: ${scenario.description}` : '';
+    io.stdout.write(`== ${scenario.name} (${scenario.system.id})${about}\n`);
+  };
+  return {
+    battle(r: BattleReport) {
+      heading();
+      io.stdout.write(brief ? formatBattleBrief(r) : `${formatBattle(r, { quantiles })}\n`);
+    },
+    end(report: ScenarioReport, written) {
+      heading();
+      if (report.sweep) io.stdout.write(formatSweep(report.sweep));
+      const partial = report.partial ? ', PARTIAL' : '';
+      io.stdout.write(`  -> ${oneLine(written.dir)}/ (${written.files.length} files${partial})\n\n`);
+    },
+  };
+}
+
+/**
+ * `run --json`: one JSON array of the scenarios' reports, as JSON.stringify(reports, null, 2)
+ * writes it, copied from each report.json (each line indented one level) instead of held.
+ */
+async function printReports(io: CliIO, reports: readonly ReportText[]): Promise<void> {
+  if (reports.length === 0) {
+    io.stdout.write('[]\n');
+    return;
+  }
+  io.stdout.write('[\n');
+  for (const [i, report] of reports.entries()) {
+    // Every newline but the file's last (held back until more text shows it was not the last).
+    let held = false;
+    io.stdout.write('  ');
+    await report.copyTo((piece) => {
+      let text = held ? `\n${piece}` : piece;
+      held = text.endsWith('\n');
+      if (held) text = text.slice(0, -1);
+      io.stdout.write(text.replace(/\n/g, '\n  '));
+    });
+    io.stdout.write(i < reports.length - 1 ? ',\n' : '\n]\n');
+  }
 }

@@ -1,18 +1,25 @@
-/** `battle-odds run ... --queue redis://...`: the run's executor is the worker fleet behind the queue. */
-import type { Executor } from '../../engine/executor.js';
-import { InputError } from '../../engine/inputError.js';
-import { packageVersion } from '../../node/packageInfo.js';
-import type { CliIO } from '../../cli/io.js';
-import type { RunFlags } from '../../cli/commands/run.js';
-import { parseQueueUrl } from '../queue/connection.js';
-import { QueueExecutor, type QueueVerification } from '../queue/queueExecutor.js';
-import { chooseExecutor } from '../../cli/jobs.js';
-import { DEFAULT_VERIFY, newVerifySeed, parseVerify, parseVerifySeed } from '../verify.js';
+/** `run --queue redis://...`: the run's executor is the worker fleet behind the queue (docs/fleet.md). */
+import type { Executor } from '../engine/executor.js';
+import { InputError } from '../engine/inputError.js';
+import { packageVersion } from '../node/packageInfo.js';
+import { parseQueueUrl } from '../fleet/queue/connection.js';
+import { QueueExecutor, type QueueVerification } from '../fleet/queue/queueExecutor.js';
+import { DEFAULT_VERIFY, newVerifySeed, parseVerify, parseVerifySeed } from '../fleet/verify.js';
+import { chooseExecutor } from './executor.js';
+import type { Streams } from './streams.js';
+
+export interface FleetOptions {
+  /** The Redis of the fleet, e.g. redis://10.0.0.5:6379. */
+  queue: string;
+  threads?: number;
+  verify?: string;
+  verifySeed?: string;
+}
 
 /** Tests only: how long a lost connection to Redis may stay lost before the run stops (default 5 s). */
 const LOST_VARIABLE = 'BATTLE_ODDS_REDIS_LOST_MS';
 
-export async function openFleet(flags: RunFlags & { queue: string }, io: CliIO): Promise<Executor> {
+export async function openFleet(flags: FleetOptions, io: Streams): Promise<Executor> {
   if (flags.threads !== undefined) {
     throw new InputError('--threads', '', 'does not apply with --queue: each worker has its own (worker --threads N)');
   }

@@ -1,20 +1,18 @@
 /** The body of `battle-odds merge <parts...> --out DIR`: check the parts, replay, write results/<scenario>/. */
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Scenario } from '../../engine/scenario/scenario.js';
-import type { Executor } from '../../engine/executor.js';
-import { InputError } from '../../engine/inputError.js';
-import { openResults, type ResultsWriter } from '../../node/writeResults.js';
-import { checkOutFlag } from '../../node/outputFolderCheck.js';
-import { whyUnreadable } from '../../node/userFile.js';
-import { packageVersion } from '../../node/packageInfo.js';
-import { chooseExecutor } from '../../cli/jobs.js';
-import type { CliIO } from '../../cli/io.js';
-import { readTallyPart, TALLY_SUFFIX } from '../shard/tallyFile.js';
-import { checkParts, type CheckedRun, type LoadedPart } from '../shard/checkParts.js';
-import { partScenario } from '../shard/partScenario.js';
-import { mergeRun } from '../shard/mergeRun.js';
-import { chunkName } from '../shard/assign.js';
+import type { Scenario } from '../engine/scenario/scenario.js';
+import type { Executor } from '../engine/executor.js';
+import { InputError } from '../engine/inputError.js';
+import { openResults, type ResultsWriter } from '../node/writeResults.js';
+import { checkOutFlag } from '../node/outputFolderCheck.js';
+import { whyUnreadable } from '../node/userFile.js';
+import { packageVersion } from '../node/packageInfo.js';
+import { readTallyPart, TALLY_SUFFIX } from '../fleet/shard/tallyFile.js';
+import { checkParts, type CheckedRun, type LoadedPart } from '../fleet/shard/checkParts.js';
+import { partScenario } from '../fleet/shard/partScenario.js';
+import { mergeRun } from '../fleet/shard/mergeRun.js';
+import { chunkName } from '../fleet/shard/assign.js';
 import {
   DEFAULT_VERIFY,
   describeSpec,
@@ -25,7 +23,9 @@ import {
   sampleSize,
   SeededDraws,
   type VerifySpec,
-} from '../verify.js';
+} from '../fleet/verify.js';
+import { chooseExecutor } from './executor.js';
+import type { Streams } from './streams.js';
 
 export interface MergeFlags {
   out: string;
@@ -79,7 +79,7 @@ export function verificationSample(run: CheckedRun, spec: VerifySpec, seed: stri
   return sample;
 }
 
-export async function mergeParts(paths: string[], flags: MergeFlags, io: CliIO): Promise<void> {
+export async function mergeParts(paths: string[], flags: MergeFlags, io: Streams): Promise<void> {
   checkOutFlag(flags.out);
   const spec = parseVerify(flags.verify ?? DEFAULT_VERIFY);
   const seed = flags.verifySeed !== undefined ? parseVerifySeed(flags.verifySeed) : newVerifySeed();

@@ -26,7 +26,7 @@ import {
 } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { packageRoot } from '../node/packageInfo.js';
+import { packageRoot } from './packageInfo.js';
 import { InputError, quoteValue } from '../engine/inputError.js';
 
 export interface ServeOptions {

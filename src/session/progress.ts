@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 
 import type { Progress } from '../app/runScenario.js';
-import type { OutputStream } from './io.js';
+import type { OutputStream } from './streams.js';
 
 export function createProgress(stream: OutputStream, enabled = Boolean(stream.isTTY)): Progress {
   if (!enabled) return { start() {}, update() {}, stop() {} };

@@ -1,11 +1,11 @@
 /** The body of `battle-odds worker --queue redis://...`: run chunks from the queue until Ctrl-C. */
-import { packageVersion } from '../../node/packageInfo.js';
-import { createExecutor, defaultThreads } from '../../node/poolExecutor.js';
-import { readySignal } from '../../cli/jobs.js';
-import { interruptSignal } from '../../cli/interrupt.js';
-import type { CliIO } from '../../cli/io.js';
-import { parseQueueUrl } from '../queue/connection.js';
-import { startWorker } from '../queue/worker.js';
+import { packageVersion } from '../node/packageInfo.js';
+import { createExecutor, defaultThreads } from '../node/poolExecutor.js';
+import { parseQueueUrl } from '../fleet/queue/connection.js';
+import { startWorker } from '../fleet/queue/worker.js';
+import { readySignal } from './executor.js';
+import { interruptSignal } from './interrupt.js';
+import type { Streams } from './streams.js';
 
 export interface WorkerFlags {
   queue: string;
@@ -17,7 +17,7 @@ export interface WorkerFlags {
 /** Tests only: hold every chunk this long, so a test can kill a worker while it holds one. */
 const DELAY_VARIABLE = 'BATTLE_ODDS_WORKER_DELAY_MS';
 
-export async function runWorker(flags: WorkerFlags, io: CliIO): Promise<void> {
+export async function runWorker(flags: WorkerFlags, io: Streams): Promise<void> {
   const address = parseQueueUrl(flags.queue);
   const version = packageVersion();
   const threads = flags.threads ?? defaultThreads();
@@ -32,7 +32,7 @@ export async function runWorker(flags: WorkerFlags, io: CliIO): Promise<void> {
     },
   });
   say(`${version}, ${threads === 0 ? 'in-process' : `${threads} threads`}, queue ${address.shown}; Ctrl-C stops`);
-  // The program's interrupt handlers (src/cli/interrupt.ts): the first Ctrl-C or SIGTERM stops
+  // The program's interrupt handlers (src/session/interrupt.ts): the first Ctrl-C or SIGTERM stops
   // the worker gracefully (it says so), a second one quits at once; the exit code says which.
   const interrupt = interruptSignal();
   readySignal()();

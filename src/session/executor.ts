@@ -1,6 +1,7 @@
 /**
- * What the run and odds commands share: choosing where chunks run, the interrupt signal,
- * the progress bar, and writing a results folder as each battle finishes.
+ * Where a run's chunks run on this machine: in this process, or on a pool of worker threads
+ * that starts with the first chunk. (Shards and the Redis fleet wrap or replace it:
+ * src/session/shard.ts, src/session/queue.ts.)
  */
 import type { Executor } from '../engine/executor.js';
 import { InProcessExecutor } from '../engine/executor.js';
@@ -12,7 +13,7 @@ import { coreCount } from '../node/cores.js';
 /** Below this many sampled trials in a whole job, worker start-up costs more than it saves. */
 const IN_PROCESS_BELOW = 300_000;
 
-/** `--threads` given: that many (0 = in-process); not given: all cores unless the job is small. */
+/** `threads` given: that many (0 = in-process); not given: all cores unless the job is small. */
 export async function chooseExecutor(threads: number | undefined, sampledTrials: number): Promise<Executor> {
   const wanted = threads ?? (sampledTrials < IN_PROCESS_BELOW ? 0 : undefined);
   if (wanted === 0) return new InProcessExecutor(findSystem);
