@@ -95,11 +95,10 @@ describe('hitModifier: a modifier to the hit number (a Talisman / Black Cloud ho
 describe('the exact solver and the knobs', () => {
   it('refuses, with the state count, a battle the knobs make too slow to solve', () => {
     const tough = { name: 'Troll', value: 1, hits: 6, count: 30 };
-    const started = performance.now();
+    // The solver stops on a work budget (counted in state updates, never the clock).
     expect(unsolvedReason(duelOf({ attacker: { creatures: [tough] }, defender: { creatures: [tough] } }))).toMatch(
       /^the battle has 32,761 states .* work budget \(about a second of solving\) ran out$/,
     );
-    expect(performance.now() - started).toBeLessThan(5000);
   });
   it('drawn defenders with knobs: the exploration enumeration matches both kernels', () => {
     const battle = exploreOf({

@@ -195,10 +195,12 @@ describe('the CLI with the results folder transaction wired in', () => {
     });
     await waitForFile(ready);
     const second = await run(args(out));
+    // Refused at once: the first run (a million trials) is still going when the second has ended.
+    const firstStillRunning = first.child.exitCode === null && first.child.signalCode === null;
     first.child.kill('SIGKILL');
     expect(isCleanRefusal(second)).toBe(true);
     expect(second.stderr).toContain('another battle-odds run');
-    expect(second.elapsedMs).toBeLessThan(5000);
+    expect(firstStillRunning).toBe(true);
   });
 
   it("--out '', a file, or someone else's folder: refused before sampling, nothing written", async () => {
