@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { InputError } from '../engine/inputError.js';
+import { InputError, quoteValue } from '../engine/inputError.js';
 import { packageRoot } from './packageInfo.js';
 
 function scenariosFolder(): string {
@@ -30,7 +30,14 @@ export function bundledScenarios(): string[] {
 export function bundledScenario(name: string): string {
   const known = bundledScenarios();
   const file = path.join(scenariosFolder(), `${name}.json`);
-  if (!known.includes(name) || !existsSync(file))
-    throw new InputError('bundledScenario', 'name', `no bundled scenario '${name}' (known: ${known.join(', ')})`);
+  if (!known.includes(name) || !existsSync(file)) {
+    const some = known.filter((k) => k.startsWith(name.split('-')[0])).slice(0, 4);
+    throw new InputError(
+      'bundledScenario',
+      'name',
+      `no bundled scenario ${quoteValue(name)} (bundledScenarios() lists the ${known.length}` +
+        `${some.length > 0 ? `, e.g. ${some.join(', ')}` : ''})`,
+    );
+  }
   return file;
 }
