@@ -84,10 +84,7 @@ export async function odds<S extends SystemId>(
  * scenario file as an object) run to one report. Nothing is written; pass the report to
  * `writeResults` for the files `battle-odds run` writes.
  */
-export async function runScenario(
-  scenario: string | ScenarioInput,
-  options: Options = {},
-): Promise<ScenarioReport> {
+export async function runScenario(scenario: string | ScenarioInput, options: Options = {}): Promise<ScenarioReport> {
   if (typeof scenario === 'string') return runValidated(loadScenario(scenario), scenario, options);
   return runValidated(parseScenario(scenario, 'scenario', SYSTEMS), null, options);
 }
