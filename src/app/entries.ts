@@ -11,7 +11,7 @@ import type { advancedCivilizationEntrySchema } from '../systems/advanced-civili
 import type { princesAndQueensEntrySchema } from '../systems/princes-and-queens/schema.js';
 import type { scenarioSchema } from '../engine/scenario/scenario.js';
 
-/** Every system's id (systems.ts lists the same ids; test/library/types.test.ts checks they agree). */
+/** Every system's id (systems.ts lists the same ids; test/library/library.test.ts checks they agree). */
 export const SYSTEM_IDS = ['landgrab', 'kings-and-things', 'advanced-civilization', 'princes-and-queens'] as const;
 export type SystemId = (typeof SYSTEM_IDS)[number];
 

@@ -2,6 +2,7 @@
  * A TypeScript consumer of the installed package (test/library/package.test.ts copies it into an
  * empty folder and runs tsc on it): the entries and system ids it may pass, and, on the lines
  * after `@ts-expect-error`, what the compiler must refuse (an unused expectation fails the check).
+ * It compiles against the installed package, so `npm run typecheck` leaves it out (tsconfig.check.json).
  */
 import {
   bundledScenario,

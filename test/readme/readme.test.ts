@@ -6,7 +6,7 @@
  * Unmarked blocks are not checked.
  */
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BIN, ROOT } from '../helpers/cli.js';
@@ -21,18 +21,36 @@ const DOCS = [
 const blocks: CheckedBlock[] = DOCS.flatMap((file) => checkedBlocksOf(path.join(ROOT, file), file));
 const PROGRAM = /^(?:npx )?battle-odds /;
 
+interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
 /** The command line a block shows, run by the built binary: `npx battle-odds` is `node dist/cli/main.js`. */
-function runShown(command: string): { code: number; stdout: string; stderr: string } {
+function runShown(command: string): Promise<Ran> {
   if (!PROGRAM.test(command)) throw new Error(`not a battle-odds command: ${command}`);
   const line = command.replace(PROGRAM, `"${process.execPath}" "${BIN}" `);
   // Through the shell, so the quoting is read exactly as a reader's shell reads it.
-  const r = spawnSync('sh', ['-c', line], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
-    timeout: 60_000,
+  return new Promise((resolve) => {
+    execFile(
+      'sh',
+      ['-c', line],
+      { cwd: ROOT, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' }, timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? -1) : 0, stdout, stderr }),
+    );
   });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+const commands = blocks.filter((b) => b.kind === 'command');
+// Two at a time (the machine's cores), all started before the first test waits on its own.
+const runs = new Map<CheckedBlock, Promise<Ran>>();
+let queue: Promise<unknown> = Promise.resolve();
+let other: Promise<unknown> = Promise.resolve();
+for (const b of commands) {
+  const run = queue.then(() => runShown(b.block.text.trim()));
+  runs.set(b, run);
+  [queue, other] = [other, run.catch(() => undefined)];
 }
 
 describe('the marks', () => {
@@ -66,20 +84,17 @@ describe('the marks', () => {
   });
 });
 
-describe.each(blocks.filter((b) => b.kind === 'command').map((b) => [b.where, b] as const))(
-  'the command at %s',
-  (_, b) => {
-    it('prints what the block after it shows', () => {
-      const command = b.block.text.trim();
-      const r = runShown(command);
-      expect(r.code, `${command}\n${r.stderr}`).toBe(0);
-      expect(
-        showsText(b.output!.text, r.stdout),
-        `${b.where}: ${command}\n--- shown\n${b.output!.text}\n--- printed\n${r.stdout}`,
-      ).toBe(true);
-    });
-  },
-);
+describe.each(commands.map((b) => [b.where, b] as const))('the command at %s', (_, b) => {
+  it('prints what the block after it shows', async () => {
+    const command = b.block.text.trim();
+    const r = await runs.get(b)!;
+    expect(r.code, `${command}\n${r.stderr}`).toBe(0);
+    expect(
+      showsText(b.output!.text, r.stdout),
+      `${b.where}: ${command}\n--- shown\n${b.output!.text}\n--- printed\n${r.stdout}`,
+    ).toBe(true);
+  });
+});
 
 describe.each(blocks.filter((b) => b.kind === 'excerpt').map((b) => [b.where, b] as const))(
   'the excerpt at %s',
