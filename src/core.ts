@@ -25,3 +25,11 @@ export type {
   KernelName,
 } from './engine/contract.js';
 export type * from './engine/report.js';
+export {
+  SYSTEM_IDS,
+  type SystemId,
+  type SystemEntries,
+  type EntryOf,
+  type ScenarioOf,
+  type ScenarioInput,
+} from './app/entries.js';

@@ -2,9 +2,10 @@
  * battle-odds as a Node library.
  *
  * @example
- * import { odds } from 'battle-odds';
+ * import { odds, runScenario, bundledScenario } from 'battle-odds';
  * const report = await odds('landgrab', { attackers: 11, defenders: 10, fortress: true }, { method: 'exact' });
  * console.log(report.verdict[0], report.metrics[0].exact);
+ * const chain = await runScenario(bundledScenario('landgrab-chain'));
  */
 import type { BattleReport, ScenarioReport } from './engine/report.js';
 import { findSystem, SYSTEMS } from './app/systems.js';
@@ -18,8 +19,10 @@ import { packageVersion } from './node/packageInfo.js';
 import { OnDemandPool } from './node/onDemandPool.js';
 import { loadScenario } from './node/scenarioFile.js';
 import { openResults, type WrittenFiles } from './node/writeResults.js';
+import type { EntryOf, ScenarioInput, SystemId } from './app/entries.js';
 
 export * from './core.js';
+export { bundledScenario, bundledScenarios } from './node/bundledScenarios.js';
 
 /** The run's overrides (trials, seed, method, question ...; see Overrides), and where it runs. */
 export interface Options extends Overrides {
@@ -40,8 +43,16 @@ async function withExecutor<T>(threads: number | undefined, work: (executor: Exe
   }
 }
 
-/** One battle of a system, given as a scenario file's battle entry. Throws InputError on bad input. */
-export async function odds(system: string, entry: unknown, options: Options = {}): Promise<BattleReport> {
+/**
+ * One battle of a system, given as a scenario file's battle entry (typed by the system's
+ * schema: `EntryOf<'landgrab'>`). Throws InputError on bad input (checked at run time too,
+ * for JavaScript callers and values typed `any`).
+ */
+export async function odds<S extends SystemId>(
+  system: S,
+  entry: EntryOf<S>,
+  options: Options = {},
+): Promise<BattleReport> {
   const found = findSystem(system);
   if (!found)
     throw new InputError(
@@ -69,10 +80,11 @@ export async function odds(system: string, entry: unknown, options: Options = {}
 }
 
 /**
- * A scenario (a file path, or the parsed contents of a scenario file) run to one report.
- * Nothing is written; pass the report to `writeResults` for the files `battle-odds run` writes.
+ * A scenario (a file path, e.g. `bundledScenario('landgrab-chain')`, or the contents of a
+ * scenario file as an object) run to one report. Nothing is written; pass the report to
+ * `writeResults` for the files `battle-odds run` writes.
  */
-export async function runScenario(scenario: string | object, options: Options = {}): Promise<ScenarioReport> {
+export async function runScenario(scenario: string | ScenarioInput, options: Options = {}): Promise<ScenarioReport> {
   if (typeof scenario === 'string') return runValidated(loadScenario(scenario), scenario, options);
   return runValidated(parseScenario(scenario, 'scenario', SYSTEMS), null, options);
 }

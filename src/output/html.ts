@@ -141,10 +141,9 @@ function thresholdsTable(sweep: SweepReport): Pick<Table, 'title' | 'columns' | 
 }
 
 export function sweepSection(sweep: SweepReport, charts: ChartFile[]): string {
-  const axes =
-    sweep.axes.map((a) => `${escape(a.title)} (${a.values.length} values)`).join(' × ') || 'variants compared';
+  const axes = sweep.axes.map((a) => `${escape(a.title)} (${a.values.length} values)`).join(' × ');
   const how = [
-    `${axes} = ${sweep.cells.length} cells`,
+    axes ? `${axes} = ${sweep.cells.length} cells` : 'no axis: the variants compared (one cell)',
     `variants: ${escape(sweep.variants.join(', '))}`,
     escape(sweepMethodNote(sweep)),
     `${(sweep.elapsedMs / 1000).toFixed(2)} s`,

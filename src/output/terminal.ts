@@ -86,13 +86,15 @@ export function formatBattleBrief(r: BattleReport): string {
 /** A sweep in a few lines: its size, time, the headline's range, differences and thresholds. */
 export function formatSweep(sweep: SweepReport): string {
   const lines: string[] = [];
-  const axes = sweep.axes.map((a) => `${a.name} (${a.values.length})`).join(' x ') || 'no axis';
+  const axes = sweep.axes.map((a) => `${a.name} (${a.values.length})`).join(' x ');
+  // With no axis the sweep is one cell: its variants compared.
+  const size = axes ? `${axes} = ${sweep.cells.length} cells` : 'with no axis (one cell)';
   const exact = sweep.cells.every((c) => c.method === 'exact');
   const how = exact
     ? 'exact'
     : `${thousands(sweep.cells.find((c) => c.method !== 'exact')?.trials ?? 0)} trials per cell`;
   lines.push(
-    `  sweep ${axes} = ${sweep.cells.length} cells, variants: ${sweep.variants.join(', ')}; ${how}, ` +
+    `  sweep ${size}, variants: ${sweep.variants.join(', ')}; ${how}, ` +
       `${(sweep.elapsedMs / 1000).toFixed(2)} s${sweep.partial ? ', PARTIAL' : ''}`,
   );
   const headlineOf = (c: SweepReport['cells'][number], v: number) => c.variants[v].metrics[0];

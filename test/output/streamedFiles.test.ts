@@ -7,7 +7,7 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runScenario, writeResults } from '../../src/index.js';
+import { runScenario, writeResults, type ScenarioOf } from '../../src/index.js';
 import type { BattleReport, ScenarioReport } from '../../src/engine/report.js';
 import { distributionsCsv, summaryCsv } from '../../src/output/csv.js';
 import { reportHtml } from '../../src/output/html.js';
@@ -32,7 +32,7 @@ const landgrab = {
     axes: { attackers: [3, 4] },
     variants: [{ label: 'base' }, { label: 'fort', set: { fortress: true } }],
   },
-};
+} satisfies ScenarioOf<'landgrab'>;
 const multi = {
   name: 'streamed-multi',
   system: 'kings-and-things',
@@ -48,7 +48,7 @@ const multi = {
     },
     { attacker: { creatures: ['Giant:4'] }, defender: { creatures: ['Ogre:2'], fort: 'tower' } },
   ],
-};
+} satisfies ScenarioOf<'kings-and-things'>;
 const nations = {
   name: 'streamed-nations',
   system: 'advanced-civilization',
@@ -71,7 +71,7 @@ const nations = {
       ],
     },
   ],
-};
+} satisfies ScenarioOf<'advanced-civilization'>;
 const sweepOnly = { ...landgrab, name: 'sweep-only', battles: undefined };
 
 /** What the whole-report renderers write for a report (charts off: no chart files). */
