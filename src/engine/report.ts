@@ -481,6 +481,45 @@ export const ktAddedCreatureSchema = z
   })
   .describe('Kings & Things: the weakest creature from the roster whose addition reaches the target');
 
+const solvedPointSchema = z.object({
+  value: z.number().describe("The field's value"),
+  probability: z.number().describe('The headline there: exact, or the estimate'),
+  ci95: interval.optional().describe('Its 95% interval, when sampled'),
+});
+
+export const solvedForDecisionSchema = z
+  .object({
+    field: z.string().describe('The entry field solved for (a dotted path: `fortressBonus`, `nations.0.tokens`)'),
+    asked: z.string().describe('The name it was asked by (the path, or a flag name)'),
+    target: z.number(),
+    metric: z.string().describe('The key of the headline metric solved for'),
+    metricLabel: z.string(),
+    direction: z
+      .enum(['increasing', 'decreasing', 'flat'])
+      .describe('How the headline moves as the field grows (checked over every value evaluated)'),
+    answer: z
+      .enum(['found', 'unreachable'])
+      .describe(
+        "'found': `value` is the smallest value reaching the target (increasing), the largest (decreasing); " +
+          "'unreachable': no value in the range does, `best` is the closest",
+      ),
+    value: solvedPointSchema.nullable().describe('The answer (null: unreachable)'),
+    neighbour: solvedPointSchema
+      .nullable()
+      .describe('The value just past the answer, which misses the target (null: the answer is an end of the range)'),
+    best: solvedPointSchema.describe('The value with the highest headline (the answer itself when found)'),
+    from: z.number().describe('The smallest value the field takes here (its schema, given the rest of the battle)'),
+    to: z.number().describe('The largest'),
+    cut: z.boolean().describe('The range was cut 5000 from the starting value (the schema allows more)'),
+    everyValue: z.boolean().describe('Every value of the range was evaluated (else a scan, bisection and window)'),
+    sampled: z.boolean().describe('Some values were answered by Monte Carlo (their intervals given)'),
+    evaluated: z.number().describe('Values evaluated'),
+    window: z.array(solvedPointSchema).describe('The curve around the answer (or the best value), every value'),
+    curve: z.array(solvedPointSchema).describe('Every value evaluated, in order'),
+  })
+  .describe('A battle solved for one of its numeric fields: where the headline reaches the target');
+export type SolvedForDecision = z.infer<typeof solvedForDecisionSchema>;
+
 export const decisionsSchema = z
   .object({
     recommendation: recommendationSchema.optional(),
@@ -529,6 +568,7 @@ export const decisionsSchema = z
     reach: reachDecisionSchema.optional(),
     optimalPlay: ktOptimalPlaySchema.optional(),
     addedCreature: ktAddedCreatureSchema.optional(),
+    solvedFor: solvedForDecisionSchema.optional(),
   })
   .describe("The answers to the player's questions beyond the odds, by name (absent: not asked, or not offered here)");
 export type Decisions = z.infer<typeof decisionsSchema>;

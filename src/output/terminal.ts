@@ -66,10 +66,16 @@ export function formatTable(table: Table): string {
   return `  ${table.title}\n${aligned}\n`;
 }
 
-export function formatBattle(r: BattleReport, options: { quantiles?: boolean; tables?: boolean } = {}): string {
+/** `tables`: every table of the battle, none, or those named. */
+export function formatBattle(
+  r: BattleReport,
+  options: { quantiles?: boolean; tables?: boolean | readonly string[] } = {},
+): string {
   const verdict = r.verdict.map((line) => `  ${line}\n`).join('');
   const notes = r.notes.map((line) => `  note: ${line}\n`).join('');
-  const tables = options.tables ? r.tables.map((t) => `\n${formatTable(t)}`).join('') : '';
+  const named = options.tables;
+  const shown = named === true ? r.tables : Array.isArray(named) ? r.tables.filter((t) => named.includes(t.name)) : [];
+  const tables = shown.map((t) => `\n${formatTable(t)}`).join('');
   return `${battleHeading(r)}\n${verdict}${notes}${metricsTable(r, options)}\n${tables}`;
 }
 

@@ -168,7 +168,7 @@ async function answerOdds(
       scenario,
       overrides,
       executor,
-      { version: packageVersion(), file: null },
+      { version: packageVersion(), file: null, questionName: questionFlag },
       { signal: interrupt.signal, progress, onBattle: (b) => results?.battle(b), onStarted: readySignal() },
     );
     if (results) await results.finish(report);
@@ -177,7 +177,9 @@ async function answerOdds(
     } else {
       for (const battle of report.battles) {
         // Advice comes with its tables (the stop rule, what to give up): the one screen a player reads.
-        io.stdout.write(formatBattle(battle, { quantiles: flags.quantiles, tables: Boolean(flags.advise) }));
+        // A solve's curve is its answer's table: shown with or without advice.
+        const tables = flags.advise ? true : battle.decisions?.solvedFor ? ['solved-for'] : false;
+        io.stdout.write(formatBattle(battle, { quantiles: flags.quantiles, tables }));
       }
       if (flags.out) io.stdout.write(`\nwrote ${oneLine(String(flags.out))}/\n`);
     }
