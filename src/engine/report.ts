@@ -670,6 +670,20 @@ export const thresholdRowSchema = z
   .describe('Smallest value of the first axis where a probability reaches the target');
 export type ThresholdRow = z.infer<typeof thresholdRowSchema>;
 
+export const solvedCellSchema = z.object({
+  at: z.array(axisValue).describe("The cell's value on each axis"),
+  variant: z.string(),
+  answer: z
+    .enum(['found', 'unreachable', 'not-monotone'])
+    .describe("As a battle's solvedFor; 'not-monotone': the headline turns along the field in this cell"),
+  direction: z.enum(['increasing', 'decreasing', 'flat']),
+  value: z.number().nullable().describe('The value found (null: none)'),
+  probability: z.number().nullable().describe('The headline there (the closest value when unreachable)'),
+  ci95: interval.optional(),
+  best: z.number().nullable().describe('With unreachable: the value closest to the target'),
+});
+export type SolvedCell = z.infer<typeof solvedCellSchema>;
+
 export const sweepReportSchema = z.object({
   axes: z.array(sweepAxisReportSchema),
   variants: z.array(z.string()),
@@ -685,6 +699,10 @@ export const sweepReportSchema = z.object({
   cellTextSigned: z.boolean().optional().describe('Write those numbers with their sign (margins)'),
   cells: z.array(sweepCellReportSchema),
   thresholds: z.array(thresholdRowSchema),
+  solved: z
+    .object({ field: z.string(), target: z.number(), metric: z.string(), cells: z.array(solvedCellSchema) })
+    .optional()
+    .describe("With the sweep's solveFor: each cell and variant solved for the field"),
   partial: z.boolean(),
   elapsedMs: z.number(),
 });
