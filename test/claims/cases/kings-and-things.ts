@@ -156,7 +156,10 @@ export const solveCases: ClaimCase[] = [
   ...[0.3, 0.95].flatMap((target): ClaimCase[] => [
     {
       system,
-      entry: duel({ creatures: ['Giant:4', 'Elves:2R', 'Goblins'] }, { creatures: ['Nomads', 'Goblins'], fort: 'tower' }),
+      entry: duel(
+        { creatures: ['Giant:4', 'Elves:2R', 'Goblins'] },
+        { creatures: ['Nomads', 'Goblins'], fort: 'tower' },
+      ),
       question: { solveFor: 'defender.fort', target },
     },
     {

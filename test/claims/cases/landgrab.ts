@@ -71,16 +71,15 @@ export const solveCases: ClaimCase[] = [
   ...grid({
     solveFor: ['fortressBonus', 'stopAt', 'defenders', 'attackerDice', 'leaderBonus'],
     target: [0.5, 0.8, 0.999],
-  }).map(
-    (q): ClaimCase => ({
-      system,
-      entry: { type: 'battle', attackers: 12, defenders: 8, fortress: true, defendingLeader: true },
-      question: q,
-    }),
-  ),
-  ...[{ solveFor: 'attackers', target: 0.8 }, { solveFor: 'stopAt', target: 0.3, advise: true }].map(
-    (question): ClaimCase => ({ system, entry: { type: 'battle', attackers: 18, defenders: 8 }, question }),
-  ),
+  }).map((q): ClaimCase => ({
+    system,
+    entry: { type: 'battle', attackers: 12, defenders: 8, fortress: true, defendingLeader: true },
+    question: q,
+  })),
+  ...[
+    { solveFor: 'attackers', target: 0.8 },
+    { solveFor: 'stopAt', target: 0.3, advise: true },
+  ].map((question): ClaimCase => ({ system, entry: { type: 'battle', attackers: 18, defenders: 8 }, question })),
   {
     system,
     entry: { type: 'chain', attackers: 20, path: [{ defenders: 3 }, { defenders: 5, fortress: true }] },

@@ -74,11 +74,12 @@ export const cases: ClaimCase[] = [
 
 /** Solved for a distance (engine/solve/): nothing is random, so the curve is 0 or 1. */
 export const solveCases: ClaimCase[] = [
-  ...[{ solveFor: 'distance', target: 1 }, { solveFor: 'defenderDistance', target: 0.5 }].map(
-    (question): ClaimCase => ({
-      system,
-      entry: { distance: 2, terrain: 'mountain', defender: 'prince', defenderDistance: 3 },
-      question,
-    }),
-  ),
+  ...[
+    { solveFor: 'distance', target: 1 },
+    { solveFor: 'defenderDistance', target: 0.5 },
+  ].map((question): ClaimCase => ({
+    system,
+    entry: { distance: 2, terrain: 'mountain', defender: 'prince', defenderDistance: 3 },
+    question,
+  })),
 ];
