@@ -29,9 +29,22 @@ describe('--solve-for on the built binary', () => {
   });
 
   it('should-i-attack solves by the flag name too, and advises at the answer', () => {
-    const r = binary(['should-i-attack', 'landgrab', '--attackers', '18', '--defenders', '8', '--solve-for', '--stop-at', '--target', '0.7']);
+    const r = binary([
+      'should-i-attack',
+      'landgrab',
+      '--attackers',
+      '18',
+      '--defenders',
+      '8',
+      '--solve-for',
+      '--stop-at',
+      '--target',
+      '0.7',
+    ]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/Solved for stopAt: \d+ is the largest value at which P\(attacker conquers\) is at least 70%/);
+    expect(r.stdout).toMatch(
+      /Solved for stopAt: \d+ is the largest value at which P\(attacker conquers\) is at least 70%/,
+    );
     expect(r.stdout).toContain('Stop rule');
   });
 
