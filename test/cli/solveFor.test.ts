@@ -16,7 +16,7 @@ describe('--solve-for on the built binary', () => {
     const r = binary(['odds', ...FORTRESS, '--solve-for', 'fortressBonus', '--target', '0.5', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.split('\n');
-    expect(lines[0]).toBe('12 in territory vs 8 (fortress); fortressBonus = 1  (landgrab battle; exact)');
+    expect(lines[0]).toBe('12 in territory vs 8 (fortress); solved: fortressBonus = 1  (landgrab battle; exact)');
     expect(lines[1]).toBe(
       '  Solved for fortressBonus: 1 is the largest value at which P(attacker conquers) is at least 50%: 53.1%; ' +
         'at 2 it is 26.9%.',

@@ -17,7 +17,7 @@ import { planAnswer, type Method } from '../run/battle.js';
 import { sampleBattle } from '../run/sample.js';
 import { summarizeLayout } from '../tally/summarize.js';
 import { knobRange, battleWith } from './fields.js';
-import { searchAlong, WINDOW, type CurvePoint, type SearchResult } from './search.js';
+import { searchAlong, WINDOW, type CurvePoint, type Direction, type SearchResult } from './search.js';
 import { DEFAULT_TARGET } from '../../kit/advice.js';
 
 /** What a battle (or a sweep) asks to solve for: an entry field (or a front end's name for it) and a target. */
@@ -83,12 +83,14 @@ export class NotMonotone extends InputError {
     readonly curve: CurvePoint[],
     turn: [number, number],
     readonly metricLabel: string,
+    direction: Direction,
   ) {
+    const against = direction === 'decreasing' ? 'falls overall but rises' : 'rises overall but falls';
     super(
       where.source,
       where.field,
-      `${metricLabel} does not move one way along '${knob}' (it turns between ${turn[0]} and ${turn[1]}), ` +
-        'so no single value answers the target; the curve is printed above',
+      `${metricLabel} does not move one way along '${knob}' (it ${against} from ${turn[0]} to ${turn[1]}), ` +
+        'so no single value answers the target; its curve comes with this refusal',
     );
   }
 }
@@ -112,7 +114,9 @@ export async function solveBattleFor(
   const range = knobRange(system, battle.entry, spec.field, where, settings.aliases);
   const { path } = range;
   const head = battle.layout.parts.find((p) => p.kind === 'event' && p.name === battle.headline);
-  const label = head && 'label' in head ? head.label : battle.headline;
+  const named = head && 'label' in head ? head.label : battle.headline;
+  // Written as a probability in the sentence whatever the system calls the event.
+  const label = named.startsWith('P(') ? named : `P(${named})`;
   let sampledAny = false;
   let evaluations = 0;
   const evaluate = async (value: number): Promise<CurvePoint> => {
@@ -131,7 +135,8 @@ export async function solveBattleFor(
     start: range.start,
     ...(hint !== undefined ? { hint } : {}),
   });
-  if (result.kind === 'not-monotone') throw new NotMonotone(where, spec.field, result.points, result.turn, label);
+  if (result.kind === 'not-monotone')
+    throw new NotMonotone(where, spec.field, result.points, result.turn, label, result.direction);
   const value = result.kind === 'found' ? result.value : result.best;
   const solved = battleWith(system, battle.entry, path, value) as Battle;
   const decision = decisionOf(result, {
@@ -144,7 +149,8 @@ export async function solveBattleFor(
     sampled: sampledAny,
     evaluations,
   });
-  return { battle: { ...solved, label: `${battle.label}; ${path} = ${value}` }, decision };
+  // The label keeps what was asked (the value searched from), then what was solved.
+  return { battle: { ...solved, label: `${battle.label}; solved: ${path} = ${value}` }, decision };
 }
 
 /**
