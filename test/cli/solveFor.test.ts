@@ -52,8 +52,9 @@ describe('--solve-for on the built binary', () => {
     const r = binary(['odds', ...FORTRESS, '--solve-for', 'fortres', '--target', '0.5']);
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toMatch(
-      /^battle-odds: error: odds landgrab: --solve-for: 'fortres' is not a field of this battle; this battle's numeric fields: attackers, stopAt, /,
+      /^battle-odds: error: odds landgrab: --solve-for: 'fortres' is not a field of this battle; /,
     );
+    expect(r.stderr).toContain("this battle's numeric fields: attackers, stopAt, ");
     expect(r.stdout).toBe('');
   });
 
@@ -63,9 +64,9 @@ describe('--solve-for on the built binary', () => {
     const lines = r.stderr.trim().split('\n');
     expect(lines[0]).toMatch(/defenderDice\s+P\(attacker conquers\)/);
     expect(lines.length).toBeGreaterThan(3);
-    expect(lines[lines.length - 1]).toMatch(
-      /^battle-odds: error: odds landgrab: --solve-for: P\(attacker conquers\) does not move one way along 'defenderDice'/,
-    );
+    const refusal =
+      "battle-odds: error: odds landgrab: --solve-for: P(attacker conquers) does not move one way along 'defenderDice'";
+    expect(lines[lines.length - 1].startsWith(refusal)).toBe(true);
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 });

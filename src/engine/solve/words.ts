@@ -37,10 +37,8 @@ export function solvedSentence(d: SolvedForDecision): Sentence {
   }
   if (d.answer === 'unreachable' || !d.value) {
     const best = quote(`${REF}.best.value`, d.best.value, 'count');
-    return say`Solved for ${field}: no value from ${from} to ${to} brings ${what} to ${target}; the closest is ${best}, at ${chance(
-      d.best,
-      'best',
-    )}.`;
+    const closest = say`the closest is ${best}, at ${chance(d.best, 'best')}`;
+    return say`Solved for ${field}: no value from ${from} to ${to} brings ${what} to ${target}; ${closest}.`;
   }
   const value = quote(`${REF}.value.value`, d.value.value, 'count');
   const rising = d.direction === 'increasing';
