@@ -10,6 +10,7 @@ import type { kingsAndThingsEntrySchema } from '../systems/kings-and-things/sche
 import type { advancedCivilizationEntrySchema } from '../systems/advanced-civilization/schema.js';
 import type { princesAndQueensEntrySchema } from '../systems/princes-and-queens/schema.js';
 import type { scenarioSchema } from '../engine/scenario/scenario.js';
+import type { solveForSchema } from '../engine/scenario/solveForSpec.js';
 
 /** Every system's id (systems.ts lists the same ids; test/library/library.test.ts checks they agree). */
 export const SYSTEM_IDS = ['landgrab', 'kings-and-things', 'advanced-civilization', 'princes-and-queens'] as const;
@@ -41,7 +42,8 @@ export type EntryOf<S extends SystemId> = SystemEntries[S];
  */
 export type ScenarioOf<S extends SystemId> = Omit<z.input<typeof scenarioSchema>, 'system' | 'battles'> & {
   system: S;
-  battles?: EntryOf<S>[];
+  /** Each battle may also ask for a field's value at which its headline reaches a target (engine/solve/). */
+  battles?: (EntryOf<S> & { solveFor?: z.input<typeof solveForSchema> })[];
 };
 
 /** A scenario file's contents, for any system (`runScenario(object)` takes it). */

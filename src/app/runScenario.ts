@@ -12,6 +12,9 @@ import { runBattle, type Method } from '../engine/run/battle.js';
 import { runSweep } from '../engine/run/sweep.js';
 import { checkQuestion } from '../engine/question.js';
 import { InputError } from '../engine/inputError.js';
+import { solveBattleFor, SolveInterrupted, type SolveForSpec } from '../engine/solve/solveFor.js';
+import { entryPathOf } from '../engine/form/form.js';
+import { SYSTEM_MODULES } from './systems.js';
 
 export interface Overrides {
   trials?: number;
@@ -54,6 +57,23 @@ export interface RunContext {
   version: string;
   /** Scenario file, or null for a question asked on the command line or through the API. */
   file: string | null;
+  /** How the caller's user names a question's field in errors (`--solve-for`); default `question.<field>`. */
+  questionName?: (field: keyof Question) => string;
+}
+
+/**
+ * What a battle is solved for: its own `solveFor` (a scenario's battle), else the question's
+ * (`--solve-for`, whose target is then the solve's: the system is asked it only with advice).
+ */
+function solveOf(
+  battleSpec: SolveForSpec | undefined,
+  question: Question,
+): { spec: SolveForSpec | undefined; question: Question } {
+  if (battleSpec) return { spec: battleSpec, question };
+  if (question.solveFor === undefined) return { spec: undefined, question };
+  const { solveFor, target, ...rest } = question;
+  const spec = { field: solveFor, ...(target !== undefined ? { target } : {}) };
+  return { spec, question: rest.advise && target !== undefined ? { ...rest, target } : rest };
 }
 
 /** Sampled trials a run will do at most (to choose between in-process and a pool). */
@@ -64,6 +84,8 @@ export function sampledTrials(scenario: Scenario, overrides: Overrides): number 
   const cells = scenario.sweep ? scenario.sweep.cells.length : 0;
   return (sampled + cells) * (overrides.trials ?? scenario.trials);
 }
+
+const questionField = (field: keyof Question) => `question.${field}`;
 
 export async function runScenario(
   scenario: Scenario,
@@ -111,13 +133,39 @@ export async function runScenario(
     await pace();
     if (hooks.signal?.aborted) break;
     // Compiled for this run of it and dropped after: memory does not grow with the battles.
-    const battle = { ...stored };
+    let battle = { ...stored };
+    const asked = solveOf(stored.solveFor, question);
+    let solved;
+    if (asked.spec) {
+      const where = stored.solveFor
+        ? { source: context.file ?? scenario.file, field: `battles[${i}].solveFor.field` }
+        : { source: context.file ?? scenario.file, field: (context.questionName ?? questionField)('solveFor') };
+      try {
+        const form = SYSTEM_MODULES.find((m) => m.system.id === scenario.system.id)?.form;
+        const answer = await solveBattleFor(
+          scenario.system,
+          battle,
+          asked.spec,
+          { ...common, aliases: (name) => (form ? entryPathOf(form, name) : undefined) },
+          executor,
+          where,
+        );
+        battle = answer.battle;
+        solved = answer.decision;
+      } catch (error) {
+        if (!(error instanceof SolveInterrupted)) throw error;
+        partialBattle = true;
+        break;
+      }
+    }
     const result = await runBattle(
       scenario.system,
       battle,
       scenario.files[i],
       {
         ...common,
+        question: asked.question,
+        ...(solved ? { solved } : {}),
         precision: overrides.precision,
         unit: `battle ${i}`,
         onProgress: (done) => report(battle.label, common.trials, 'trials', done),

@@ -5,6 +5,8 @@
 import { Command, CommanderError, Option } from '@commander-js/extra-typings';
 import { SYSTEM_MODULES, SYSTEMS } from '../app/systems.js';
 import { InputError, escapeControls, oneLine as escapedLine } from '../engine/inputError.js';
+import { NotMonotone } from '../engine/solve/solveFor.js';
+import { curveLines } from '../engine/solve/words.js';
 import { NoExactAnswer } from '../engine/run/battle.js';
 import type { FormCommand } from '../engine/form/form.js';
 import { FormProblem } from '../engine/form/entry.js';
@@ -124,6 +126,10 @@ export async function runProgram(argv: string[], io: CliIO = processIO): Promise
     if (error instanceof CommanderError) {
       // Help and version end "with an error" in exitOverride mode; they are not errors.
       return error.exitCode === 0 ? 0 : EXIT_USAGE;
+    }
+    if (error instanceof NotMonotone) {
+      // The curve that shows why, then the refusal.
+      io.stderr.write(`${escapeControls(curveLines(error.knob, error.metricLabel, error.curve).join('\n'))}\n`);
     }
     if (error instanceof InputError) {
       io.stderr.write(`battle-odds: error: ${error.message}\n`);

@@ -98,6 +98,11 @@ export interface Question {
    * never "you have".
    */
   forceAsked?: boolean;
+  /**
+   * Solve the battle for this numeric field of its entry (a dotted path, or a front end's name
+   * for it): where the headline reaches `target` (engine/solve/). The target is then the solve's.
+   */
+  solveFor?: string;
 }
 
 /**

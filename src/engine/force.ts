@@ -10,7 +10,7 @@ import { InputError } from './inputError.js';
 import { DEFAULT_TARGET } from '../kit/advice.js';
 
 /** The value at a dotted path of a plain object (numeric parts index lists). */
-function valueAt(entry: unknown, path: string): unknown {
+export function valueAt(entry: unknown, path: string): unknown {
   let at: unknown = entry;
   for (const part of path.split('.')) {
     if (at === null || typeof at !== 'object') return undefined;
@@ -20,7 +20,7 @@ function valueAt(entry: unknown, path: string): unknown {
 }
 
 /** A copy of the entry with the value at a dotted path set (the path must lead through objects or lists). */
-function withValue(entry: unknown, path: string, value: unknown): unknown {
+export function withValue(entry: unknown, path: string, value: unknown): unknown {
   const [head, ...rest] = path.split('.');
   const copy: Record<string, unknown> | unknown[] = Array.isArray(entry)
     ? [...entry]
@@ -53,6 +53,12 @@ export function compileForQuestion(
   const force = system.force;
   if (!force || !asksForce(system, entry)) {
     return { battle: compileEntry(system, entry, source, field, defaultLabel), question };
+  }
+  // Solving for the force itself (`--solve-for attackers`): the search starts from the placeholder.
+  const solving = question.solveFor?.replace(/^--/, '');
+  if (solving !== undefined && [force.field, ...(force.alternatives ?? [])].includes(solving)) {
+    const probe = withValue(entry, force.field, force.placeholder);
+    return { battle: compileEntry(system, probe, source, field, defaultLabel), question };
   }
   if (question.target === undefined && !question.advise) {
     try {

@@ -481,6 +481,45 @@ export const ktAddedCreatureSchema = z
   })
   .describe('Kings & Things: the weakest creature from the roster whose addition reaches the target');
 
+const solvedPointSchema = z.object({
+  value: z.number().describe("The field's value"),
+  probability: z.number().describe('The headline there: exact, or the estimate'),
+  ci95: interval.optional().describe('Its 95% interval, when sampled'),
+});
+
+export const solvedForDecisionSchema = z
+  .object({
+    field: z.string().describe('The entry field solved for (a dotted path: `fortressBonus`, `nations.0.tokens`)'),
+    asked: z.string().describe('The name it was asked by (the path, or a flag name)'),
+    target: z.number(),
+    metric: z.string().describe('The key of the headline metric solved for'),
+    metricLabel: z.string(),
+    direction: z
+      .enum(['increasing', 'decreasing', 'flat'])
+      .describe('How the headline moves as the field grows (checked over every value evaluated)'),
+    answer: z
+      .enum(['found', 'unreachable'])
+      .describe(
+        "'found': `value` is the smallest value reaching the target (increasing), the largest (decreasing); " +
+          "'unreachable': no value in the range does, `best` is the closest",
+      ),
+    value: solvedPointSchema.nullable().describe('The answer (null: unreachable)'),
+    neighbour: solvedPointSchema
+      .nullable()
+      .describe('The value just past the answer, which misses the target (null: the answer is an end of the range)'),
+    best: solvedPointSchema.describe('The value with the highest headline (the answer itself when found)'),
+    from: z.number().describe('The smallest value the field takes here (its schema, given the rest of the battle)'),
+    to: z.number().describe('The largest'),
+    cut: z.boolean().describe('The range was cut 5000 from the starting value (the schema allows more)'),
+    everyValue: z.boolean().describe('Every value of the range was evaluated (else a scan, bisection and window)'),
+    sampled: z.boolean().describe('Some values were answered by Monte Carlo (their intervals given)'),
+    evaluated: z.number().describe('Values evaluated'),
+    window: z.array(solvedPointSchema).describe('The curve around the answer (or the best value), every value'),
+    curve: z.array(solvedPointSchema).describe('Every value evaluated, in order'),
+  })
+  .describe('A battle solved for one of its numeric fields: where the headline reaches the target');
+export type SolvedForDecision = z.infer<typeof solvedForDecisionSchema>;
+
 export const decisionsSchema = z
   .object({
     recommendation: recommendationSchema.optional(),
@@ -529,6 +568,7 @@ export const decisionsSchema = z
     reach: reachDecisionSchema.optional(),
     optimalPlay: ktOptimalPlaySchema.optional(),
     addedCreature: ktAddedCreatureSchema.optional(),
+    solvedFor: solvedForDecisionSchema.optional(),
   })
   .describe("The answers to the player's questions beyond the odds, by name (absent: not asked, or not offered here)");
 export type Decisions = z.infer<typeof decisionsSchema>;
@@ -630,6 +670,20 @@ export const thresholdRowSchema = z
   .describe('Smallest value of the first axis where a probability reaches the target');
 export type ThresholdRow = z.infer<typeof thresholdRowSchema>;
 
+export const solvedCellSchema = z.object({
+  at: z.array(axisValue).describe("The cell's value on each axis"),
+  variant: z.string(),
+  answer: z
+    .enum(['found', 'unreachable', 'not-monotone'])
+    .describe("As a battle's solvedFor; 'not-monotone': the headline turns along the field in this cell"),
+  direction: z.enum(['increasing', 'decreasing', 'flat']),
+  value: z.number().nullable().describe('The value found (null: none)'),
+  probability: z.number().nullable().describe('The headline there (the closest value when unreachable)'),
+  ci95: interval.optional(),
+  best: z.number().nullable().describe('With unreachable: the value closest to the target'),
+});
+export type SolvedCell = z.infer<typeof solvedCellSchema>;
+
 export const sweepReportSchema = z.object({
   axes: z.array(sweepAxisReportSchema),
   variants: z.array(z.string()),
@@ -645,6 +699,10 @@ export const sweepReportSchema = z.object({
   cellTextSigned: z.boolean().optional().describe('Write those numbers with their sign (margins)'),
   cells: z.array(sweepCellReportSchema),
   thresholds: z.array(thresholdRowSchema),
+  solved: z
+    .object({ field: z.string(), target: z.number(), metric: z.string(), cells: z.array(solvedCellSchema) })
+    .optional()
+    .describe("With the sweep's solveFor: each cell and variant solved for the field"),
   partial: z.boolean(),
   elapsedMs: z.number(),
 });

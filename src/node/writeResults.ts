@@ -28,6 +28,7 @@ import {
   summaryPairs,
   sweepCsv,
   thresholdsCsv,
+  solvedCsv,
 } from '../output/csv.js';
 import { battleSection, pageHead, pageTail, sweepSection, type ChartFile } from '../output/html.js';
 import { battleJson, reportJsonFrame } from '../output/reportJson.js';
@@ -177,6 +178,7 @@ export function openResults(dir: string, options: ResultsOptions = {}): ResultsW
       if (report.sweep) {
         write('sweep.csv', sweepCsv(report.sweep));
         if (report.sweep.thresholds.length > 0) write('thresholds.csv', thresholdsCsv(report.sweep));
+        if (report.sweep.solved) write('solved.csv', solvedCsv(report.sweep));
         sweepCharts = await drawCharts('sweep', sweepRequests(report.scenario, report.sweep));
       }
       const frame = reportJsonFrame(report, battles);

@@ -225,6 +225,27 @@ export function thresholdsCsv(sweep: SweepReport): string {
   return fromPairs(rows, new Set(['metric', 'variant', 'target', `first_${first}`]));
 }
 
+/** The sweep's solveFor: one row per cell and variant, the value found (empty: none). */
+export function solvedCsv(sweep: SweepReport): string {
+  const solved = sweep.solved;
+  const rows = (solved?.cells ?? []).map((c) => {
+    const pairs: Array<[string, Cell]> = [
+      ['variant', c.variant],
+      ...sweep.axes.map((a, k): [string, Cell] => [a.name, c.at[k]]),
+      ['target', solved!.target],
+      ['answer', c.answer],
+      ['direction', c.direction],
+      [solved!.field, c.value],
+      ['probability', c.probability],
+      ['ci_low', c.ci95?.[0] ?? null],
+      ['ci_high', c.ci95?.[1] ?? null],
+      ['closest', c.best],
+    ];
+    return pairs;
+  });
+  return fromPairs(rows, new Set(['variant', 'target', 'answer', 'direction', 'closest']));
+}
+
 /** What a battle's report becomes as CSV files, by file name within the results folder. */
 export function battleTableFiles(r: BattleReport): Array<[string, string]> {
   return r.tables.map((t) => [`${r.file}.${t.name}.csv`, tableCsv(t)]);

@@ -140,6 +140,18 @@ function thresholdsTable(sweep: SweepReport): Pick<Table, 'title' | 'columns' | 
   return { title: `First ${first?.title ?? 'value'} reaching each target`, columns, rows };
 }
 
+function solvedTable(sweep: SweepReport): Pick<Table, 'title' | 'columns' | 'rows'> {
+  const solved = sweep.solved!;
+  const columns = ['variant', ...sweep.axes.map((a) => a.title), solved.field, sweep.headline.label];
+  const rows = solved.cells.map((c): Cell[] => [
+    c.variant,
+    ...c.at,
+    c.value ?? (c.answer === 'unreachable' ? `none (closest ${c.best})` : 'the chance turns along it'),
+    c.probability === null ? '' : percent(c.probability, c.ci95 !== undefined),
+  ]);
+  return { title: `${solved.field} at which ${sweep.headline.label} reaches ${percent(solved.target)}`, columns, rows };
+}
+
 export function sweepSection(sweep: SweepReport, charts: ChartFile[]): string {
   const axes = sweep.axes.map((a) => `${escape(a.title)} (${a.values.length} values)`).join(' × ');
   const how = [
@@ -148,7 +160,9 @@ export function sweepSection(sweep: SweepReport, charts: ChartFile[]): string {
     escape(sweepMethodNote(sweep)),
     `${(sweep.elapsedMs / 1000).toFixed(2)} s`,
   ].join(' · ');
-  const thresholds = sweep.thresholds.length > 0 ? plainTable(thresholdsTable(sweep)) : '';
+  const thresholds =
+    (sweep.thresholds.length > 0 ? plainTable(thresholdsTable(sweep)) : '') +
+    (sweep.solved ? plainTable(solvedTable(sweep)) : '');
   const heading = `<h2>Sweep: ${escape(sweep.headline.label)}</h2><p class="how">${how}</p>`;
   return `<section>${heading}${figures(charts)}${thresholds}${plainTable(sweepCellsTable(sweep))}</section>`;
 }

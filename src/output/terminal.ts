@@ -1,6 +1,6 @@
 /** What the terminal shows: each battle's verdict, notes and table, and a sweep in a few lines. */
 import type { BattleReport, Metric, SweepReport, Table } from '../engine/report.js';
-import { fixed, percent, sampledOnly, tableCell, thousands } from '../kit/format.js';
+import { fixed, percent, percentTarget, sampledOnly, tableCell, thousands } from '../kit/format.js';
 
 /** A metric's value; `sampled`: a frequency from trials only, so a 0 or 1 is not shown as certain. */
 function formatValue(m: Metric, x: number, sampled = false): string {
@@ -66,10 +66,16 @@ export function formatTable(table: Table): string {
   return `  ${table.title}\n${aligned}\n`;
 }
 
-export function formatBattle(r: BattleReport, options: { quantiles?: boolean; tables?: boolean } = {}): string {
+/** `tables`: every table of the battle, none, or those named. */
+export function formatBattle(
+  r: BattleReport,
+  options: { quantiles?: boolean; tables?: boolean | readonly string[] } = {},
+): string {
   const verdict = r.verdict.map((line) => `  ${line}\n`).join('');
   const notes = r.notes.map((line) => `  note: ${line}\n`).join('');
-  const tables = options.tables ? r.tables.map((t) => `\n${formatTable(t)}`).join('') : '';
+  const named = options.tables;
+  const shown = named === true ? r.tables : Array.isArray(named) ? r.tables.filter((t) => named.includes(t.name)) : [];
+  const tables = shown.map((t) => `\n${formatTable(t)}`).join('');
   return `${battleHeading(r)}\n${verdict}${notes}${metricsTable(r, options)}\n${tables}`;
 }
 
@@ -130,6 +136,21 @@ export function formatSweep(sweep: SweepReport): string {
       `      ${variant} minus ${sweep.variants[0]}: ${points(Math.min(...spread))} .. ${points(Math.max(...spread))} ` +
         `percentage points${intervals}`,
     );
+  }
+  if (sweep.solved) {
+    const { field, target, cells } = sweep.solved;
+    for (const variant of sweep.variants) {
+      const mine = cells.filter((c) => c.variant === variant);
+      const values = mine.flatMap((c) => (c.value === null ? [] : [c.value]));
+      const none = mine.filter((c) => c.answer === 'unreachable').length;
+      const turns = mine.filter((c) => c.answer === 'not-monotone').length;
+      const span = values.length > 0 ? `${Math.min(...values)} .. ${Math.max(...values)}` : 'no cell reaches it';
+      const rest = [none && `${none} cells: no value reaches it`, turns && `${turns} cells: the chance turns`];
+      lines.push(
+        `      ${variant}: ${field} reaching ${percentTarget(target)}: ${span}` +
+          `${rest.filter(Boolean).length ? ` (${rest.filter(Boolean).join('; ')})` : ''} (solved.csv)`,
+      );
+    }
   }
   return `${lines.join('\n')}\n`;
 }

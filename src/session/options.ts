@@ -15,6 +15,8 @@ export interface SessionOptions {
   advise?: boolean;
   objective?: Objective;
   territoryWorth?: number;
+  /** The entry field a question solves for (`--solve-for`), its target the question's. */
+  solveFor?: string;
 }
 
 /** The engine overrides the options ask for (undefined: the scenario's or the command's default). */
@@ -35,6 +37,7 @@ export function overridesFrom(options: SessionOptions): Overrides {
       ...(options.advise ? { advise: true } : {}),
       ...(options.objective !== undefined ? { objective: options.objective } : {}),
       ...(options.territoryWorth !== undefined ? { territoryWorth: options.territoryWorth } : {}),
+      ...(options.solveFor !== undefined ? { solveFor: options.solveFor } : {}),
     },
   };
 }

@@ -2,6 +2,7 @@
  * One question answered (`odds`, `should-i-attack`): its scenario run in one session, and
  * with an output folder, written there too (opened before any simulation).
  */
+import type { Question } from '../engine/contract.js';
 import type { ScenarioReport } from '../engine/report.js';
 import type { Scenario } from '../engine/scenario/scenario.js';
 import { runScenario, sampledTrials, type Overrides } from '../app/runScenario.js';
@@ -18,6 +19,8 @@ export interface QuestionRunOptions {
   force?: boolean;
   /** Draw a progress bar (on stderr, when it is a terminal). */
   progress: boolean;
+  /** How a question field is named in a refusal (the command line: its flag). */
+  questionName?: (field: keyof Question) => string;
 }
 
 /** Runs the question's scenario; `show` gets the report while the session still holds the run. */
@@ -47,7 +50,7 @@ export async function answerQuestion(
       scenario,
       overrides,
       session.executor,
-      { version: packageVersion(), file: null },
+      { version: packageVersion(), file: null, questionName: options.questionName },
       {
         signal: session.signal,
         progress: session.progress,

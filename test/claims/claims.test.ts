@@ -8,10 +8,16 @@ import { describe, expect, it } from 'vitest';
 import { odds, type EntryOf, type SystemId } from '../../src/index.js';
 import { checkClaims } from '../../src/engine/claims.js';
 import { caseName, type ClaimCase } from './claimCase.js';
-import { cases as landgrab } from './cases/landgrab.js';
-import { cases as advancedCivilization } from './cases/advanced-civilization.js';
-import { cases as princesAndQueens } from './cases/princes-and-queens.js';
-import { cases as kingsAndThings } from './cases/kings-and-things.js';
+import { cases as landgrabCases, solveCases as landgrabSolve } from './cases/landgrab.js';
+import { cases as advCivCases, solveCases as advCivSolve } from './cases/advanced-civilization.js';
+import { cases as pqCases, solveCases as pqSolve } from './cases/princes-and-queens.js';
+import { cases as ktCases, solveCases as ktSolve } from './cases/kings-and-things.js';
+
+// Every system's questions, and the same battles solved for one of their fields.
+const landgrab = [...landgrabCases, ...landgrabSolve];
+const advancedCivilization = [...advCivCases, ...advCivSolve];
+const princesAndQueens = [...pqCases, ...pqSolve];
+const kingsAndThings = [...ktCases, ...ktSolve];
 
 const WORDS = ['Attack:', 'A gamble:', 'Hold back:'];
 

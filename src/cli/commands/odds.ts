@@ -150,7 +150,14 @@ async function answerOdds(
   overrides.question = question;
   const scenario = questionScenario(module, battle, flags);
   const out = flags.out !== undefined ? String(flags.out) : undefined;
-  const run = { threads: flags.threads, out, charts: flags.charts, force: flags.force, progress: !flags.json };
+  const run = {
+    threads: flags.threads,
+    out,
+    charts: flags.charts,
+    force: flags.force,
+    progress: !flags.json,
+    questionName: questionFlag,
+  };
   await answerQuestion(scenario, overrides, run, io, (report) => printAnswer(report, flags, io));
 }
 
@@ -162,7 +169,9 @@ function printAnswer(report: ScenarioReport, flags: EngineFlags, io: CliIO): voi
   }
   for (const battle of report.battles) {
     // Advice comes with its tables (the stop rule, what to give up): the one screen a player reads.
-    io.stdout.write(formatBattle(battle, { quantiles: flags.quantiles, tables: Boolean(flags.advise) }));
+    // A solve's curve is its answer's table: shown with or without advice.
+    const tables = flags.advise ? true : battle.decisions?.solvedFor ? ['solved-for'] : false;
+    io.stdout.write(formatBattle(battle, { quantiles: flags.quantiles, tables }));
   }
   if (flags.out) io.stdout.write(`\nwrote ${oneLine(String(flags.out))}/\n`);
 }

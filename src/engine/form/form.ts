@@ -356,3 +356,17 @@ function entryPattern(pattern: string): RegExp {
   }
   return re;
 }
+
+/**
+ * The battle entry's path a front end's name stands for: a field's key, its flag (`--stop-at`
+ * or `stop-at`) or its parameter, when the field sets one entry field (`[0]` indexes read as
+ * `.0`: `--attacker` -> `nations.0.tokens`); undefined for any other name.
+ */
+export function entryPathOf(form: Pick<QuestionForm, 'fields'>, name: string): string | undefined {
+  const bare = name.replace(/^--/, '');
+  const field = form.fields.find((f) => f.key === bare || paramOf(f.key) === bare || f.cli.flag === `--${bare}`);
+  if (!field) return undefined;
+  const paths = field.entry ?? [field.key];
+  if (paths.length !== 1 || paths[0].includes('[]')) return undefined;
+  return paths[0].replace(/\[(\d+)\]/g, '.$1');
+}

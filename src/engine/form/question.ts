@@ -21,6 +21,20 @@ export const QUESTION_OPTIONS = {
       help: 'How many you need to win at least this often, e.g. 80%.',
     },
   },
+  solveFor: {
+    key: 'solveFor',
+    cli: {
+      flag: '--solve-for',
+      arg: '<field>',
+      help:
+        'the value of a numeric field of the battle (e.g. fortressBonus, stopAt, defender.fort, nations.0.tokens) ' +
+        'at which the headline reaches --target (default 80%): the smallest where it rises, the largest where it falls',
+    },
+    page: {
+      label: 'Solve for a rule',
+      help: 'The value of a rule at which the chance reaches the target.',
+    },
+  },
   advise: {
     key: 'advise',
     cli: { flag: '--advise', help: 'also advise on the decisions: when to stop, optimal play' },

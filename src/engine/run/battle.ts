@@ -12,7 +12,8 @@ import {
   type Solution,
 } from '../contract.js';
 import type { Executor } from '../executor.js';
-import type { BattleReport, Distribution, Metric, PrecisionOutcome } from '../report.js';
+import type { BattleReport, Distribution, Metric, PrecisionOutcome, SolvedForDecision } from '../report.js';
+import { solvedChart, solvedSentence, solvedTable } from '../solve/words.js';
 import type { Battle } from '../scenario/entry.js';
 import { sampleBattle } from './sample.js';
 import { summarizeLayout } from '../tally/summarize.js';
@@ -45,6 +46,8 @@ export interface RunOptions {
   onProgress?: (trialsDone: number) => void;
   /** Called once sampling has started (the first chunk handed to the executor). */
   onStarted?: () => void;
+  /** The battle was solved for a field (engine/solve/): its decision, sentence, table and chart join the report. */
+  solved?: SolvedForDecision;
 }
 
 /** Exact answers were demanded (`method: 'exact'`) for a battle the system cannot solve. */
@@ -123,7 +126,7 @@ export async function runBattle(
         `after ${trials.toLocaleString('en-US')} trials ${why}`,
     );
   }
-  const body = describeBattle(system, battle, tally, trials, exact, options.question);
+  const body = withSolved(describeBattle(system, battle, tally, trials, exact, options.question), options.solved);
   return {
     label: battle.label,
     file,
@@ -178,6 +181,22 @@ export function describeBattle(
     distributions: summary.distributions,
     tables: extra.tables ?? [],
     charts: extra.charts ?? [],
+  };
+}
+
+type Body = ReturnType<typeof describeBattle>;
+
+/** A solve's answer leads the verdict (one line), beside the system's decisions, tables and charts. */
+function withSolved(body: Body, solved: SolvedForDecision | undefined): Body {
+  if (!solved) return body;
+  const line = solvedSentence(solved);
+  return {
+    ...body,
+    verdict: [line.text, ...body.verdict],
+    verdictQuotes: [line.quotes, ...body.verdictQuotes],
+    decisions: { ...body.decisions, solvedFor: solved },
+    tables: [solvedTable(solved), ...body.tables],
+    charts: [solvedChart(solved), ...body.charts],
   };
 }
 

@@ -13,6 +13,8 @@ import { pairedDifference } from '../../stats/pairedDifference.js';
 import { InputError } from '../inputError.js';
 import { describeBattle, planAnswer, type RunOptions } from './battle.js';
 import { thresholdRows } from './thresholds.js';
+import { NotMonotone, solveBattleFor, SolveInterrupted } from '../solve/solveFor.js';
+import type { SolvedCell } from '../report.js';
 
 export type SweepOptions = Omit<RunOptions, 'precision'> & { onProgress?: (cellsDone: number) => void };
 
@@ -104,6 +106,12 @@ export async function runSweep(
     }
   };
   await Promise.all(Array.from({ length: Math.min(lanes, sweep.cells.length) }, lane));
+  let solved: SweepReport['solved'];
+  if (sweep.solveFor && !partial) {
+    const rows = await solveCells(system, sweep, options, executor, source);
+    if (rows === null) partial = true;
+    else solved = { ...sweep.solveFor, metric: sweep.cells[0].battles[0].headline, cells: rows };
+  }
   const cells = results.filter((r) => r !== undefined);
   const first = sweep.cells[0].battles[0];
   const headlineLabel = cells[0]?.variants[0]?.metrics[0]?.label ?? first.headline;
@@ -131,6 +139,7 @@ export async function runSweep(
     ...(sweep.cellTextSigned ? { cellTextSigned: true } : {}),
     cells,
     thresholds: partial ? [] : thresholdRows(axes, sweep.variants, cells, sweep.thresholds),
+    ...(solved ? { solved } : {}),
     partial,
     elapsedMs: performance.now() - started,
   };
@@ -166,4 +175,58 @@ function exactCell(
 
 function exactDifference(baseline: Metric, variant: Metric): number | undefined {
   return baseline.exact !== undefined && variant.exact !== undefined ? variant.exact - baseline.exact : undefined;
+}
+
+/**
+ * Every cell and variant solved for the sweep's field (engine/solve/): a cell where the headline
+ * turns along the field is a row that says so, not a refusal of the whole sweep. Null when
+ * interrupted.
+ */
+async function solveCells(
+  system: RuleSystem,
+  sweep: CompiledSweep,
+  options: SweepOptions,
+  executor: Executor,
+  source: string,
+): Promise<SolvedCell[] | null> {
+  const spec = sweep.solveFor!;
+  const rows: SolvedCell[] = [];
+  const pace = pacer();
+  for (const cell of sweep.cells) {
+    for (const [v, battle] of cell.battles.entries()) {
+      await pace();
+      if (options.signal?.aborted) return null;
+      const variant = sweep.variants[v];
+      try {
+        const { decision: d } = await solveBattleFor(system, battle, spec, options, executor, {
+          source,
+          field: 'sweep.solveFor.field',
+        });
+        const at = d.value ?? d.best;
+        rows.push({
+          at: cell.at,
+          variant,
+          answer: d.answer,
+          direction: d.direction,
+          value: d.value?.value ?? null,
+          probability: at.probability,
+          ...(at.ci95 ? { ci95: at.ci95 } : {}),
+          best: d.answer === 'unreachable' ? d.best.value : null,
+        });
+      } catch (error) {
+        if (error instanceof SolveInterrupted) return null;
+        if (!(error instanceof NotMonotone)) throw error;
+        rows.push({
+          at: cell.at,
+          variant,
+          answer: 'not-monotone',
+          direction: 'flat',
+          value: null,
+          probability: null,
+          best: null,
+        });
+      }
+    }
+  }
+  return rows;
 }

@@ -8,6 +8,8 @@ export interface Battle<Plan = unknown> extends Compiled<Plan> {
   label: string;
   /** The validated entry (defaults filled in): exactly what is fought. */
   entry: unknown;
+  /** A scenario's battle may ask to be solved for one of its fields (engine/solve/). */
+  solveFor?: { field: string; target?: number };
 }
 
 /**

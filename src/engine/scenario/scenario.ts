@@ -12,6 +12,28 @@ import { InputError } from '../inputError.js';
 import { compactBattle, compileEntry, friendlyMessage, issueField, mainIssue, type Battle } from './entry.js';
 import { compileSweep, sweepSchema, type CompiledSweep } from './sweep.js';
 import { assignStems } from '../fileNames.js';
+import { knobRange } from '../solve/fields.js';
+import { solveForSchema } from './solveForSpec.js';
+
+export { solveForSchema };
+
+/** A battle of a file without its `solveFor` (which is no field of the system's entry), and the request. */
+function splitSolveFor(
+  raw: unknown,
+  source: string,
+  field: string,
+): { entry: unknown; solveFor?: { field: string; target: number } } {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw) || !Object.hasOwn(raw, 'solveFor'))
+    return { entry: raw };
+  const { solveFor, ...entry } = raw as Record<string, unknown>;
+  const parsed = solveForSchema.safeParse(solveFor);
+  if (!parsed.success) {
+    const issue = mainIssue(parsed.error.issues);
+    const at = issueField(issue);
+    throw new InputError(source, `${field}.solveFor${at ? `.${at}` : ''}`, friendlyMessage(issue));
+  }
+  return { entry, solveFor: parsed.data };
+}
 
 /** The most trials one battle may ask for (about a minute of the slowest kernel). */
 export const MAX_TRIALS = 1e9;
@@ -120,8 +142,11 @@ export function parseScenario(raw: unknown, source: string, systems: readonly Ru
     throw new InputError(source, 'battles', 'a scenario needs "battles", a "sweep", or both');
   }
   const labels = new Map<string, number>();
-  const battles = (outer.data.battles ?? []).map((entry, i) => {
-    const battle = compileEntry(system, entry, source, `battles[${i}]`, `battle ${i + 1}`);
+  const battles = (outer.data.battles ?? []).map((raw, i) => {
+    const { entry, solveFor } = splitSolveFor(raw, source, `battles[${i}]`);
+    const compiled = compileEntry(system, entry, source, `battles[${i}]`, `battle ${i + 1}`);
+    if (solveFor) knobRange(system, compiled.entry, solveFor.field, { source, field: `battles[${i}].solveFor.field` });
+    const battle = solveFor ? { ...compiled, solveFor } : compiled;
     const earlier = labels.get(battle.label);
     if (earlier !== undefined) {
       throw new InputError(source, `battles[${i}].label`, `'${battle.label}' is also the label of battles[${earlier}]`);

@@ -13,6 +13,8 @@ import type { RuleSystem } from '../contract.js';
 import { compileEntry, type Battle } from './entry.js';
 import { InputError } from '../inputError.js';
 import { slug } from '../fileNames.js';
+import { solveForSchema } from './solveForSpec.js';
+import { knobRange } from '../solve/fields.js';
 
 /** Largest grid one sweep may declare (checked before anything is expanded). */
 export const MAX_CELLS = 20_000;
@@ -81,6 +83,8 @@ export const sweepSchema = z
     cellText: z.array(z.string().min(1)).min(1).max(3).optional(),
     /** Write those numbers with their sign (e.g. a margin of +2). */
     cellTextSigned: z.boolean().optional(),
+    /** Solve every cell (and variant) for a numeric field: "the fortress bonus that makes each cell fair". */
+    solveFor: solveForSchema.optional(),
   })
   .refine((s) => Object.keys(s.axes).length > 0 || (s.variants?.length ?? 0) >= 2, {
     error: 'needs at least one axis, or two variants to compare',
@@ -112,6 +116,7 @@ export interface CompiledSweep {
   cellText?: string[];
   cellTextSigned?: boolean;
   thresholds: Array<{ metric?: string; at: number[] }>;
+  solveFor?: { field: string; target: number };
   cells: SweepCell[];
 }
 
@@ -232,10 +237,14 @@ export function compileSweep(system: RuleSystem, spec: SweepSpec, source: string
     });
     cells.push({ index, at, battles });
   }
+  // Checked on the first cell now, so a field no cell has is refused before anything runs.
+  if (spec.solveFor && cells.length > 0)
+    knobRange(system, cells[0].battles[0].entry, spec.solveFor.field, { source, field: 'sweep.solveFor.field' });
   return {
     axes,
     variants: variants.map((v) => v.label),
     thresholds: spec.thresholds ?? [],
+    ...(spec.solveFor ? { solveFor: spec.solveFor } : {}),
     ...(spec.cellText ? { cellText: spec.cellText } : {}),
     ...(spec.cellTextSigned ? { cellTextSigned: true } : {}),
     cells,

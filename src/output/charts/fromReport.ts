@@ -19,7 +19,7 @@ import type {
   SweepReport,
 } from '../../engine/report.js';
 import { slug } from '../../engine/fileNames.js';
-import { thousands } from '../../kit/format.js';
+import { percentTarget, thousands } from '../../kit/format.js';
 import { percentCellText, pointsText, valueText } from './valueFormat.js';
 
 const FADED_NOTE = '; faded cells: the paired 95% interval includes 0';
@@ -111,13 +111,71 @@ export function sweepRequests(scenario: string, sweep: SweepReport): ChartReques
   };
   if (sweep.axes.length === 0) return sweep.variants.length > 1 ? [comparison(context)] : [];
   if (sweep.axes.length === 1)
-    return [headlineLines(context), ...sweep.variants.slice(1).map((v) => deltaLines(context, v))];
+    return [
+      headlineLines(context),
+      ...sweep.variants.slice(1).map((v) => deltaLines(context, v)),
+      ...solvedCharts(context),
+    ];
   // Every cell has one certain outcome (a deterministic system): colour by the outcome itself.
   const byOutcome = context.exact && certainOutcomes(sweep);
   return [
     ...sweep.variants.map((v) => (byOutcome ? outcomeHeatmap(context, v) : headlineHeatmap(context, v))),
     ...sweep.variants.slice(1).map((v) => deltaHeatmap(context, v)),
+    ...solvedCharts(context),
   ];
+}
+
+/** The sweep's solveFor: the value found in each cell, a line along one axis or a heatmap per variant. */
+function solvedCharts(ctx: SweepContext): ChartRequest[] {
+  const solved = ctx.sweep.solved;
+  if (!solved || solved.cells.length === 0) return [];
+  const several = ctx.sweep.variants.length > 1;
+  const title = `${solved.field} at which ${ctx.label} is at least ${percentTarget(solved.target)}`;
+  const rule = 'the largest value where the chance falls with it, the smallest where it rises';
+  const text = (c: (typeof solved.cells)[number]) =>
+    c.value !== null ? String(c.value) : c.answer === 'unreachable' ? 'none' : 'turns';
+  if (ctx.sweep.axes.length === 1) {
+    const points = solved.cells.flatMap((c) =>
+      c.value === null ? [] : [{ x: chartValue(c.at[0]), series: c.variant, y: c.value }],
+    );
+    return [
+      {
+        kind: 'lines',
+        name: 'solved',
+        title,
+        subtitle: [ctx.how, rule, 'cells where no value reaches it (or the curve turns) are left out'],
+        x: chartAxis(ctx.sweep.axes[0]),
+        y: { title: solved.field, format: 'count' },
+        series: ctx.sweep.variants,
+        points,
+      },
+    ];
+  }
+  return ctx.sweep.variants.map((variant): HeatmapChart => {
+    const cells = solved.cells
+      .filter((c) => c.variant === variant)
+      .map((c) => {
+        const [x, y, column, row] = c.at.map(chartValue);
+        return {
+          x,
+          y,
+          ...(column !== undefined ? { column } : {}),
+          ...(row !== undefined ? { row } : {}),
+          value: text(c),
+          text: text(c),
+        };
+      });
+    const values = [...new Set(cells.map((c) => c.value))].sort((a, b) => Number(a) - Number(b));
+    return {
+      kind: 'heatmap',
+      name: several ? `solved-${slug(variant)}` : 'solved',
+      title: several ? `${title} (${variant})` : title,
+      subtitle: [ctx.how, rule, "'none': no value in its range reaches it; 'turns': the chance turns along it"],
+      ...heatmapAxes(ctx.sweep),
+      colour: { scale: 'categories', title: solved.field, categories: values.map((value) => ({ value })) },
+      cells,
+    };
+  });
 }
 
 /**

@@ -180,3 +180,14 @@ export const cases: ClaimCase[] = [
     trials: 5_000,
   },
 ];
+
+/** Solved for tokens and the population limit (engine/solve/). */
+export const solveCases: ClaimCase[] = [
+  ...grid({ solveFor: ['nations.0.tokens', 'nations.1.tokens.max'], target: [0.5, 0.9] }).map(
+    (question): ClaimCase => ({
+      system,
+      entry: duel(3, { tokens: 6 }, { tokens: { min: 2, max: 5 } }, { fort: { owner: 'B' } }),
+      question,
+    }),
+  ),
+];

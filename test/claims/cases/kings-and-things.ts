@@ -150,3 +150,22 @@ export const cases: ClaimCase[] = [
     trials: 2_000,
   },
 ];
+
+/** Solved for a fort level and a creature's value (engine/solve/). */
+export const solveCases: ClaimCase[] = [
+  ...[0.3, 0.95].flatMap((target): ClaimCase[] => [
+    {
+      system,
+      entry: duel(
+        { creatures: ['Giant:4', 'Elves:2R', 'Goblins'] },
+        { creatures: ['Nomads', 'Goblins'], fort: 'tower' },
+      ),
+      question: { solveFor: 'defender.fort', target },
+    },
+    {
+      system,
+      entry: duel({ creatures: ['Orc:2', 'Goblins'] }, { creatures: ['Nomads'] }),
+      question: { solveFor: 'attacker.creatures.0.value', target },
+    },
+  ]),
+];

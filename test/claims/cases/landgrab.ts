@@ -65,3 +65,32 @@ export const cases: ClaimCase[] = [
     trials: 20_000,
   },
 ];
+
+/** Solved for a rule knob (engine/solve/): the answer's sentence quotes decisions.solvedFor by name. */
+export const solveCases: ClaimCase[] = [
+  ...grid({
+    solveFor: ['fortressBonus', 'stopAt', 'defenders', 'attackerDice', 'leaderBonus'],
+    target: [0.5, 0.8, 0.999],
+  }).map((q): ClaimCase => ({
+    system,
+    entry: { type: 'battle', attackers: 12, defenders: 8, fortress: true, defendingLeader: true },
+    question: q,
+  })),
+  ...[
+    { solveFor: 'attackers', target: 0.8 },
+    { solveFor: 'stopAt', target: 0.3, advise: true },
+  ].map((question): ClaimCase => ({ system, entry: { type: 'battle', attackers: 18, defenders: 8 }, question })),
+  {
+    system,
+    entry: { type: 'chain', attackers: 20, path: [{ defenders: 3 }, { defenders: 5, fortress: true }] },
+    question: { solveFor: 'path.1.defenders', target: 0.5 },
+  },
+  // Sampled: the sentence quotes estimates with their intervals.
+  {
+    system,
+    entry: { type: 'battle', attackers: 12, defenders: 8, fortress: true },
+    question: { solveFor: 'fortressBonus', target: 0.5 },
+    method: 'sample',
+    trials: 20_000,
+  },
+];

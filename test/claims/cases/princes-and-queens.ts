@@ -71,3 +71,15 @@ export const cases: ClaimCase[] = [
     { distance: 8, defender: 'two-princes', defenderDistance: 7 },
   ].map((e): ClaimCase => ({ system, entry: { terrain: 'mountain', ...e }, question: { advise: true } })),
 ];
+
+/** Solved for a distance (engine/solve/): nothing is random, so the curve is 0 or 1. */
+export const solveCases: ClaimCase[] = [
+  ...[
+    { solveFor: 'distance', target: 1 },
+    { solveFor: 'defenderDistance', target: 0.5 },
+  ].map((question): ClaimCase => ({
+    system,
+    entry: { distance: 2, terrain: 'mountain', defender: 'prince', defenderDistance: 3 },
+    question,
+  })),
+];
