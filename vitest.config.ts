@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Worker pools in tests load the compiled worker (npm test builds first): tsx workers take seconds each.
     env: { BATTLE_ODDS_BUILT_WORKER: '1' },
+    // A folder for the run: the page suites build the web page once into it (test/web/browser.ts).
+    globalSetup: ['test/helpers/globalSetup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // Two cores: run test files two at a time so worker-pool tests are not starved.

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { cli, tempDir } from '../helpers/cli.js';
 import { differingFiles } from './compare.js';
+import { CHUNKS, SCENARIO } from './fleetScenario.js';
 
-const SCENARIO = 'test/fleet/fleet-scenario.json';
 const NAME = 'fleet-check';
 const dir = tempDir('battle-odds-shards-');
 const part = (i: number) => path.join(dir, `part-${i}`);
@@ -29,7 +29,7 @@ beforeAll(async () => {
 describe('shards and merge', () => {
   it('merging every shard gives the single-machine files byte for byte', async () => {
     const r = await ok(['merge', part(0), part(1), part(2), '--out', path.join(dir, 'merged')]);
-    expect(r.stdout).toMatch(/merged 3 parts, 50 chunks/);
+    expect(r.stdout).toContain(`merged 3 parts, ${CHUNKS} chunks`);
     const single = path.join(dir, 'single', NAME);
     const merged = path.join(dir, 'merged', NAME);
     expect(differingFiles(single, merged)).toEqual([]);
@@ -41,7 +41,7 @@ describe('shards and merge', () => {
     await ok(['merge', part(9), '--out', path.join(dir, 'merged-1')]);
     expect(differingFiles(path.join(dir, 'single', NAME), path.join(dir, 'merged-1', NAME))).toEqual([]);
     const sizes = [0, 1, 2].map((i) => readPart(partFile(i)).tallies.length);
-    expect(sizes.reduce((s, x) => s + x, 0)).toBe(50);
+    expect(sizes.reduce((s, x) => s + x, 0)).toBe(CHUNKS);
     expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
   });
 
@@ -74,7 +74,9 @@ describe('shards and merge', () => {
     expect([r.code, r.stderr]).toEqual([
       2,
       expect.stringMatching(
-        /cut-old.*: tallies: chunk .* of shard 2\/3 is missing \(the parts hold 49 of the run's 50/,
+        new RegExp(
+          `cut-old.*: tallies: chunk .* of shard 2/3 is missing \\(the parts hold ${CHUNKS - 1} of the run's ${CHUNKS}`,
+        ),
       ),
     ]);
     const doubled = readPart(partFile(2));

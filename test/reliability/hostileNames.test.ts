@@ -1,11 +1,13 @@
 /**
  * Huge and hostile names: file names, keys, values and labels with control characters,
  * bidirectional overrides, thousands of characters or path tricks. Refusals stay one short
- * line; nothing is written outside the results folder.
+ * line; nothing is written outside the results folder. The first case runs the built binary (the
+ * names pass through a real exec); the others run the same program in this process (`cli`).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { cli } from '../helpers/cli.js';
 import { ensureBuilt, isCleanRefusal, run, tempDir } from './helpers.js';
 
 const valid = { name: 'hostile', system: 'landgrab', trials: 200, battles: [{ attackers: 5, defenders: 3 }] };
@@ -38,10 +40,8 @@ describe('hostile names', () => {
     const dir = tempDir();
     const system = scenarioFile(dir, 'system.json', { ...valid, system: 'r'.repeat(100_000) });
     const key = scenarioFile(dir, 'key.json', { ...valid, battles: [{ attackers: 5, defenders: 3, 'a\nb': 1 }] });
-    const [r, k] = await Promise.all([
-      run(runArgs(system, path.join(dir, 'out'))),
-      run(runArgs(key, path.join(dir, 'out'))),
-    ]);
+    const r = await cli(runArgs(system, path.join(dir, 'out')));
+    const k = await cli(runArgs(key, path.join(dir, 'out')));
     expect(isCleanRefusal(r)).toBe(true);
     expect(r.stderr).toContain('(100000 characters)');
     expect(isCleanRefusal(k)).toBe(true);
@@ -56,7 +56,7 @@ describe('hostile names', () => {
       attackers: 5 + i,
       defenders: 3,
     }));
-    const r = await run(runArgs(scenarioFile(dir, 'labels.json', { ...valid, battles }), out));
+    const r = await cli(runArgs(scenarioFile(dir, 'labels.json', { ...valid, battles }), out));
     expect(r.code).toBe(0);
     expect(readdirSync(dir).sort()).toEqual(['labels.json', 'out']);
     expect(readdirSync(out)).toEqual(['hostile']);
@@ -69,20 +69,18 @@ describe('hostile names', () => {
       battles: [{ label: 'x'.repeat(5000), attackers: 5, defenders: 3 }],
     });
     const out = path.join(dir, 'out');
-    const ran = await run(runArgs(label, out));
+    const ran = await cli(runArgs(label, out));
     expect(ran.code).toBe(0);
     const files = readdirSync(path.join(out, valid.name));
     expect(files.every((f) => Buffer.byteLength(f) < 255)).toBe(true);
     const name = scenarioFile(dir, 'name.json', { ...valid, name: 'a'.repeat(300) });
-    const refused = await run(runArgs(name, path.join(dir, 'out2')));
+    const refused = await cli(runArgs(name, path.join(dir, 'out2')));
     expect(isCleanRefusal(refused)).toBe(true);
     expect(existsSync(path.join(dir, 'out2'))).toBe(false);
   });
 });
 
 describe("names that are JavaScript's own property names", () => {
-  beforeAll(ensureBuilt);
-
   // Players, nations and variants are chart series: looked up in plain objects, "constructor"
   // found Object's own constructor and the chart could not be drawn (after the whole run).
   it('players, nations and variants named constructor, __proto__ or toString get charts like any other', async () => {
@@ -117,7 +115,7 @@ describe("names that are JavaScript's own property names", () => {
     });
     for (const file of [multi, nations, variants]) {
       const out = path.join(dir, path.basename(file, '.json'));
-      const r = await run(['run', file, '--threads', '0', '--out', out]);
+      const r = await cli(['run', file, '--threads', '0', '--out', out]);
       expect(r.stderr, file).toBe('');
       expect(r.code, file).toBe(0);
       const written = readdirSync(path.join(out, readdirSync(out)[0]));

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXIT_INTERRUPTED } from '../../src/session/interrupt.js';
 import { READY_FILE_VARIABLE } from '../../src/node/readyFile.js';
-import { ensureBuilt, run, snapshot, start, tempDir, waitForFile, waitForOutput } from './helpers.js';
+import { cli } from '../helpers/cli.js';
+import { ensureBuilt, snapshot, start, tempDir, waitForFile, waitForOutput } from './helpers.js';
 
 /**
  * A sweep of 160 cells x 8 variants on this thread: a Ctrl-C lands in it, and writing the
@@ -37,12 +38,12 @@ const EARLIER = { name: SWEEP.name, system: 'landgrab', battles: [{ attackers: 5
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A folder holding the results of an earlier run; the run to interrupt writes over it. */
+/** A folder holding the results of an earlier run (made in this process); the run to interrupt writes over it. */
 async function previousResults(dir: string, out: string): Promise<Record<string, string>> {
   const file = path.join(dir, 'earlier.json');
   writeFileSync(file, JSON.stringify(EARLIER));
-  const earlier = await run(['run', file, '--out', out, '--no-charts', '--brief']);
-  expect(earlier.code).toBe(0);
+  const earlier = await cli(['run', file, '--out', out, '--no-charts', '--brief']);
+  expect(earlier.code, earlier.stderr).toBe(0);
   return snapshot(out);
 }
 

@@ -1,11 +1,11 @@
 /**
  * Real-browser helpers: Debian's chromium driven by playwright-core (nothing downloads a
- * browser build), the page built once per test file into a temporary folder and served by
+ * browser build), the page built once per test run into a temporary folder and served by
  * serveWeb. When chromium is missing the tests skip and say why, except under CI (CI=true),
  * where they run and fail: a page suite that skipped there would pass without testing anything.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { ROOT, tempDir } from '../helpers/cli.js';
@@ -53,15 +53,54 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Builds the page (as `npm run web` does) into a fresh temporary folder; its path. */
-export async function buildPage(): Promise<string> {
-  const { build } = await import('vite');
-  const outDir = path.join(tempDir('battle-odds-page-'), 'web');
-  await build({
+/** Builds the page (as `npm run web` does) into `outDir`. */
+async function build(outDir: string): Promise<void> {
+  const vite = await import('vite');
+  await vite.build({
     configFile: path.join(ROOT, 'vite.config.ts'),
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true },
   });
+}
+
+/**
+ * The page built (as `npm run web` does) for this test run; its path. The suites that drive it share one
+ * build: the first to ask builds it into the run's folder (test/helpers/globalSetup.ts) while the others
+ * wait for it (they may run in other processes). Without that folder, a fresh build of its own.
+ */
+export async function buildPage(): Promise<string> {
+  const { inject } = await import('vitest');
+  const shared = inject('pageBuildDir');
+  if (!shared) {
+    const outDir = path.join(tempDir('battle-odds-page-'), 'web');
+    await build(outDir);
+    return outDir;
+  }
+  const outDir = path.join(shared, 'web');
+  const done = path.join(shared, 'built');
+  const failed = path.join(shared, 'failed');
+  let mine = true;
+  try {
+    mkdirSync(path.join(shared, 'building'));
+  } catch {
+    mine = false;
+  }
+  if (mine) {
+    try {
+      await build(outDir);
+    } catch (error) {
+      writeFileSync(failed, String(error));
+      throw error;
+    }
+    writeFileSync(done, '');
+    return outDir;
+  }
+  // Another suite builds it: a build takes seconds, so this waits minutes before it gives up.
+  for (let waited = 0; !existsSync(done); waited += 100) {
+    if (existsSync(failed)) throw new Error(`the page build failed in another suite: ${readFileSync(failed, 'utf8')}`);
+    if (waited > 180_000) throw new Error(`the page build in ${shared} did not finish within 3 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return outDir;
 }
 

@@ -54,6 +54,13 @@ async function open(hash: string, on: BrowserContext = context): Promise<Page> {
   return page;
 }
 
+/** Asks another question on an open page, as following a link to it there does; waits for its first answer. */
+async function follow(page: Page, hash: string): Promise<void> {
+  const before = await answerCount(page);
+  await page.evaluate((h) => (location.hash = h), hash);
+  await answers(page, before + 1);
+}
+
 const answerCount = (page: Page) =>
   page.evaluate(() => Number(document.getElementById('answer')?.dataset.answers ?? 0));
 
@@ -122,7 +129,7 @@ describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
     const latencies: number[] = [];
     const where: string[] = [];
     const painted: number[] = [];
-    for (const key of ['0', 'Backspace', '1', 'Backspace', '2', 'Backspace', '3', 'Backspace', '4', 'Backspace']) {
+    for (const key of ['0', 'Backspace', '1', 'Backspace', '2', 'Backspace']) {
       for (const k of key === 'Backspace' ? [key] : [key]) {
         const before = await answerCount(page);
         await page.keyboard.press(k);
@@ -154,7 +161,8 @@ describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
   // (select it, type), so every keystroke is a new valid question with an exact answer; Kings & Things, asked by
   // taps, taps the fort's buttons in turn (a tap is timed from its event, as a keystroke is).
   const KT = `#kings-and-things?attackers=${KT_ATTACKERS}&defenders=${KT_DEFENDERS}&fort=castle`;
-  const FORTS = ['Keep', 'Castle', 'Tower', 'Castle', 'Keep', 'Castle', 'Tower', 'Castle', 'Keep', 'Castle'];
+  // From the castle: every fort, and each change to and from the castle.
+  const FORTS = ['Keep', 'Castle', 'Tower', 'Castle'];
   const typing: Array<{ what: string; hash: string; field: string; keys: string[]; taps?: boolean }> = [
     { what: 'Kings & Things, 8 vs 6 creatures in a fort', hash: KT, field: 'fort', keys: FORTS, taps: true },
     {
@@ -175,13 +183,13 @@ describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
       what: 'Advanced Civilization, limit 3, 5-9 tokens vs 4 with engineering and a fort',
       hash: '#advanced-civilization?limit=3&attacker=6&defender=4&defender-tech=engineering&fort',
       field: 'attacker',
-      keys: ['7', '5', '8', '6', '9', '7', '5', '8', '6', '9'],
+      keys: ['7', '5', '8', '6', '9'],
     },
     {
       what: 'Princes & Queens, a Prince 1-5 hexes from his Queen',
       hash: '#princes-and-queens',
       field: 'distance',
-      keys: ['3', '1', '4', '2', '5', '3', '1', '4', '2', '5'],
+      keys: ['3', '1', '4', '2', '5'],
     },
   ];
   for (const { what, hash, field, keys, taps } of typing) {
@@ -239,13 +247,15 @@ describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
   }
 
   it('runs a sampled answer on the worker pool, with progress, and drops it for the next question', async () => {
-    const page = await open('#landgrab?attackers=11&defenders=10&method=sample');
+    // 200,000 trials: 20 chunks, shared by the workers.
+    const page = await open('#landgrab?attackers=11&defenders=10&method=sample&trials=200000');
     const first = await lastReport(page);
+    expect(first.trials).toBe(200_000);
     const threads = await page.evaluate(
       () => (window as unknown as { battleOdds: { threads: number } }).battleOdds.threads,
     );
     console.log(
-      `[web] sampled answer, LandGrab 11 vs 10, 1,000,000 trials on ${threads} workers: ` +
+      `[web] sampled answer, LandGrab 11 vs 10, ${first.trials.toLocaleString('en')} trials on ${threads} workers: ` +
         `${first.elapsedMs.toFixed(0)} ms ` +
         '(first run: includes starting the workers)',
     );
@@ -498,8 +508,19 @@ describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
       [1280, 900, 'desktop', desktop],
     ] as const) {
       const sized = await browser.newContext({ viewport: { width, height }, serviceWorkers: 'block' });
+      // One page for each width, every question asked in it as a link opened there would (loading the page anew
+      // for each is most of the time); an error on the page at any point fails the test.
+      let page: Page | null = null;
+      const errors: string[] = [];
       for (const [id, hash] of Object.entries(questions)) {
-        const page = await open(hash, sized);
+        if (page) await follow(page, hash);
+        else {
+          page = await open(hash, sized);
+          page.on('pageerror', (error) => errors.push(error.message));
+          page.on('console', (message) => {
+            if (message.type() === 'error') errors.push(message.text());
+          });
+        }
         if (hash.includes('table='))
           await page.waitForFunction(
             () => (window as unknown as { battleOdds: { lastTable(): unknown } }).battleOdds.lastTable() !== null,
@@ -516,7 +537,7 @@ describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
           await page.screenshot({ path: path.join(SCREENSHOTS, `${id}-${name}.png`), fullPage: true });
           if (name === 'phone') await page.screenshot({ path: path.join(SCREENSHOTS, `${id}-${name}-screen.png`) });
         }
-        await page.close();
+        expect(errors, id).toEqual([]);
       }
       await sized.close();
     }
