@@ -14,6 +14,11 @@ export function packageRoot(): string {
   return dir;
 }
 
+let version: string | undefined;
+
+/** The installed package's version (read once: it cannot change while the process runs). */
 export function packageVersion(): string {
-  return (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+  version ??= (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string })
+    .version;
+  return version;
 }
