@@ -173,7 +173,11 @@ function solveRow(w: Induction, r: number): void {
 /** The four nodes' values of the pair (m, r), and its H rows for the positions above it. */
 function solvePair(w: Induction, m: number, r: number, slotAt: number): void {
   const { A, D, M, R, nM, moverIsAttacker, width, round } = w;
-  const [v0, v1, v2, v3] = w.values;
+  const values = w.values;
+  const v0 = values[0];
+  const v1 = values[1];
+  const v2 = values[2];
+  const v3 = values[3];
   const pair = r * nM + m;
   const a = moverIsAttacker ? m : r;
   const d = moverIsAttacker ? r : m;
@@ -182,7 +186,7 @@ function solvePair(w: Induction, m: number, r: number, slotAt: number): void {
     v0[pair] = v1[pair] = v2[pair] = v3[pair] = terminal;
     for (let s = 0; s < STEPS; s++) {
       w.slots[s][(slotAt + m) * width[s]] = terminal;
-      if (M.free) keepAnswers(w, m, s, slotAt);
+      if (M.free && w.depth[s] > 0) keepAnswers(w, m, s, slotAt);
     }
     return;
   }
@@ -205,7 +209,7 @@ function solvePair(w: Induction, m: number, r: number, slotAt: number): void {
   v3[pair] = round[3];
   for (let s = 0; s < STEPS; s++) {
     w.slots[s][(slotAt + m) * width[s]] = round[s + 1];
-    if (M.free) keepAnswers(w, m, s, slotAt);
+    if (M.free && w.depth[s] > 0) keepAnswers(w, m, s, slotAt);
   }
 }
 
@@ -257,7 +261,10 @@ function answerFromList(w: Induction, r: number, s: number, slotAt: number, kMax
   }
 }
 
-/** A free mover's G_0 at m: its H row from the slot (columns 0..cols - 1), for the positions above it. */
+/**
+ * A free mover's G_0 at m: its H row from the slot (columns 0..cols - 1), for the positions above it
+ * (not kept in a step where the mover cannot be hit: no G_k is read there).
+ */
 function keepAnswers(w: Induction, m: number, s: number, slotAt: number): void {
   const xr = w.cols[s];
   const row = w.rows[s];
