@@ -283,7 +283,7 @@ const KT_DEFENDERS = 'Goblin:1,Orc:2,Knight:3C,Archer:2R,Giant:4,Troll:4,Bandit:
  * its ratio to a bare `node -e 0` measured in the same run (the goal: 0.5 s for 10 against 10
  * on an idle machine).
  */
-function kingsAndThingsAdviceRows(repeats: number): Row[] {
+export function kingsAndThingsAdviceRows(repeats: number): Row[] {
   const bare = commandMs(['-e', '0'], repeats);
   const rows: Row[] = [
     { what: 'Kings & Things advice: bare `node -e 0`, process time', value: bare.cpuMs, unit: 'ms' },

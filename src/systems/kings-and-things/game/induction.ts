@@ -55,20 +55,36 @@ export function ringSize(R: SideSpace, moverPositions: number, hitsOnR: readonly
 interface Induction {
   /** Every state's value, responder-major: values[node][r * |mover| + m] (a row per responder position). */
   values: Float64Array[];
+  A: SideSpace;
+  D: SideSpace;
   M: SideSpace;
   R: SideSpace;
   nM: number;
+  moverIsAttacker: boolean;
   moverMax: boolean;
   responderMax: boolean;
+  /** The defender's buildings fight on after its creatures retreat; an unexplored hex's defenders never retreat. */
+  fightsOn: boolean;
+  unexplored: boolean;
+  aRetreat: Retreat;
+  dRetreat: Retreat;
+  /** The most hits on the responder in each step (the mover's dice at full strength). */
+  hitsOnR: number[];
   /** Row width of slots[s]: the most hits on the responder in the step (the mover's dice at full strength) + 1. */
   width: number[];
   ring: number;
   /** Per kept responder position, per mover position: [next node's value, H_1, ..., H_K] (per step). */
   slots: Float64Array[];
-  /** A free mover's G_k at the current responder position: rows[s][(m * depth[s] + k - 1) * cols[s] + kr]. */
+  /**
+   * A free mover's G_k at the current responder position, k = 0..depth[s] (G_0: its H row, copied
+   * from the slot): rows[s][(m * (depth[s] + 1) + k) * cols[s] + kr], so rows 1..K of a position are
+   * one pass over the rows 0..K-1 of each position below it.
+   */
   rows: Float64Array[];
   /** The most hits on the mover in each step (the responder's dice at full strength). */
   depth: number[];
+  /** Offsets of the sources of one best (`bestOf`): a position's neighbours one hit below. */
+  from: Int32Array;
   /** Row width of rows[s] at the current responder position: min(hits on it, its capacity) + 1. */
   cols: number[];
   /** The responder's options, listed (a fixed order's, or a free side's when the ring would be too big). */
@@ -77,6 +93,8 @@ interface Induction {
   /** Chance-weighted value and no-hit chance of the step just computed (stepValue). */
   c: number[];
   q: number[];
+  /** The pair's four values (closeRoundWith's output). */
+  round: number[];
 }
 
 export function solveValues(
@@ -103,68 +121,96 @@ export function solveValues(
   const listed = ring > 1 ? null : optionTable(R);
   const w: Induction = {
     values,
+    A,
+    D,
     M,
     R,
     nM,
+    moverIsAttacker,
     moverMax: moverIsAttacker,
     responderMax: !moverIsAttacker,
+    fightsOn: battle.fortAfterRetreat !== 'falls',
+    unexplored: Boolean(battle.unexplored),
+    aRetreat: retreatOf(attacker),
+    dRetreat: retreatOf(defender),
+    hitsOnR,
     width,
     ring,
     slots: width.map((x) => new Float64Array(ring * nM * x)),
-    rows: width.map((x, s) => new Float64Array(M.free ? Math.max(1, hitsOnM[s]) * nM * x : 0)),
+    rows: width.map((x, s) => new Float64Array(M.free ? (hitsOnM[s] + 1) * nM * x : 0)),
     depth: hitsOnM,
+    from: new Int32Array(Math.max(M.model.place.length, R.model.place.length, 1)),
     cols: [0, 0, 0],
     rStart: listed?.optionStart ?? new Int32Array(1),
     rOptions: listed?.options ?? new Int32Array(0),
     c: [0, 0, 0],
     q: [0, 0, 0],
+    round: [0, 0, 0, 0],
   };
-  const fightsOn = battle.fortAfterRetreat !== 'falls';
-  const aRetreat = retreatOf(attacker);
-  const dRetreat = retreatOf(defender);
-  const round = [0, 0, 0, 0];
-  const [v0, v1, v2, v3] = values;
-  for (let r = 0; r < nR; r++) {
-    const capR = R.capacity[r];
-    const slotAt = (r % ring) * nM;
-    for (let s = 0; s < STEPS; s++) w.cols[s] = Math.min(hitsOnR[s], capR) + 1;
-    for (let s = 0; s < STEPS && capR > 0; s++) {
-      if (hitsOnR[s] === 0) continue;
-      if (ring > 1) answerFromBelow(w, r, s, slotAt);
-      else answerFromList(w, r, s, slotAt, Math.min(hitsOnR[s], capR));
-    }
-    for (let m = 0; m < nM; m++) {
-      const pair = r * nM + m;
-      const a = moverIsAttacker ? m : r;
-      const d = moverIsAttacker ? r : m;
-      if (A.capacity[a] === 0 || D.capacity[d] === 0) {
-        const terminal = A.capacity[a] > 0 ? 1 : 0;
-        v0[pair] = v1[pair] = v2[pair] = v3[pair] = terminal;
-        for (let s = 0; s < STEPS; s++) w.slots[s][(slotAt + m) * width[s]] = terminal;
-        continue;
-      }
-      for (let s = 0; s < STEPS; s++) {
-        const kTop = Math.min(R.maxHits[r * STEPS + s], M.capacity[m]);
-        if (M.free && kTop > 0) moverFromBelow(w, m, s, slotAt, kTop);
-        stepValue(w, m, r, s, slotAt);
-      }
-      // End of round: the attacker may retreat (a hold), then the defender.
-      const aMode = modeOf(aRetreat, A.creatures[a] > 0, A.strength[a], D.strength[d], A.creatures[a]);
-      const dCan = !battle.unexplored && D.creatures[d] > 0;
-      const dMode = modeOf(dRetreat, dCan, D.strength[d], A.strength[a], D.creatures[d]);
-      const left = D.buildingsOnly[d];
-      const beta =
-        fightsOn && left >= 0 && D.capacity[left] > 0 ? v0[moverIsAttacker ? left * nM + m : r * nM + left] : 1;
-      closeRoundWith(w.c, w.q, aMode, dMode, beta, round);
-      v0[pair] = round[0];
-      v1[pair] = round[1];
-      v2[pair] = round[2];
-      v3[pair] = round[3];
-      for (let s = 0; s < STEPS; s++) w.slots[s][(slotAt + m) * width[s]] = round[s + 1];
-    }
-  }
+  for (let r = 0; r < nR; r++) solveRow(w, r);
   // The solution's layout is attacker-major: values[node][a * |defender| + d].
   return moverIsAttacker ? values.map((v) => transpose(v, nR, nM)) : values;
+}
+
+/**
+ * Every mover position against the responder's position r. A function per row (not one loop
+ * in solveValues) so that the JIT optimizes it after a few rows instead of waiting for an
+ * on-stack replacement of one long call, which ran the first rows' work in its slower tier.
+ */
+function solveRow(w: Induction, r: number): void {
+  const { R, nM, ring, hitsOnR } = w;
+  const capR = R.capacity[r];
+  const slotAt = (r % ring) * nM;
+  for (let s = 0; s < STEPS; s++) w.cols[s] = Math.min(hitsOnR[s], capR) + 1;
+  for (let s = 0; s < STEPS && capR > 0; s++) {
+    if (hitsOnR[s] === 0) continue;
+    if (ring > 1) answerFromBelow(w, r, s, slotAt);
+    else answerFromList(w, r, s, slotAt, Math.min(hitsOnR[s], capR));
+  }
+  for (let m = 0; m < nM; m++) solvePair(w, m, r, slotAt);
+}
+
+/** The four nodes' values of the pair (m, r), and its H rows for the positions above it. */
+function solvePair(w: Induction, m: number, r: number, slotAt: number): void {
+  const { A, D, M, R, nM, moverIsAttacker, width, round } = w;
+  const values = w.values;
+  const v0 = values[0];
+  const v1 = values[1];
+  const v2 = values[2];
+  const v3 = values[3];
+  const pair = r * nM + m;
+  const a = moverIsAttacker ? m : r;
+  const d = moverIsAttacker ? r : m;
+  if (A.capacity[a] === 0 || D.capacity[d] === 0) {
+    const terminal = A.capacity[a] > 0 ? 1 : 0;
+    v0[pair] = v1[pair] = v2[pair] = v3[pair] = terminal;
+    for (let s = 0; s < STEPS; s++) {
+      w.slots[s][(slotAt + m) * width[s]] = terminal;
+      if (M.free && w.depth[s] > 0) keepAnswers(w, m, s, slotAt);
+    }
+    return;
+  }
+  for (let s = 0; s < STEPS; s++) {
+    const kTop = Math.min(R.maxHits[r * STEPS + s], M.capacity[m]);
+    if (M.free && kTop > 0) moverFromBelow(w, m, s, kTop);
+    stepValue(w, m, r, s, slotAt);
+  }
+  // End of round: the attacker may retreat (a hold), then the defender.
+  const aMode = modeOf(w.aRetreat, A.creatures[a] > 0, A.strength[a], D.strength[d], A.creatures[a]);
+  const dCan = !w.unexplored && D.creatures[d] > 0;
+  const dMode = modeOf(w.dRetreat, dCan, D.strength[d], A.strength[a], D.creatures[d]);
+  const left = D.buildingsOnly[d];
+  const beta =
+    w.fightsOn && left >= 0 && D.capacity[left] > 0 ? v0[moverIsAttacker ? left * nM + m : r * nM + left] : 1;
+  closeRoundWith(w.c, w.q, aMode, dMode, beta, round);
+  v0[pair] = round[0];
+  v1[pair] = round[1];
+  v2[pair] = round[2];
+  v3[pair] = round[3];
+  for (let s = 0; s < STEPS; s++) {
+    w.slots[s][(slotAt + m) * width[s]] = round[s + 1];
+    if (M.free && w.depth[s] > 0) keepAnswers(w, m, s, slotAt);
+  }
 }
 
 /** A rows x cols matrix (row-major) as cols x rows, in tiles that stay in the cache. */
@@ -187,12 +233,12 @@ function transpose(v: Float64Array, rows: number, cols: number): Float64Array {
  * below (the columns past what r can take are never read).
  */
 function answerFromBelow(w: Induction, r: number, s: number, slotAt: number): void {
-  const { R, nM } = w;
+  const { R, nM, ring, from } = w;
   const x = w.width[s];
-  const at = slotAt * x + 1;
-  const size = nM * x - 1;
-  const slot = w.slots[s];
-  best(slot, at, slot, R.lower, R.lowerStart[r], R.lowerStart[r + 1], w.ring, nM * x, 0, size, w.responderMax);
+  const lo = R.lowerStart[r];
+  const count = R.lowerStart[r + 1] - lo;
+  for (let j = 0; j < count; j++) from[j] = (R.lower[lo + j] % ring) * nM * x;
+  bestOf(w.slots[s], slotAt * x + 1, w.slots[s], from, count, nM * x - 1, w.responderMax);
 }
 
 /** The responder's answers at r from its listed options (a fixed order's one, or every one). */
@@ -216,62 +262,68 @@ function answerFromList(w: Induction, r: number, s: number, slotAt: number, kMax
 }
 
 /**
- * A free mover's G_k(m), k = 1..kTop: the best over the positions one hit below of their
- * G_{k-1} (G_0: their H rows in the slot). A position's rows k = 1..K are one block, so each
- * position below is one pass for k >= 2.
+ * A free mover's G_0 at m: its H row from the slot (columns 0..cols - 1), for the positions above it
+ * (not kept in a step where the mover cannot be hit: no G_k is read there).
  */
-function moverFromBelow(w: Induction, m: number, s: number, slotAt: number, kTop: number): void {
-  const { M } = w;
-  const x = w.width[s];
+function keepAnswers(w: Induction, m: number, s: number, slotAt: number): void {
   const xr = w.cols[s];
   const row = w.rows[s];
-  const block = w.depth[s] * xr;
-  const lo = M.lowerStart[m];
-  const hi = M.lowerStart[m + 1];
-  const at = m * block;
-  best(row, at, w.slots[s], M.lower, lo, hi, UNBOUNDED, x, slotAt * x, xr, w.moverMax);
-  if (kTop > 1) best(row, at + xr, row, M.lower, lo, hi, UNBOUNDED, block, 0, (kTop - 1) * xr, w.moverMax);
+  const slot = w.slots[s];
+  const to = m * (w.depth[s] + 1) * xr;
+  const at = (slotAt + m) * w.width[s];
+  for (let i = 0; i < xr; i++) row[to + i] = slot[at + i];
 }
 
-/** A modulus no position reaches (the mover's rows are not a ring). */
-const UNBOUNDED = 2 ** 30;
+/**
+ * A free mover's G_k(m), k = 1..kTop: the best over the positions one hit below of their
+ * G_{k-1}. A position's rows k = 0..K are one block, so each position below is one source
+ * of one pass.
+ */
+function moverFromBelow(w: Induction, m: number, s: number, kTop: number): void {
+  const { M, from } = w;
+  const xr = w.cols[s];
+  const block = (w.depth[s] + 1) * xr;
+  const lo = M.lowerStart[m];
+  const count = M.lowerStart[m + 1] - lo;
+  for (let j = 0; j < count; j++) from[j] = M.lower[lo + j] * block;
+  bestOf(w.rows[s], m * block + xr, w.rows[s], from, count, kTop * xr, w.moverMax);
+}
 
 /**
- * dst[at + i] = the best (max or min), over the positions p = below[j], j in [lo, hi), of
- * src[(p % mod) * scale + shift + i], for i < n: the first two in one pass, then a pass per
- * further position.
+ * dst[at + i] = the best (max or min) over the sources j < count of src[from[j] + i], for
+ * i < n: up to four sources in one pass, then three more per pass. A best over a set is one
+ * of its members, so the grouping does not change a bit.
  */
-function best(
+function bestOf(
   dst: Float64Array,
   at: number,
   src: Float64Array,
-  below: Int32Array,
-  lo: number,
-  hi: number,
-  mod: number,
-  scale: number,
-  shift: number,
+  from: Int32Array,
+  count: number,
   n: number,
   max: boolean,
 ): void {
-  const a = (below[lo] % mod) * scale + shift;
-  if (hi - lo === 1) {
-    if (src === dst) dst.copyWithin(at, a, a + n);
-    else copy(dst, at, src, a, n);
+  if (count === 1) {
+    if (src === dst) dst.copyWithin(at, from[0], from[0] + n);
+    else dst.set(src.subarray(from[0], from[0] + n), at);
     return;
   }
-  const b = (below[lo + 1] % mod) * scale + shift;
-  if (max) max2(dst, at, src, a, b, n);
-  else min2(dst, at, src, a, b, n);
-  for (let j = lo + 2; j < hi; j++) {
-    const c = (below[j] % mod) * scale + shift;
-    if (max) foldMax(dst, at, src, c, n);
-    else foldMin(dst, at, src, c, n);
+  if (max) {
+    if (count === 2) max2(dst, at, src, from[0], from[1], n);
+    else if (count === 3) max3(dst, at, src, from[0], from[1], from[2], n);
+    else max4(dst, at, src, from[0], from[1], from[2], from[3], n);
+  } else {
+    if (count === 2) min2(dst, at, src, from[0], from[1], n);
+    else if (count === 3) min3(dst, at, src, from[0], from[1], from[2], n);
+    else min4(dst, at, src, from[0], from[1], from[2], from[3], n);
   }
-}
-
-function copy(dst: Float64Array, at: number, src: Float64Array, from: number, n: number): void {
-  for (let i = 0; i < n; i++) dst[at + i] = src[from + i];
+  for (let j = 4; j < count; j += 3) {
+    const b = from[j];
+    const c = j + 1 < count ? from[j + 1] : b;
+    const d = j + 2 < count ? from[j + 2] : b;
+    if (max) max4(dst, at, src, at, b, c, d, n);
+    else min4(dst, at, src, at, b, c, d, n);
+  }
 }
 
 /** The step's c (chance-weighted value of the outcomes with a hit) and q (no hit), summed in their fixed order. */
@@ -296,7 +348,7 @@ function stepValue(w: Induction, m: number, r: number, s: number, slotAt: number
     const k = Math.min(km, capM);
     const free = M.free && k > 0;
     const g = free ? w.rows[s] : w.slots[s];
-    const from = free ? (m * w.depth[s] + k - 1) * xr : (slotAt + moverOption(M, m, k)) * x;
+    const from = free ? (m * (w.depth[s] + 1) + k) * xr : (slotAt + moverOption(M, m, k)) * x;
     let kr = 0;
     if (km === 0) {
       qs = pkm * pM[mRow];
@@ -323,6 +375,39 @@ function max2(dst: Float64Array, at: number, src: Float64Array, a: number, b: nu
   }
 }
 
+function max3(dst: Float64Array, at: number, src: Float64Array, a: number, b: number, c: number, n: number): void {
+  for (let i = 0; i < n; i++) {
+    let u = src[a + i];
+    const v = src[b + i];
+    const t = src[c + i];
+    if (v > u) u = v;
+    dst[at + i] = t > u ? t : u;
+  }
+}
+
+/** Four sources; `a` may be `at` itself (a fold into dst): each element is read before it is written. */
+function max4(
+  dst: Float64Array,
+  at: number,
+  src: Float64Array,
+  a: number,
+  b: number,
+  c: number,
+  d: number,
+  n: number,
+): void {
+  for (let i = 0; i < n; i++) {
+    let u = src[a + i];
+    const v = src[b + i];
+    const t = src[c + i];
+    const z = src[d + i];
+    if (v > u) u = v;
+    if (z > t) u = z > u ? z : u;
+    else if (t > u) u = t;
+    dst[at + i] = u;
+  }
+}
+
 function min2(dst: Float64Array, at: number, src: Float64Array, a: number, b: number, n: number): void {
   for (let i = 0; i < n; i++) {
     const u = src[a + i];
@@ -331,17 +416,35 @@ function min2(dst: Float64Array, at: number, src: Float64Array, a: number, b: nu
   }
 }
 
-function foldMax(dst: Float64Array, at: number, src: Float64Array, from: number, n: number): void {
+function min3(dst: Float64Array, at: number, src: Float64Array, a: number, b: number, c: number, n: number): void {
   for (let i = 0; i < n; i++) {
-    const v = src[from + i];
-    if (v > dst[at + i]) dst[at + i] = v;
+    let u = src[a + i];
+    const v = src[b + i];
+    const t = src[c + i];
+    if (v < u) u = v;
+    dst[at + i] = t < u ? t : u;
   }
 }
 
-function foldMin(dst: Float64Array, at: number, src: Float64Array, from: number, n: number): void {
+function min4(
+  dst: Float64Array,
+  at: number,
+  src: Float64Array,
+  a: number,
+  b: number,
+  c: number,
+  d: number,
+  n: number,
+): void {
   for (let i = 0; i < n; i++) {
-    const v = src[from + i];
-    if (v < dst[at + i]) dst[at + i] = v;
+    let u = src[a + i];
+    const v = src[b + i];
+    const t = src[c + i];
+    const z = src[d + i];
+    if (v < u) u = v;
+    if (z < t) u = z < u ? z : u;
+    else if (t < u) u = t;
+    dst[at + i] = u;
   }
 }
 

@@ -26,9 +26,10 @@
  * if (result.ok) result.solution.pCapture; // P(capture) when both play perfectly
  */
 import { buildingsMayFightAlone, type GameBattle, type LossTurn } from './battle.js';
+import { isBuilding, type Counter } from '../rules/counters.js';
 import { OPTIMAL, retreatRuleProblem, type LossControl, type SideControl } from './controls.js';
 import { solveValues } from './induction.js';
-import { sideModel, type SideModel } from './sideModel.js';
+import { creatureKey, sideModel, type SideModel } from './sideModel.js';
 import { mostHitsPerStep, sideSpace, type SideSpace, type SideSpaceOptions } from './sideSpace.js';
 import { gameSize, sizeProblem, type GameSize, type SizeLimits } from './size.js';
 
@@ -48,9 +49,29 @@ export interface SolveOptions extends SizeLimits {
 export interface SpaceCache {
   battle: GameBattle;
   spaces: Map<LossControl, Map<string, SideSpace>>;
+  /**
+   * Games already solved, by what decides their values (`gameKey`): the advice's one-sided value
+   * (the battle's own defender order) is often one of the policy table's pairings.
+   */
+  solved: Map<string, GameSolution>;
 }
 
-export const spaceCache = (battle: GameBattle): SpaceCache => ({ battle, spaces: new Map() });
+export const spaceCache = (battle: GameBattle): SpaceCache => ({ battle, spaces: new Map(), solved: new Map() });
+
+/** What a loss order does: the digit each entry hits (buildings by name and value, creatures by type). */
+function orderKey(order: readonly Counter[]): string {
+  return order.map((c) => (isBuilding(c) ? `B:${c.name}:${c.value}` : `C:${creatureKey(c)}`)).join(',');
+}
+
+function controlKey(c: SideControl): string {
+  const losses = c.losses.kind === 'optimal' ? 'optimal' : orderKey(c.losses.order);
+  const retreat = c.retreat.kind === 'optimal' ? 'optimal' : JSON.stringify(c.retreat.rule);
+  return `${losses}|${retreat}`;
+}
+
+/** Two games of the same battle with equal keys have the same side spaces and the same values, bit for bit. */
+const gameKey = (attacker: SideControl, defender: SideControl, lossTurn: LossTurn) =>
+  `${lossTurn}/${controlKey(attacker)}/${controlKey(defender)}`;
 
 function cachedSpace(
   cache: SpaceCache | undefined,
@@ -109,6 +130,10 @@ export function solveGame(battle: GameBattle, o: SolveOptions = {}): GameResult 
   const size = gameSize(battle, attacker, defender, lossTurn);
   const problem = sizeProblem(size, o);
   if (problem) return { ok: false, reason: problem, size };
+  const shared = o.spaces && o.spaces.battle === battle ? o.spaces : null;
+  const key = shared ? gameKey(attacker, defender, lossTurn) : '';
+  const known = shared?.solved.get(key);
+  if (known) return { ok: true, solution: { ...known, attacker, defender, millis: performance.now() - started } };
   const mA = sideModel(battle.attacker);
   const mD = sideModel(battle.defender);
   const A = cachedSpace(o.spaces, battle, 'attacker', mA, attacker.losses, {
@@ -121,18 +146,17 @@ export function solveGame(battle: GameBattle, o: SolveOptions = {}): GameResult 
   });
   const values = solveValues(battle, A, D, attacker, defender, lossTurn);
   const start = (A.states.length - 1) * D.states.length + D.states.length - 1;
-  return {
-    ok: true,
-    solution: {
-      battle,
-      attacker,
-      defender,
-      lossTurn,
-      sides: [A, D],
-      values,
-      pCapture: values[0][start],
-      size,
-      millis: performance.now() - started,
-    },
+  const solution: GameSolution = {
+    battle,
+    attacker,
+    defender,
+    lossTurn,
+    sides: [A, D],
+    values,
+    pCapture: values[0][start],
+    size,
+    millis: performance.now() - started,
   };
+  shared?.solved.set(key, solution);
+  return { ok: true, solution };
 }
