@@ -3,7 +3,7 @@
  * not have, and one along which the chance turns (refused, the curve printed), exit 2.
  */
 import { describe, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { binary, tempDir } from '../helpers/cli.js';
 import type { ScenarioReport } from '../../src/engine/report.js';
@@ -68,5 +68,18 @@ describe('--solve-for on the built binary', () => {
       "battle-odds: error: odds landgrab: --solve-for: P(attacker conquers) does not move one way along 'defenderDice'";
     expect(lines[lines.length - 1].startsWith(refusal)).toBe(true);
     expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('refuses to shard a solve that samples, in one line, writing no part', () => {
+    const out = path.join(tempDir('battle-odds-solve-shard-'), 'part');
+    const scenario = path.join('scenarios', 'landgrab-fair-fortress.json');
+    const r = binary(['run', scenario, '--sample', '--trials', '2000', '--shard', '0/2', '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toMatch(
+      /^battle-odds: error: run --shard: --shard: a solve that samples .* cannot be sharded/,
+    );
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    // The shard's folder (claimed before any simulation) holds no part.
+    expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
   });
 });

@@ -70,11 +70,14 @@ export type SearchResult =
 export const EVERY_VALUE_UP_TO = 48;
 /** Values evaluated on each side of the answer, for the curve printed around it. */
 export const WINDOW = 4;
-/** Rounding between exact solutions of different battle sizes. */
-const EXACT_SLACK = 1e-9;
+/** Rounding between exact solutions of different battle sizes (far below any printed digit). */
+const EXACT_SLACK = 1e-12;
 
-/** Whether a point reaches the target (its shown value: exact, or the estimate). */
-export const reaches = (p: CurvePoint, target: number) => p.probability >= target - EXACT_SLACK;
+/**
+ * Whether a point reaches the target (its shown value: exact, or the estimate). A target of 1
+ * is reached only by certainty: 1 - 8e-10 is not "at least 100%".
+ */
+export const reaches = (p: CurvePoint, target: number) => p.probability >= (target >= 1 ? 1 : target - EXACT_SLACK);
 
 /** The values a scan of `from..to` evaluates (sorted, unique). */
 export function scanValues(from: number, to: number, start: number): number[] {

@@ -9,7 +9,7 @@
  * sentence first, the curve around it as a table and a chart.
  */
 import type { RuleSystem } from '../contract.js';
-import type { Executor } from '../executor.js';
+import { pacer, type Executor } from '../executor.js';
 import type { Battle } from '../scenario/entry.js';
 import { InputError } from '../inputError.js';
 import type { SolvedForDecision } from '../report.js';
@@ -119,7 +119,11 @@ export async function solveBattleFor(
   const label = named.startsWith('P(') ? named : `P(${named})`;
   let sampledAny = false;
   let evaluations = 0;
+  const pace = pacer();
   const evaluate = async (value: number): Promise<CurvePoint> => {
+    // Exact steps never wait for anything: let a Ctrl-C be seen between them.
+    await pace();
+    if (settings.signal?.aborted) throw new SolveInterrupted();
     const at = battleWith(system, battle.entry, path, value);
     if (!at) throw new InputError(where.source, where.field, `'${spec.field}' refuses ${value} inside its range`);
     const point = await headlineOf(system, at, settings, executor, `solve ${path}=${value}`);
@@ -135,9 +139,24 @@ export async function solveBattleFor(
     start: range.start,
     ...(hint !== undefined ? { hint } : {}),
   });
+  // A target of 100% asks for certainty: answerable where the battle is deterministic (every
+  // value gives 0 or 1), not where the dice keep a chance (a computed 1 may be 1 - 1e-30).
+  if (target >= 1 && result.points.some((p) => p.probability > 0 && p.probability < 1))
+    throw new InputError(
+      where.source,
+      where.field,
+      `no value of '${spec.field}' makes it certain: the battle keeps a chance either way, and a computed ` +
+        'probability cannot tell certainty from a chance below 1e-16; ask for less than 100% (e.g. 0.999)',
+    );
   if (result.kind === 'not-monotone')
     throw new NotMonotone(where, spec.field, result.points, result.turn, label, result.direction);
-  const value = result.kind === 'found' ? result.value : result.best;
+  // A flat curve answers the battle as asked (every value gives the same headline), not at its lowest value.
+  const value =
+    result.direction === 'flat' && range.start >= range.from && range.start <= range.to
+      ? range.start
+      : result.kind === 'found'
+        ? result.value
+        : result.best;
   const solved = battleWith(system, battle.entry, path, value) as Battle;
   const decision = decisionOf(result, {
     path,

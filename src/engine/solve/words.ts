@@ -2,6 +2,7 @@
  * A solve in words: one sentence quoting `decisions.solvedFor` by name (src/kit/sentence.ts),
  * the curve around the answer as a table, and the whole curve as a chart with the target drawn.
  */
+import { reaches } from './search.js';
 import type { ChartRequest, SolvedForDecision, Table } from '../report.js';
 import { CONSTANTS, quote, say, type Sentence } from '../../kit/sentence.js';
 import { percent, percentTarget } from '../../kit/format.js';
@@ -30,6 +31,14 @@ export function solvedSentence(d: SolvedForDecision): Sentence {
   const to = quote(`${REF}.to`, d.to, 'count');
   if (d.direction === 'flat') {
     const reached = d.answer === 'found' ? 'at least' : 'below';
+    // Sampled, "flat" means no step was beyond the intervals, not that the values were equal.
+    if (d.sampled) {
+      const noise = say`shows no change with it beyond the sampling noise from ${from} to ${to}`;
+      const level = quote('const.confidence', CONSTANTS.confidence, 'target');
+      const steps = say`(no step outside the ${level} intervals)`;
+      const best = say`the best value seen is ${chance(d.best, 'best')}`;
+      return say`Solved for ${field}: ${what} ${noise} ${steps}; ${best}, ${reached} ${target}.`;
+    }
     return say`Solved for ${field}: ${what} does not move with it from ${from} to ${to}; it stays at ${chance(
       d.best,
       'best',
@@ -51,12 +60,18 @@ export function solvedSentence(d: SolvedForDecision): Sentence {
     d.value.ci95 && d.value.ci95[0] < d.target
       ? ' (its interval reaches below the target: more trials would settle it)'
       : '';
+  // Over a long range only a scan, a bisection and a window were evaluated: say so ("best" needs its gap).
+  const evaluated = quote(`${REF}.evaluated`, d.evaluated, 'count');
+  const assumption = 'assuming the curve does not turn back between them';
+  const searched = d.everyValue
+    ? ''
+    : say` (a search of ${evaluated} of the values from ${from} to ${to}, ${assumption})`;
   if (!d.neighbour) {
     const end = rising ? 'the smallest it takes here' : 'the largest it takes here';
-    return say`${head}, and ${value} is ${end}${unsure}.`;
+    return say`${head}, and ${value} is ${end}${unsure}${searched}.`;
   }
   const past = quote(`${REF}.neighbour.value`, d.neighbour.value, 'count');
-  return say`${head}${unsure}; at ${past} it is ${chance(d.neighbour, 'neighbour')}.`;
+  return say`${head}${unsure}; at ${past} it is ${chance(d.neighbour, 'neighbour')}${searched}.`;
 }
 
 /** The curve around the answer, every value: a table. */
@@ -76,7 +91,7 @@ export function solvedTable(d: SolvedForDecision): Table {
       p.value,
       p.probability,
       ...(sampled ? [p.ci95?.[0] ?? null, p.ci95?.[1] ?? null] : []),
-      p.probability >= d.target,
+      reaches(p, d.target),
     ]),
   };
 }

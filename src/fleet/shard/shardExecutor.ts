@@ -6,6 +6,7 @@
  * tallies is thrown away: a shard's product is its records (`drain()`).
  */
 import type { Executor } from '../../engine/executor.js';
+import { InputError } from '../../engine/inputError.js';
 import type { ChunkTask } from '../../engine/task.js';
 import { contentKey, encodeTask } from '../taskCodec.js';
 import { tallyLength, tallyToJson } from '../tallies.js';
@@ -37,6 +38,15 @@ export class ShardExecutor implements Executor {
   async run(task: ChunkTask): Promise<Float64Array> {
     const id = task.id;
     if (!id) throw new Error('a chunk task without an id cannot be sharded');
+    // A sampled solve chooses each value it tries from the answers before it: with the empty
+    // answers a shard gives, every shard would search differently. Refused, in words.
+    if (id.unit.startsWith('solve '))
+      throw new InputError(
+        'run --shard',
+        '--shard',
+        'a solve that samples (solveFor, --solve-for) cannot be sharded: each value it tries depends on the ' +
+          'answers before it; run that scenario without --shard (or with --exact-only where it is solved exactly)',
+      );
     const name = chunkName(id);
     if (this.seen.has(name)) throw new Error(`chunk ${name} was asked for twice`);
     this.seen.add(name);

@@ -245,3 +245,35 @@ describe('what a solve refuses', () => {
     await expect(runScenario(badTarget)).rejects.toThrow(/battles\[0\]\.solveFor\.target: must be at most 1/);
   });
 });
+
+describe('what a solve says of itself (the review of its first version)', () => {
+  it('refuses a target of 100% where the dice keep a chance: a computed 1 may be 1 - 1e-30', async () => {
+    const asked = odds(
+      'landgrab',
+      { attackers: 12, defenders: 8, fortress: true },
+      { question: { solveFor: 'attackers', target: 1 } },
+    );
+    await expect(asked).rejects.toThrow(/no value of 'attackers' makes it certain/);
+    await expect(asked).rejects.toBeInstanceOf(InputError);
+  });
+
+  it('answers a flat curve at the value asked, not at the lowest of its range', async () => {
+    const entry = { type: 'capitol', attackers: 12, defenders: 6, territories: [10, 4, 1] };
+    const plain = await odds('landgrab', entry);
+    const { report, decision } = await solved('landgrab', entry, 'territories.0', 0.5);
+    expect(decision.direction).toBe('flat');
+    expect(report.label).toMatch(/; solved: territories\.0 = 10$/);
+    // Every figure of the answer is the battle as asked (the armies converted depend on the 10).
+    expect(report.metrics.map((m) => m.exact)).toEqual(plain.metrics.map((m) => m.exact));
+  });
+
+  it('states its gap where it searched a long range instead of looking at every value', async () => {
+    const { report, decision } = await solved('landgrab', { attackers: 200, defenders: 150 }, 'defenders', 0.5);
+    expect(decision.everyValue).toBe(false);
+    const sentence = report.verdict.find((line) => line.startsWith('Solved for defenders'));
+    expect(sentence).toContain(`a search of ${decision.evaluated} of the values from 1 to 5000`);
+    const short = await solved('landgrab', { attackers: 12, defenders: 8, fortress: true }, 'fortressBonus', 0.5);
+    expect(short.decision.everyValue).toBe(true);
+    expect(short.report.verdict.join(' ')).not.toContain('a search of');
+  });
+});
