@@ -32,6 +32,7 @@ import {
 import { battleSection, pageHead, pageTail, sweepSection, type ChartFile } from '../output/html.js';
 import { battleJson, reportJsonFrame } from '../output/reportJson.js';
 import { toVegaLite } from '../output/charts/vegaLite.js';
+import { HEADLINE_FILE, HOME_ANSWERS, battleAnswer, headlineFile } from '../output/home.js';
 import { distributionRequest, sweepRequests } from '../output/charts/fromReport.js';
 
 export interface WrittenFiles {
@@ -121,6 +122,8 @@ export function openResults(dir: string, options: ResultsOptions = {}): ResultsW
   const pageSections = folder.spool('page');
   let battles = 0;
   let exactBattles = true;
+  // The first battles' answers, for the results home (headline.json).
+  const answers: Array<{ label: string; text: string }> = [];
   const dropSpools = () => [summaryRows, distributions, reportBattles, pageSections].forEach((spool) => spool.remove());
 
   return {
@@ -143,6 +146,7 @@ export function openResults(dir: string, options: ResultsOptions = {}): ResultsW
         pageSections.append(`${first ? '' : '\n'}${battleSection(report, charts)}`);
       });
       battles++;
+      if (answers.length < HOME_ANSWERS) answers.push(battleAnswer(report));
       if (report.method !== 'exact') exactBattles = false;
     },
     async finish(report) {
@@ -194,6 +198,7 @@ export function openResults(dir: string, options: ResultsOptions = {}): ResultsW
         writeSync(fd, pageTail(report, battles > 0));
       });
       files.push('index.html');
+      write(HEADLINE_FILE, `${JSON.stringify(headlineFile(report, battles, answers), null, 2)}\n`);
       folder.guard(dropSpools);
       const reportText = options.keepReport ? openForReading(folder.pathOf('report.json')) : undefined;
       try {

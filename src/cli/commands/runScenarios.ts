@@ -15,6 +15,7 @@ import { openResults, type ReportText, type ResultsWriter } from '../../node/wri
 import { packageVersion } from '../../node/packageInfo.js';
 import { runScenario, sampledTrials } from '../../app/runScenario.js';
 import { runSizeNote } from '../../app/runSize.js';
+import { writeResultsHome } from '../../node/resultsHome.js';
 import type { CliIO } from '../io.js';
 import type { RunFlags } from './run.js';
 
@@ -81,6 +82,9 @@ export async function runScenarios(paths: string[], flags: RunFlags, io: CliIO):
   // Each battle is written and printed as it finishes, then dropped: memory does not grow
   // with the number of battles. --json prints the reports from the report.json files written.
   const reports: ReportText[] = [];
+  // Scenario folders swapped in by this run: the results home lists them (and earlier runs' folders).
+  const committed: string[] = [];
+  let finished = false;
   try {
     for (const [i, scenario] of scenarios.entries()) {
       if (interrupt.signal.aborted) break;
@@ -110,6 +114,7 @@ export async function runScenarios(paths: string[], flags: RunFlags, io: CliIO):
         break;
       }
       const written = await results.finish(report);
+      committed.push(scenario.name);
       if (written.reportText) reports.push(written.reportText);
       if (printer) {
         printer.end(report.sweep);
@@ -118,7 +123,14 @@ export async function runScenarios(paths: string[], flags: RunFlags, io: CliIO):
       }
     }
     if (flags.json) await printReports(io, reports);
+    finished = true;
   } finally {
+    // The home is written whatever ended the run, as long as some folder was swapped in.
+    if (committed.length > 0) {
+      const home = await writeResultsHome(flags.out, committed, { force: flags.force });
+      if (finished && !flags.json) io.stdout.write(homeLine(home, committed.length));
+      else if (!home.written) io.stderr.write(`battle-odds: note: ${homeLine(home, committed.length)}`);
+    }
     // Folders of scenarios that never ran (an interrupt, an error) are dropped, not half written.
     for (const folder of folders) folder.abort();
     for (const report of reports) report.close();
@@ -126,6 +138,14 @@ export async function runScenarios(paths: string[], flags: RunFlags, io: CliIO):
     interrupt.dispose();
     await executor.close();
   }
+}
+
+/** The run's last line: the page to open. */
+function homeLine(home: Awaited<ReturnType<typeof writeResultsHome>>, scenarios: number): string {
+  const what = `${scenarios} scenario${scenarios === 1 ? '' : 's'} from this run`;
+  if (home.written)
+    return `Open ${oneLine(home.file)}: every scenario in the folder (${what}), each linked to its page\n`;
+  return `${oneLine(home.file)} not written (${home.why}); each scenario's page is <folder>/index.html\n`;
 }
 
 /** The terminal's account of a scenario, a battle at a time; the heading comes with the first thing printed. */
