@@ -31,7 +31,7 @@ import {
 } from '../output/csv.js';
 import { battleSection, pageHead, pageTail, sweepSection, type ChartFile } from '../output/html.js';
 import { battleJson, reportJsonFrame } from '../output/reportJson.js';
-import { toVegaLite } from '../output/charts/vegaLite.js';
+import { specJson, toVegaLite } from '../output/charts/vegaLite.js';
 import { HEADLINE_FILE, HOME_ANSWERS, battleAnswer, headlineFile } from '../output/home.js';
 import { distributionRequest, sweepRequests } from '../output/charts/fromReport.js';
 
@@ -59,6 +59,8 @@ export interface ResultsWriter {
 
 export interface ResultsOptions {
   charts?: boolean;
+  /** Each chart's PNG beside its SVG (default true). */
+  png?: boolean;
   /** Replace a folder that is not an earlier battle-odds results folder. */
   force?: boolean;
   /** The flag that named the folder, for messages (default --out). */
@@ -101,9 +103,9 @@ export function openResults(dir: string, options: ResultsOptions = {}): ResultsW
       const spec = toVegaLite(request);
       const svg = await renderSvg(spec);
       await yieldToEventLoop();
-      write(`${name}.vl.json`, `${JSON.stringify(spec, null, 2)}\n`);
+      write(`${name}.vl.json`, specJson(spec));
       write(`${name}.svg`, svg);
-      write(`${name}.png`, svgToPng(svg));
+      if (options.png !== false) write(`${name}.png`, svgToPng(svg));
       drawn.push({ file: `${name}.svg`, title: request.title });
       // resvg's images (megabytes of native memory each) are freed by finalizers that run on the
       // event loop, and drawing never waits for I/O: without a turn of the loop they pile up

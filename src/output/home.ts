@@ -105,7 +105,8 @@ function entryHtml(entry: HomeEntry): string {
   if (!h) return `<section>${link}<p class="how">no ${HEADLINE_FILE}: written by an older battle-odds</p></section>`;
   const when = entry.fresh ? 'latest run' : `<span class="earlier">an earlier run</span>`;
   const partial = h.partial ? ' · <span class="partial">PARTIAL: interrupted</span>' : '';
-  const how = `<p class="how">${escape(h.system)} · ${when}, ${escape(h.startedAt)} · version ${escape(h.version)}${partial}</p>`;
+  const version = `version ${escape(h.version)}`;
+  const how = `<p class="how">${escape(h.system)} · ${when}, ${escape(h.startedAt)} · ${version}${partial}</p>`;
   const description = h.description ? `<p>${escape(h.description)}</p>` : '';
   const answers = h.answers.map((a) => `<li><span class="label">${escape(a.label)}:</span> ${escape(a.text)}</li>`);
   const more = h.battles - h.answers.length;

@@ -27,7 +27,8 @@ describe('the results home', () => {
     const first = binary(['run', path.join(dir, 'first-one.json'), '--out', out, '--no-charts', '--brief']);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout.trimEnd().split('\n').at(-1)).toBe(
-      `Open ${path.join(out, 'index.html')}: every scenario in the folder (1 scenario from this run), each linked to its page`,
+      `Open ${path.join(out, 'index.html')}: every scenario in the folder (1 scenario from this run), ` +
+        'each linked to its page',
     );
     const second = binary(['run', path.join(dir, 'second-one.json'), '--out', out, '--no-charts', '--brief']);
     expect(second.code, second.stderr).toBe(0);

@@ -8,7 +8,11 @@ import { checkOutFlag } from '../../node/outputFolderCheck.js';
 import { InputError, oneLine } from '../../engine/inputError.js';
 import { overridesFrom } from '../engineOptions.js';
 import { chooseExecutor, readySignal } from '../jobs.js';
-import { createProgress } from '../progress.js';
+import { createProgress, createRunProgress } from '../progress.js';
+import { estimateRun, type RunEstimate } from '../../app/estimate.js';
+import { FEW_SECONDS, estimateLine, planText } from '../planText.js';
+import { checkOutputFolder } from '../../node/outputFolderCheck.js';
+import { plannedThreads } from '../jobs.js';
 import { interruptSignal } from '../interrupt.js';
 import { formatBattle, formatBattleBrief, formatSweep } from '../../output/terminal.js';
 import { openResults, type ReportText, type ResultsWriter } from '../../node/writeResults.js';
@@ -40,6 +44,21 @@ export async function runScenarios(paths: string[], flags: RunFlags, io: CliIO):
       );
     names.set(s.name, s.file);
   }
+  const overrides = overridesFrom(flags);
+  const total = scenarios.reduce((s, sc) => s + sampledTrials(sc, overrides), 0);
+  const contents = (s: Scenario) => ({
+    battles: s.battles.length,
+    sweepCells: s.sweep ? s.sweep.cells.length * s.sweep.variants.length : 0,
+    charts: flags.charts,
+  });
+  if (flags.dryRun) {
+    // The checks the run would make of its folders (nothing is created), then the plan.
+    for (const s of scenarios)
+      checkOutputFolder(path.join(flags.out, s.name), { force: flags.force, contents: contents(s) });
+    const estimate = estimateRun(scenarios, overrides, plannedThreads(flags.threads, total));
+    io.stdout.write(`${planText(estimate)}dry run: nothing was run or written\n`);
+    return;
+  }
   // Every results folder is opened (checked, locked, staged) before any simulation: a folder
   // that cannot be written, or that another run is writing, is refused before work starts.
   const folders: ResultsWriter[] = [];
@@ -48,18 +67,17 @@ export async function runScenarios(paths: string[], flags: RunFlags, io: CliIO):
       folders.push(
         openResults(path.join(flags.out, s.name), {
           charts: flags.charts,
+          png: flags.png,
           force: flags.force,
           keepReport: Boolean(flags.json),
-          battles: s.battles.length,
-          sweepCells: s.sweep ? s.sweep.cells.length * s.sweep.variants.length : 0,
+          battles: contents(s).battles,
+          sweepCells: contents(s).sweepCells,
         }),
       );
   } catch (error) {
     for (const folder of folders) folder.abort();
     throw error;
   }
-  const overrides = overridesFrom(flags);
-  const total = scenarios.reduce((s, sc) => s + sampledTrials(sc, overrides), 0);
   const note = runSizeNote(
     total,
     scenarios.some((s) => (overrides.method ?? s.method) === 'auto'),
@@ -77,7 +95,15 @@ export async function runScenarios(paths: string[], flags: RunFlags, io: CliIO):
     throw error;
   }
   const interrupt = interruptSignal();
-  const progress = createProgress(io.stderr, Boolean(io.stderr.isTTY) && !flags.json);
+  const showBar = Boolean(io.stderr.isTTY) && !flags.json;
+  // A run that may take a while says how long first, and shows one bar for the whole run.
+  let estimate: RunEstimate | undefined;
+  if (!flags.queue && worthEstimating(scenarios, total)) {
+    estimate = estimateRun(scenarios, overrides, executor.threads);
+    if (estimate.seconds > FEW_SECONDS) io.stderr.write(`battle-odds: ${estimateLine(estimate)}\n`);
+  }
+  const runProgress = estimate ? createRunProgress(io.stderr, showBar, estimate.scenarios) : undefined;
+  const progress = runProgress ?? createProgress(io.stderr, showBar);
   const version = packageVersion();
   // Each battle is written and printed as it finishes, then dropped: memory does not grow
   // with the number of battles. --json prints the reports from the report.json files written.
@@ -89,6 +115,7 @@ export async function runScenarios(paths: string[], flags: RunFlags, io: CliIO):
     for (const [i, scenario] of scenarios.entries()) {
       if (interrupt.signal.aborted) break;
       const results = folders[i];
+      runProgress?.scenario(i);
       const printer = flags.json ? undefined : scenarioPrinter(io, scenario, Boolean(flags.brief), flags.quantiles);
       let battles = 0;
       const onBattle = async (battle: BattleReport) => {
@@ -135,9 +162,18 @@ export async function runScenarios(paths: string[], flags: RunFlags, io: CliIO):
     for (const folder of folders) folder.abort();
     for (const report of reports) report.close();
     progress.stop();
+    runProgress?.end();
     interrupt.dispose();
     await executor.close();
   }
+}
+
+/** Sampling beyond this many battles, or this many cells or battles to solve, may take more than a few seconds. */
+const ESTIMATE_FROM = { battles: 2e6, units: 200 };
+
+function worthEstimating(scenarios: Scenario[], sampled: number): boolean {
+  const units = scenarios.reduce((s, sc) => s + sc.battles.length + (sc.sweep?.cells.length ?? 0), 0);
+  return sampled >= ESTIMATE_FROM.battles || units >= ESTIMATE_FROM.units;
 }
 
 /** The run's last line: the page to open. */

@@ -81,13 +81,15 @@ export function heatmapBody(request: HeatmapChart, room: ChartRoom): Built {
 
   // Data: the plotted value, the text and its colour; facet fields are added once the layout is known.
   const scale = colour.scale === 'diverging' ? plotScale(colour.format) : 1;
+  const anyFaded = request.cells.some((c) => c.faded);
   let cells = request.cells.map((c) => ({
     kind: 'cell',
     x: xs.at(c.x).label,
     y: ys.at(c.y).label,
     value: typeof c.value === 'number' ? c.value * scale : oneLine(c.value),
     edge: typeof c.value === 'number' ? c.value * scale : oneLine(c.value),
-    opacity: c.faded ? FADED_OPACITY : 1,
+    // Only a grid with faded cells carries an opacity (thousands of cells otherwise say 1).
+    ...(anyFaded ? { opacity: c.faded ? FADED_OPACITY : 1 } : {}),
     text: oneLine(c.text ?? ''),
     textColour: c.faded ? INK.black : textColour(colour, c.value, categoryColours),
   }));
@@ -153,9 +155,7 @@ export function heatmapBody(request: HeatmapChart, room: ChartRoom): Built {
         color: cellColour,
         // Its own field, or vega-lite would merge the two legends into one of symbols.
         stroke: { ...cellColour, field: 'edge', legend: null },
-        ...(cells.some((c) => c.opacity < 1)
-          ? { opacity: { field: 'opacity', type: 'quantitative', scale: null, legend: null } }
-          : {}),
+        ...(anyFaded ? { opacity: { field: 'opacity', type: 'quantitative', scale: null, legend: null } } : {}),
       },
     },
   ];

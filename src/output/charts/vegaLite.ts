@@ -56,3 +56,40 @@ function subtitleOf(request: ChartRequest): string[] {
   }
   return lines;
 }
+
+/** Stands for a data list while the rest of a spec is stringified: NUL is in no text of a chart. */
+const DATA = '\u0000data\u0000';
+
+/**
+ * A spec as the `.vl.json` file holds it: indented like `JSON.stringify(spec, null, 2)`, but
+ * each item of a data list on one line (a sweep's heatmap lists thousands of cells: one line
+ * each instead of ten).
+ */
+export function specJson(spec: VegaLiteSpec): string {
+  const lists: unknown[][] = [];
+  const text = JSON.stringify(
+    spec,
+    function (this: unknown, key, value: unknown) {
+      if (key === 'values' && Array.isArray(value) && value.length > 0 && isData(this)) {
+        lists.push(value);
+        return `${DATA}${lists.length - 1}`;
+      }
+      return value;
+    },
+    2,
+  );
+  const placed = text.replace(/^( *)"values": "\\u0000data\\u0000(\d+)"/gm, (_, indent: string, i: string) => {
+    const items = lists[Number(i)].map((item) => `${indent}  ${JSON.stringify(item)}`);
+    return `${indent}"values": [\n${items.join(',\n')}\n${indent}]`;
+  });
+  return `${placed}\n`;
+}
+
+/** The object holding `values` is a data source (`data: { values }`), not a legend's or a scale's list. */
+function isData(holder: unknown): boolean {
+  return (
+    typeof holder === 'object' &&
+    holder !== null &&
+    Object.keys(holder).every((k) => ['values', 'name', 'format'].includes(k))
+  );
+}
