@@ -61,9 +61,10 @@ export function planText(e: RunEstimate): string {
       `  ${p.name} (${p.system}): ${parts.join(', ') || 'nothing'}; ${how || 'nothing to do'}; ${about(p.seconds)}`,
     );
   }
+  const took = formatDuration(e.calibrationMs / 1000);
   lines.push(
     `  in all: ${thousands(e.battles)} battles, ${thousands(e.cells)} sweep cells; ` +
-      `which are solved exactly was probed on a few of each scenario (calibration took ${formatDuration(e.calibrationMs / 1000)})`,
+      `which are solved exactly was probed on a few of each scenario (calibration took ${took})`,
   );
   lines.push(estimateLine(e));
   return `${lines.join('\n')}\n`;

@@ -133,6 +133,10 @@ export const heatmapChartSchema = z
         categories: z.array(z.object({ value: z.string(), colour: z.string().optional() })),
       }),
     ]),
+    contours: z
+      .array(z.number())
+      .optional()
+      .describe('Probability scale: the levels drawn as lines along the cell edges (default 50% and 80%)'),
     cells: z.array(
       z.object({
         x: point,

@@ -31,7 +31,7 @@ import {
 } from '../output/csv.js';
 import { battleSection, pageHead, pageTail, sweepSection, type ChartFile } from '../output/html.js';
 import { battleJson, reportJsonFrame } from '../output/reportJson.js';
-import { specJson, toVegaLite } from '../output/charts/vegaLite.js';
+import { PAGE_ROOM, specJson, toVegaLite, type ChartRoom } from '../output/charts/vegaLite.js';
 import { HEADLINE_FILE, HOME_ANSWERS, battleAnswer, headlineFile } from '../output/home.js';
 import { distributionRequest, sweepRequests } from '../output/charts/fromReport.js';
 
@@ -88,7 +88,7 @@ export function openResults(dir: string, options: ResultsOptions = {}): ResultsW
     folder.writeFile(name, data);
     files.push(name);
   };
-  const drawCharts = async (stem: string, requests: ChartRequest[]): Promise<ChartFile[]> => {
+  const drawCharts = async (stem: string, requests: ChartRequest[], room?: ChartRoom): Promise<ChartFile[]> => {
     if (options.charts === false || requests.length === 0) return [];
     const { renderSvg, svgToPng } = await import('../output/render.js');
     const drawn: ChartFile[] = [];
@@ -100,7 +100,7 @@ export function openResults(dir: string, options: ResultsOptions = {}): ResultsW
       for (let n = 2; used.has(unique); n++) unique = `${part}-${n}`;
       used.add(unique);
       const name = `${stem}.${unique}`;
-      const spec = toVegaLite(request);
+      const spec = toVegaLite(request, room);
       const svg = await renderSvg(spec);
       await yieldToEventLoop();
       write(`${name}.vl.json`, specJson(spec));
@@ -183,7 +183,8 @@ export function openResults(dir: string, options: ResultsOptions = {}): ResultsW
       if (report.sweep) {
         write('sweep.csv', sweepCsv(report.sweep));
         if (report.sweep.thresholds.length > 0) write('thresholds.csv', thresholdsCsv(report.sweep));
-        sweepCharts = await drawCharts('sweep', sweepRequests(report.scenario, report.sweep));
+        // A sweep's grids are built for the page's width: room for their numbers.
+        sweepCharts = await drawCharts('sweep', sweepRequests(report.scenario, report.sweep), PAGE_ROOM);
       }
       const frame = reportJsonFrame(report, battles);
       await folder.writeThrough('report.json', async (fd) => {

@@ -117,7 +117,20 @@ describe('a heatmap of probabilities', () => {
         }
     expect(edges.length).toBe(expected);
     expect(new Set(edges.map((e) => e.level))).toEqual(new Set(['50%', '80%']));
-    expect(subtitle(toVegaLite(request))).toContain('lines: where it reaches 50% (dashed) and 80% (solid)');
+    expect(subtitle(toVegaLite(request))).toContain(
+      'lines: where it reaches 50%, the break-even (dashed) and 80% (solid)',
+    );
+  });
+
+  it("draws the levels it is given (a scenario's thresholds), 50% always dashed and named the break-even", () => {
+    const request = { ...grid(6, false), contours: [0.9, 0.5, 0.75, 0.5] };
+    const spec = toVegaLite(request) as { data: { values: Array<Record<string, unknown>> } };
+    const levels = new Set(spec.data.values.filter((v) => v.kind === 'edge').map((v) => v.level));
+    expect(levels).toEqual(new Set(['50%', '75%', '90%']));
+    expect(JSON.stringify(spec)).toContain('"range":[[4,3],[1,0],[1.5,2.5]]');
+    expect(subtitle(spec as VegaLiteSpec)).toContain(
+      'lines: where it reaches 50%, the break-even (dashed), 75% (solid) and 90% (dotted)',
+    );
   });
 
   it('compiles without warnings and renders its contours', async () => {
