@@ -30,13 +30,11 @@ describe('run --dry-run', () => {
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('plan: 2 scenarios');
-    expect(lines[1]).toMatch(
-      /^ {2}landgrab-sweep \(landgrab\): 1,160 sweep cells; 1\.16e10 battles simulated \(10,000,000 trials each\); about \d+ (min|h)/,
-    );
+    expect(lines[1]).toMatch(/^ {2}landgrab-sweep \(landgrab\): 1,160 sweep cells; 1\.16e10 battles simulated /);
+    expect(lines[1]).toMatch(/\(10,000,000 trials each\); about \d+ (min|h)/);
     expect(lines[2]).toMatch(/^ {2}landgrab-fortress-assault \(landgrab\): 4 battles; 40 million battles simulated/);
-    expect(r.stdout).toMatch(
-      /estimate: about [\d h]+(min|s)? on 2 worker threads: 1\.16e10 battles to simulate; calibrated: landgrab [\d.]+ M battles\/s a thread/,
-    );
+    expect(r.stdout).toMatch(/\nestimate: about [\d h]+(min|s)? on 2 worker threads: 1\.16e10 battles to simulate; /);
+    expect(r.stdout).toMatch(/; calibrated: landgrab [\d.]+ M battles\/s a thread\n/);
     expect(lines.at(-1)).toBe('dry run: nothing was run or written');
     expect(existsSync(out)).toBe(false);
   });
