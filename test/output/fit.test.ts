@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DistributionChart, HeatmapChart, IntervalsChart } from '../../src/engine/report.js';
 import { DRAWN_MASS, trimTail } from '../../src/output/charts/distribution.js';
-import { toVegaLite, type VegaLiteSpec } from '../../src/output/charts/vegaLite.js';
+import { specJson, toVegaLite, type VegaLiteSpec } from '../../src/output/charts/vegaLite.js';
 import { compileSpec, renderSvg } from '../../src/output/render.js';
 import { SIZE } from '../../src/output/charts/theme.js';
 
@@ -175,5 +175,18 @@ describe('charts built for a phone', () => {
     expect(svg).toContain('capture: defenders eliminated or neutralized');
     // The report's width keeps them beside the bars, as before.
     expect(await renderSvg(toVegaLite(request))).toMatch(/role-axis[\s\S]*capture: defenders/);
+  });
+});
+
+describe('a .vl.json file', () => {
+  it('holds the spec as written, each data item on one line', () => {
+    const spec = toVegaLite(grid(6, true));
+    const text = specJson(spec);
+    expect(JSON.parse(text)).toEqual(spec);
+    const values = (spec as { data: { values: unknown[] } }).data.values;
+    for (const item of values) expect(text).toContain(`\n      ${JSON.stringify(item)}`);
+    // The rest as JSON.stringify indents it: a legend's list of values is not data.
+    expect(text).toContain('"values": [\n');
+    expect(text.split('\n').length).toBeLessThan(JSON.stringify(spec, null, 2).split('\n').length);
   });
 });
