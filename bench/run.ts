@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureCommand } from './processTime.js';
 import { benchMemory } from './memory.js';
+import { benchStart } from './start.js';
 import { webSize } from '../scripts/webSize.js';
 import { SYSTEMS, findSystem } from '../src/app/systems.js';
 import { compileEntry, type Battle } from '../src/engine/scenario/entry.js';
@@ -227,6 +228,18 @@ export async function runBench(options: { quick: boolean }): Promise<Row[]> {
       target: '< 2',
       ok: most.peakMiB / fewest.peakMiB < 2,
     });
+    // What npm start writes, and how long the run takes (bench/start.ts); the build comes on top.
+    for (const row of benchStart()) {
+      const start = row.what.startsWith('npm start');
+      const largest = `${row.largest.file}, ${(row.largest.bytes / 1e6).toFixed(2)} MB`;
+      log({
+        what: `${row.what}: ${row.files} files (largest ${largest})`,
+        value: row.bytes / 1e6,
+        unit: 'MB',
+        ...(start ? { target: '<= 10', ok: row.bytes <= 10e6 } : {}),
+      });
+      log({ what: `  its time (process time ${row.cpuSeconds.toFixed(1)} s)`, value: row.seconds, unit: 's' });
+    }
   } finally {
     await pool.close();
   }

@@ -133,6 +133,10 @@ export const heatmapChartSchema = z
         categories: z.array(z.object({ value: z.string(), colour: z.string().optional() })),
       }),
     ]),
+    contours: z
+      .array(z.number())
+      .optional()
+      .describe('Probability scale: the levels drawn as lines along the cell edges (default 50% and 80%)'),
     cells: z.array(
       z.object({
         x: point,
@@ -652,7 +656,10 @@ export const sweepCellReportSchema = z.object({
   trials: z.number(),
   variants: z
     .array(z.object({ label: z.string(), metrics: z.array(metricSchema) }))
-    .describe('One per variant, the baseline first: every metric but quantiles, the headline first'),
+    .describe(
+      'One per variant, the baseline first: every metric but quantiles, the headline first ' +
+        '(in report.json and `run --json`, the headline only: every metric is in the file named by `detail`)',
+    ),
   differences: z.array(sweepDifferenceSchema),
 });
 export type SweepCellReport = z.infer<typeof sweepCellReportSchema>;
@@ -697,6 +704,12 @@ export const sweepReportSchema = z.object({
     ),
   cellText: z.array(z.string()).optional().describe('Metric keys the sweep asks to write in the cells of its charts'),
   cellTextSigned: z.boolean().optional().describe('Write those numbers with their sign (margins)'),
+  detail: z
+    .string()
+    .optional()
+    .describe(
+      "report.json: the file beside it with every metric of every cell (its cells hold each variant's headline)",
+    ),
   cells: z.array(sweepCellReportSchema),
   thresholds: z.array(thresholdRowSchema),
   solved: z

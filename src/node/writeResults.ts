@@ -32,7 +32,8 @@ import {
 } from '../output/csv.js';
 import { battleSection, pageHead, pageTail, sweepSection, type ChartFile } from '../output/html.js';
 import { battleJson, reportJsonFrame } from '../output/reportJson.js';
-import { toVegaLite } from '../output/charts/vegaLite.js';
+import { PAGE_ROOM, specJson, toVegaLite, type ChartRoom } from '../output/charts/vegaLite.js';
+import { HEADLINE_FILE, HOME_ANSWERS, battleAnswer, headlineFile } from '../output/home.js';
 import { distributionRequest, sweepRequests } from '../output/charts/fromReport.js';
 
 export interface WrittenFiles {
@@ -59,6 +60,8 @@ export interface ResultsWriter {
 
 export interface ResultsOptions {
   charts?: boolean;
+  /** Each chart's PNG beside its SVG (default true). */
+  png?: boolean;
   /** Replace a folder that is not an earlier battle-odds results folder. */
   force?: boolean;
   /** The flag that named the folder, for messages (default --out). */
@@ -86,7 +89,7 @@ export function openResults(dir: string, options: ResultsOptions = {}): ResultsW
     folder.writeFile(name, data);
     files.push(name);
   };
-  const drawCharts = async (stem: string, requests: ChartRequest[]): Promise<ChartFile[]> => {
+  const drawCharts = async (stem: string, requests: ChartRequest[], room?: ChartRoom): Promise<ChartFile[]> => {
     if (options.charts === false || requests.length === 0) return [];
     const { renderSvg, svgToPng } = await import('../output/render.js');
     const drawn: ChartFile[] = [];
@@ -98,12 +101,12 @@ export function openResults(dir: string, options: ResultsOptions = {}): ResultsW
       for (let n = 2; used.has(unique); n++) unique = `${part}-${n}`;
       used.add(unique);
       const name = `${stem}.${unique}`;
-      const spec = toVegaLite(request);
+      const spec = toVegaLite(request, room);
       const svg = await renderSvg(spec);
       await yieldToEventLoop();
-      write(`${name}.vl.json`, `${JSON.stringify(spec, null, 2)}\n`);
+      write(`${name}.vl.json`, specJson(spec));
       write(`${name}.svg`, svg);
-      write(`${name}.png`, svgToPng(svg));
+      if (options.png !== false) write(`${name}.png`, svgToPng(svg));
       drawn.push({ file: `${name}.svg`, title: request.title });
       // resvg's images (megabytes of native memory each) are freed by finalizers that run on the
       // event loop, and drawing never waits for I/O: without a turn of the loop they pile up
@@ -122,6 +125,8 @@ export function openResults(dir: string, options: ResultsOptions = {}): ResultsW
   const pageSections = folder.spool('page');
   let battles = 0;
   let exactBattles = true;
+  // The first battles' answers, for the results home (headline.json).
+  const answers: Array<{ label: string; text: string }> = [];
   const dropSpools = () => [summaryRows, distributions, reportBattles, pageSections].forEach((spool) => spool.remove());
 
   return {
@@ -144,6 +149,7 @@ export function openResults(dir: string, options: ResultsOptions = {}): ResultsW
         pageSections.append(`${first ? '' : '\n'}${battleSection(report, charts)}`);
       });
       battles++;
+      if (answers.length < HOME_ANSWERS) answers.push(battleAnswer(report));
       if (report.method !== 'exact') exactBattles = false;
     },
     async finish(report) {
@@ -179,7 +185,8 @@ export function openResults(dir: string, options: ResultsOptions = {}): ResultsW
         write('sweep.csv', sweepCsv(report.sweep));
         if (report.sweep.thresholds.length > 0) write('thresholds.csv', thresholdsCsv(report.sweep));
         if (report.sweep.solved) write('solved.csv', solvedCsv(report.sweep));
-        sweepCharts = await drawCharts('sweep', sweepRequests(report.scenario, report.sweep));
+        // A sweep's grids are built for the page's width: room for their numbers.
+        sweepCharts = await drawCharts('sweep', sweepRequests(report.scenario, report.sweep), PAGE_ROOM);
       }
       const frame = reportJsonFrame(report, battles);
       await folder.writeThrough('report.json', async (fd) => {
@@ -196,6 +203,7 @@ export function openResults(dir: string, options: ResultsOptions = {}): ResultsW
         writeSync(fd, pageTail(report, battles > 0));
       });
       files.push('index.html');
+      write(HEADLINE_FILE, `${JSON.stringify(headlineFile(report, battles, answers), null, 2)}\n`);
       folder.guard(dropSpools);
       const reportText = options.keepReport ? openForReading(folder.pathOf('report.json')) : undefined;
       try {

@@ -82,11 +82,16 @@ export function formatBattle(
 /** One battle in two lines: its heading and its verdict (or headline with interval). */
 export function formatBattleBrief(r: BattleReport): string {
   if (r.verdict.length > 0) return `  ${battleHeading(r)}\n${r.verdict.map((line) => `      ${line}\n`).join('')}`;
+  return `  ${battleHeading(r)}\n      ${headlineText(r)}\n`;
+}
+
+/** The headline metric in words: `P(attacker conquers): 53.06% (exact)`, or with its 95% interval. */
+export function headlineText(r: Pick<BattleReport, 'metrics'>): string {
   const head = r.metrics[0];
   const shown = head.exact ?? head.estimate;
   const value = formatValue(head, shown, sampledOnly(head, shown));
   const ci = head.ci95 ? ` [${formatValue(head, head.ci95[0])}, ${formatValue(head, head.ci95[1])}]` : ' (exact)';
-  return `  ${battleHeading(r)}\n      ${head.label}: ${value}${ci}\n`;
+  return `${head.label}: ${value}${ci}`;
 }
 
 /** A sweep in a few lines: its size, time, the headline's range, differences and thresholds. */
@@ -103,25 +108,7 @@ export function formatSweep(sweep: SweepReport): string {
     `  sweep ${size}, variants: ${sweep.variants.join(', ')}; ${how}, ` +
       `${(sweep.elapsedMs / 1000).toFixed(2)} s${sweep.partial ? ', PARTIAL' : ''}`,
   );
-  const headlineOf = (c: SweepReport['cells'][number], v: number) => c.variants[v].metrics[0];
-  for (const [i, variant] of sweep.variants.entries()) {
-    const shown = sweep.cells.map((c) => {
-      const m = headlineOf(c, i);
-      const x = m.exact ?? m.estimate;
-      return { x, sampled: sampledOnly(m, x) };
-    });
-    // An end of the range is certain when some cell's exact value says so.
-    const end = (x: number) =>
-      percent(
-        x,
-        shown.every((s) => s.x !== x || s.sampled),
-      );
-    const values = shown.map((s) => s.x);
-    lines.push(
-      `      ${variant}: ${sweep.headline.label} ranges ` +
-        `${end(Math.min(...values))} .. ${end(Math.max(...values))}`,
-    );
-  }
+  lines.push(...sweepRanges(sweep).map((line) => `      ${line}`));
   // A difference of two probabilities is in percentage points, not percent.
   const points = (x: number) => (x * 100).toFixed(2);
   for (const [k, variant] of sweep.variants.slice(1).entries()) {
@@ -153,4 +140,28 @@ export function formatSweep(sweep: SweepReport): string {
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Each variant's headline range over the cells: `baseline: P(attacker conquers) ranges 0.00% .. 100.00%`. */
+export function sweepRanges(sweep: SweepReport): string[] {
+  const lines: string[] = [];
+  const headlineOf = (c: SweepReport['cells'][number], v: number) => c.variants[v].metrics[0];
+  for (const [i, variant] of sweep.variants.entries()) {
+    const shown = sweep.cells.map((c) => {
+      const m = headlineOf(c, i);
+      const x = m.exact ?? m.estimate;
+      return { x, sampled: sampledOnly(m, x) };
+    });
+    // An end of the range is certain when some cell's exact value says so.
+    const end = (x: number) =>
+      percent(
+        x,
+        shown.every((s) => s.x !== x || s.sampled),
+      );
+    const values = shown.map((s) => s.x);
+    lines.push(
+      `${variant}: ${sweep.headline.label} ranges ` + `${end(Math.min(...values))} .. ${end(Math.max(...values))}`,
+    );
+  }
+  return lines;
 }

@@ -15,10 +15,15 @@ const IN_PROCESS_BELOW = 300_000;
 
 /** `threads` given: that many (0 = in-process); not given: all cores unless the job is small. */
 export async function chooseExecutor(threads: number | undefined, sampledTrials: number): Promise<Executor> {
-  const wanted = threads ?? (sampledTrials < IN_PROCESS_BELOW ? 0 : undefined);
+  const wanted = plannedThreads(threads, sampledTrials);
   if (wanted === 0) return new InProcessExecutor(findSystem);
   // The pool starts with the first chunk: an exact answer never pays for piscina or threads.
-  return new OnDemandPool(wanted ?? coreCount());
+  return new OnDemandPool(wanted);
+}
+
+/** The worker threads chooseExecutor gives a job (0: in-process). */
+export function plannedThreads(threads: number | undefined, sampledTrials: number): number {
+  return threads ?? (sampledTrials < IN_PROCESS_BELOW ? 0 : coreCount());
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Scenario } from '../engine/scenario/scenario.js';
 import type { Executor } from '../engine/executor.js';
 import { InputError } from '../engine/inputError.js';
 import { openResults, type ResultsWriter } from '../node/writeResults.js';
+import { writeResultsHome } from '../node/resultsHome.js';
 import { checkOutFlag } from '../node/outputFolderCheck.js';
 import { whyUnreadable } from '../node/userFile.js';
 import { packageVersion } from '../node/packageInfo.js';
@@ -100,6 +101,7 @@ export async function mergeParts(paths: string[], flags: MergeFlags, io: Streams
     return checkParts(parts, version, scenario);
   });
   const folders: ResultsWriter[] = [];
+  const committed: string[] = [];
   let local: Executor | undefined;
   try {
     for (const { scenario } of runs)
@@ -121,6 +123,7 @@ export async function mergeParts(paths: string[], flags: MergeFlags, io: Streams
       const check = local ? { sample: samples[i], executor: local } : undefined;
       const { report, verified } = await mergeRun(run, version, { onBattle: (b) => results.battle(b) }, check);
       const written = await results.finish(report);
+      committed.push(run.scenario.name);
       const shardMs = run.parts.map((p) => p.part.run.elapsedMs);
       const total = (shardMs.reduce((s, x) => s + x, 0) / 1000).toFixed(1);
       const longest = (Math.max(...shardMs) / 1000).toFixed(1);
@@ -135,6 +138,11 @@ export async function mergeParts(paths: string[], flags: MergeFlags, io: Streams
       );
     }
   } finally {
+    // The results home lists what was merged (and earlier folders), as after a run.
+    if (committed.length > 0) {
+      const home = await writeResultsHome(flags.out, committed);
+      io.stdout.write(home.written ? `Open ${home.file}\n` : `${home.file} not written (${home.why})\n`);
+    }
     // Folders not finished (an error, a refused part) are dropped, never half written.
     for (const folder of folders) folder.abort();
     await local?.close();

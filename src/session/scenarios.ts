@@ -9,20 +9,29 @@ import type { Executor } from '../engine/executor.js';
 import type { BattleReport, ScenarioReport } from '../engine/report.js';
 import { expandScenarioPaths, loadScenario } from '../node/scenarioFile.js';
 import { checkOutFlag } from '../node/outputFolderCheck.js';
-import { InputError } from '../engine/inputError.js';
+import { InputError, oneLine } from '../engine/inputError.js';
 import { openResults, type ReportText, type ResultsWriter } from '../node/writeResults.js';
+import { checkOutputFolder } from '../node/outputFolderCheck.js';
+import { writeResultsHome } from '../node/resultsHome.js';
+import { estimateRun, type RunEstimate } from '../app/estimate.js';
+import { FEW_SECONDS, estimateLine, planText } from './planText.js';
+import { createRunProgress } from './progress.js';
 import { packageVersion } from '../node/packageInfo.js';
 import { runScenario, sampledTrials } from '../app/runScenario.js';
 import { runSizeNote } from '../app/runSize.js';
 import { overridesFrom, type SessionOptions } from './options.js';
-import { chooseExecutor, readySignal } from './executor.js';
+import { chooseExecutor, plannedThreads, readySignal } from './executor.js';
 import { RunSession } from './session.js';
 import type { Streams } from './streams.js';
 
 export interface ScenarioRunOptions extends SessionOptions {
   out: string;
   charts: boolean;
+  /** Charts as Vega-Lite and SVG only (no PNG). */
+  png?: boolean;
   force?: boolean;
+  /** Print the plan and the expected time; run and write nothing. */
+  dryRun?: boolean;
   /** The Redis of a worker fleet to run the chunks on (src/session/queue.ts), and its checks. */
   queue?: string;
   verify?: string;
@@ -66,6 +75,21 @@ export async function runScenarioFiles(
       );
     names.set(s.name, s.file);
   }
+  const overrides = overridesFrom(options);
+  const total = scenarios.reduce((s, sc) => s + sampledTrials(sc, overrides), 0);
+  const contents = (s: Scenario) => ({
+    battles: s.battles.length,
+    sweepCells: s.sweep ? s.sweep.cells.length * s.sweep.variants.length : 0,
+    charts: options.charts,
+  });
+  if (options.dryRun) {
+    // The checks the run would make of its folders (nothing is created), then the plan.
+    for (const s of scenarios)
+      checkOutputFolder(path.join(options.out, s.name), { force: options.force, contents: contents(s) });
+    const estimate = estimateRun(scenarios, overrides, plannedThreads(options.threads, total));
+    streams.stdout.write(`${planText(estimate)}dry run: nothing was run or written\n`);
+    return;
+  }
   // Every results folder is opened (checked, locked, staged) before any simulation: a folder
   // that cannot be written, or that another run is writing, is refused before work starts.
   const folders: ResultsWriter[] = [];
@@ -74,18 +98,17 @@ export async function runScenarioFiles(
       folders.push(
         openResults(path.join(options.out, s.name), {
           charts: options.charts,
+          png: options.png,
           force: options.force,
           keepReport: keepReports,
-          battles: s.battles.length,
-          sweepCells: s.sweep ? s.sweep.cells.length * s.sweep.variants.length : 0,
+          battles: contents(s).battles,
+          sweepCells: contents(s).sweepCells,
         }),
       );
   } catch (error) {
     for (const folder of folders) folder.abort();
     throw error;
   }
-  const overrides = overridesFrom(options);
-  const total = scenarios.reduce((s, sc) => s + sampledTrials(sc, overrides), 0);
   const note = runSizeNote(
     total,
     scenarios.some((s) => (overrides.method ?? s.method) === 'auto'),
@@ -102,18 +125,36 @@ export async function runScenarioFiles(
     for (const folder of folders) folder.abort();
     throw error;
   }
+  const showBar = Boolean(streams.stderr.isTTY) && !keepReports;
+  // A run that may take a while says how long first, and shows one bar for the whole run.
+  let estimate: RunEstimate | undefined;
+  try {
+    if (!options.queue && worthEstimating(scenarios, total)) {
+      estimate = estimateRun(scenarios, overrides, executor.threads);
+      if (estimate.seconds > FEW_SECONDS) streams.stderr.write(`battle-odds: ${estimateLine(estimate)}\n`);
+    }
+  } catch (error) {
+    for (const folder of folders) folder.abort();
+    await executor.close();
+    throw error;
+  }
+  const runProgress = estimate ? createRunProgress(streams.stderr, showBar, estimate.scenarios) : undefined;
   const session = RunSession.open({
     executor,
-    progress: { stream: streams.stderr, show: Boolean(streams.stderr.isTTY) && !keepReports },
+    progress: runProgress ? { bar: runProgress } : { stream: streams.stderr, show: showBar },
   });
   const version = packageVersion();
   // Each battle is written and shown as it finishes, then dropped: memory does not grow
   // with the number of battles. Reports are kept as the report.json files written.
   const reports: ReportText[] = [];
+  // Scenario folders swapped in by this run: the results home lists them (and earlier runs' folders).
+  const committed: string[] = [];
+  let finished = false;
   try {
     for (const [i, scenario] of scenarios.entries()) {
       if (session.signal.aborted) break;
       const results = folders[i];
+      runProgress?.scenario(i);
       const shown = 'scenario' in output ? output.scenario(scenario) : undefined;
       let battles = 0;
       const onBattle = async (battle: BattleReport) => {
@@ -145,14 +186,39 @@ export async function runScenarioFiles(
         break;
       }
       const written = await results.finish(report);
+      committed.push(scenario.name);
       if (written.reportText) reports.push(written.reportText);
       shown?.end(report, written);
     }
     if ('reports' in output) await output.reports(reports);
+    finished = true;
   } finally {
+    // The home is written whatever ended the run, as long as some folder was swapped in.
+    if (committed.length > 0) {
+      const home = await writeResultsHome(options.out, committed, { force: options.force });
+      if (finished && !keepReports) streams.stdout.write(homeLine(home, committed.length));
+      else if (!home.written) streams.stderr.write(`battle-odds: note: ${homeLine(home, committed.length)}`);
+    }
+    runProgress?.end();
     // Folders of scenarios that never ran (an interrupt, an error) are dropped, not half written.
     for (const folder of folders) folder.abort();
     for (const report of reports) report.close();
     await session.close();
   }
+}
+
+/** Sampling beyond this many battles, or this many cells or battles to solve, may take more than a few seconds. */
+const ESTIMATE_FROM = { battles: 2e6, units: 200 };
+
+function worthEstimating(scenarios: Scenario[], sampled: number): boolean {
+  const units = scenarios.reduce((s, sc) => s + sc.battles.length + (sc.sweep?.cells.length ?? 0), 0);
+  return sampled >= ESTIMATE_FROM.battles || units >= ESTIMATE_FROM.units;
+}
+
+/** The run's last line: the page to open. */
+function homeLine(home: Awaited<ReturnType<typeof writeResultsHome>>, scenarios: number): string {
+  const what = `${scenarios} scenario${scenarios === 1 ? '' : 's'} from this run`;
+  if (home.written)
+    return `Open ${oneLine(home.file)}: every scenario in the folder (${what}), each linked to its page\n`;
+  return `${oneLine(home.file)} not written (${home.why}); each scenario's page is <folder>/index.html\n`;
 }

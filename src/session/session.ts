@@ -14,8 +14,11 @@ import type { OutputStream } from './streams.js';
 export interface SessionSetup {
   /** Where the chunks run; the session closes it. */
   executor: Executor;
-  /** The progress bar's stream, and whether to draw it (default: when that stream is a terminal). */
-  progress?: { stream: OutputStream; show?: boolean };
+  /**
+   * The progress bar's stream, and whether to draw it (default: when that stream is a terminal);
+   * or a bar made by the caller (a whole run's, with its time left).
+   */
+  progress?: { stream: OutputStream; show?: boolean } | { bar: Progress };
 }
 
 export class RunSession {
@@ -29,9 +32,11 @@ export class RunSession {
   static open(setup: SessionSetup): RunSession {
     const interrupt = interruptSignal();
     const { progress } = setup;
-    const bar = progress
-      ? createProgress(progress.stream, progress.show ?? Boolean(progress.stream.isTTY))
-      : NO_PROGRESS;
+    const bar = !progress
+      ? NO_PROGRESS
+      : 'bar' in progress
+        ? progress.bar
+        : createProgress(progress.stream, progress.show ?? Boolean(progress.stream.isTTY));
     return new RunSession(setup.executor, interrupt, bar);
   }
 

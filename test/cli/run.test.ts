@@ -22,7 +22,8 @@ describe('battle-odds run', () => {
     const dir = path.join(out, 'landgrab-fortress-assault');
     const files = readdirSync(dir).sort();
     expect(files).toEqual(expect.arrayContaining(['summary.csv', 'distributions.csv', 'report.json', 'index.html']));
-    expect(readdirSync(out)).toEqual(['landgrab-fortress-assault']); // no staging folder left behind
+    // No staging folder or lock left behind: the scenario's folder and the results home.
+    expect(readdirSync(out).sort()).toEqual(['index.html', 'landgrab-fortress-assault']);
     const summary = readFileSync(path.join(dir, 'summary.csv'), 'utf8').trim().split('\n');
     expect(summary).toHaveLength(5); // header + 4 battles
     // Each row says what was fought: the entry's fields as columns.

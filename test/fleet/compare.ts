@@ -1,6 +1,6 @@
 /**
  * Comparing two results folders byte for byte, but for what records when and how long:
- * report.json without its timing fields (startedAt, every elapsedMs, threads) and
+ * report.json and headline.json without their timing fields (startedAt, every elapsedMs, threads) and
  * index.html with its times and thread count blanked. Every other file (CSV, charts) must
  * be identical bytes.
  */
@@ -26,7 +26,8 @@ export function comparableFiles(dir: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const name of readdirSync(dir).sort()) {
     const bytes = readFileSync(path.join(dir, name));
-    if (name === 'report.json') out.set(name, JSON.stringify(withoutTiming(JSON.parse(bytes.toString('utf8')))));
+    if (name === 'report.json' || name === 'headline.json')
+      out.set(name, JSON.stringify(withoutTiming(JSON.parse(bytes.toString('utf8')))));
     else if (name === 'index.html')
       out.set(
         name,

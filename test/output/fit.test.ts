@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DistributionChart, HeatmapChart, IntervalsChart } from '../../src/engine/report.js';
 import { DRAWN_MASS, trimTail } from '../../src/output/charts/distribution.js';
-import { toVegaLite, type VegaLiteSpec } from '../../src/output/charts/vegaLite.js';
+import { specJson, toVegaLite, type VegaLiteSpec } from '../../src/output/charts/vegaLite.js';
 import { compileSpec, renderSvg } from '../../src/output/render.js';
 import { SIZE } from '../../src/output/charts/theme.js';
 
@@ -117,7 +117,20 @@ describe('a heatmap of probabilities', () => {
         }
     expect(edges.length).toBe(expected);
     expect(new Set(edges.map((e) => e.level))).toEqual(new Set(['50%', '80%']));
-    expect(subtitle(toVegaLite(request))).toContain('lines: where it reaches 50% (dashed) and 80% (solid)');
+    expect(subtitle(toVegaLite(request))).toContain(
+      'lines: where it reaches 50%, the break-even (dashed) and 80% (solid)',
+    );
+  });
+
+  it("draws the levels it is given (a scenario's thresholds), 50% always dashed and named the break-even", () => {
+    const request = { ...grid(6, false), contours: [0.9, 0.5, 0.75, 0.5] };
+    const spec = toVegaLite(request) as { data: { values: Array<Record<string, unknown>> } };
+    const levels = new Set(spec.data.values.filter((v) => v.kind === 'edge').map((v) => v.level));
+    expect(levels).toEqual(new Set(['50%', '75%', '90%']));
+    expect(JSON.stringify(spec)).toContain('"range":[[4,3],[1,0],[1.5,2.5]]');
+    expect(subtitle(spec as VegaLiteSpec)).toContain(
+      'lines: where it reaches 50%, the break-even (dashed), 75% (solid) and 90% (dotted)',
+    );
   });
 
   it('compiles without warnings and renders its contours', async () => {
@@ -162,5 +175,18 @@ describe('charts built for a phone', () => {
     expect(svg).toContain('capture: defenders eliminated or neutralized');
     // The report's width keeps them beside the bars, as before.
     expect(await renderSvg(toVegaLite(request))).toMatch(/role-axis[\s\S]*capture: defenders/);
+  });
+});
+
+describe('a .vl.json file', () => {
+  it('holds the spec as written, each data item on one line', () => {
+    const spec = toVegaLite(grid(6, true));
+    const text = specJson(spec);
+    expect(JSON.parse(text)).toEqual(spec);
+    const values = (spec as { data: { values: unknown[] } }).data.values;
+    for (const item of values) expect(text).toContain(`\n      ${JSON.stringify(item)}`);
+    // The rest as JSON.stringify indents it: a legend's list of values is not data.
+    expect(text).toContain('"values": [\n');
+    expect(text.split('\n').length).toBeLessThan(JSON.stringify(spec, null, 2).split('\n').length);
   });
 });

@@ -1,11 +1,16 @@
 /** The engine's own chart requests, the theme's colours and merging, text widths and value formats. */
 import { describe, expect, it } from 'vitest';
 import type { HeatmapChart, IntervalsChart, LinesChart } from '../../src/engine/report.js';
-import { distributionRequest, sweepMethodNote, sweepRequests } from '../../src/output/charts/fromReport.js';
+import {
+  contourLevels,
+  distributionRequest,
+  sweepMethodNote,
+  sweepRequests,
+} from '../../src/output/charts/fromReport.js';
 import { PALETTE, THEME_CONFIG, seriesColours, withTheme } from '../../src/output/charts/theme.js';
 import { textWidth, wrapText } from '../../src/output/charts/textWidth.js';
 import { percentCellText, pointsText, valueText } from '../../src/output/charts/valueFormat.js';
-import { toVegaLite } from '../../src/output/charts/vegaLite.js';
+import { PAGE_ROOM, toVegaLite } from '../../src/output/charts/vegaLite.js';
 import {
   battleReport,
   comparisonSweep,
@@ -50,11 +55,22 @@ describe('sweepRequests', () => {
     expect(chart.column).toEqual({ title: 'fortress', values: ['false', 'true'], yesNo: true });
     expect(chart.y.values[0]).toBe(20); // largest on top
     expect(chart.cells[0].value).toBe(s.cells[0].variants[0].metrics[0].exact);
-    expect(chart.cells.some((c) => c.text !== undefined)).toBe(false); // 580 cells a panel: no text
+    // Every cell carries its number; the heatmap writes them where they fit: across the page, not at 560 px.
+    expect(chart.cells.every((c) => typeof c.text === 'string')).toBe(true);
     expect(sweepMethodNote(s)).toMatch(/^exact values; the CSV also has the Monte Carlo estimates/);
     const spec = JSON.stringify(toVegaLite(chart));
     expect(spec).toContain('"no fortress"');
     expect(spec).toContain('"fortress"');
+    expect(spec).toContain('numbers in the cells left out: too many cells to fit');
+    const page = toVegaLite(chart, PAGE_ROOM) as { data: { values: Array<{ text?: string }> } };
+    expect(page.data.values.filter((v) => v.text !== undefined)).toHaveLength(s.cells.length);
+    expect(JSON.stringify(page)).not.toContain('numbers in the cells left out');
+    // 50% and the sweep's thresholds as contours (without thresholds: 50% and 80%).
+    expect(chart.contours).toEqual(contourLevels(s));
+    expect(contourLevels({ ...s, thresholds: [] })).toEqual([0.5, 0.8]);
+    const row = { metric: s.headline.key, variant: 'baseline', at: [], value: null, probability: null };
+    const targets = [0.9, 0.5, 0.75].map((target) => ({ ...row, target }));
+    expect(contourLevels({ ...s, thresholds: targets })).toEqual([0.5, 0.75, 0.9]);
   });
 
   it('a heatmap per variant and a diverging difference per non-baseline variant, faded where unsettled', () => {

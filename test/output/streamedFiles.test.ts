@@ -1,8 +1,8 @@
 /**
  * The results folder is written a battle at a time (summary.csv's rows, report.json's battles
  * and index.html's sections wait in spools, not in memory), and its files are byte for byte
- * what the whole-report renderers write: summaryCsv, distributionsCsv, JSON.stringify and
- * reportHtml. `run --json` prints the same reports as JSON.stringify would.
+ * what the whole-report renderers write: summaryCsv, distributionsCsv, reportJsonText and
+ * reportHtml. `run --json` prints the same reports as report.json holds them.
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { runScenario, writeResults, type ScenarioOf } from '../../src/index.js';
 import type { BattleReport, ScenarioReport } from '../../src/engine/report.js';
 import { distributionsCsv, summaryCsv } from '../../src/output/csv.js';
 import { reportHtml } from '../../src/output/html.js';
+import { reportJsonText } from '../../src/output/reportJson.js';
 import { Spool } from '../../src/node/spool.js';
 import { cli, tempDir } from '../helpers/cli.js';
 
@@ -81,7 +82,7 @@ function wholeReportFiles(report: ScenarioReport): Record<string, string> {
     ...(report.battles.length > 0
       ? { 'summary.csv': summaryCsv(report), 'distributions.csv': distributionsCsv(report) }
       : {}),
-    'report.json': `${JSON.stringify(report, null, 2)}\n`,
+    'report.json': reportJsonText(report),
     'index.html': reportHtml(report, charts),
   };
 }
@@ -122,7 +123,7 @@ describe('the results folder written a battle at a time', () => {
     expect(readFileSync(path.join(out, 'summary.csv'), 'utf8')).toBe(summaryCsv(doctored));
   });
 
-  it('run --json prints the reports as JSON.stringify does, read back from each report.json', async () => {
+  it('run --json prints the reports as report.json holds them, read back from each file', async () => {
     const dir = tempDir('battle-odds-streamed-json-');
     const files = [landgrab, nations].map((s) => {
       const file = path.join(dir, `${s.name}.json`);
@@ -132,12 +133,12 @@ describe('the results folder written a battle at a time', () => {
     const r = await cli(['run', ...files, '--out', path.join(dir, 'out'), '--json', '--threads', '0', '--no-charts']);
     expect(r.code).toBe(0);
     const printed = JSON.parse(r.stdout) as ScenarioReport[];
-    expect(r.stdout).toBe(`${JSON.stringify(printed, null, 2)}\n`);
     expect(printed.map((p) => p.scenario)).toEqual(['streamed', 'streamed-nations']);
-    printed.forEach((p) => {
-      const onDisk = readFileSync(path.join(dir, 'out', p.scenario, 'report.json'), 'utf8');
-      expect(`${JSON.stringify(p, null, 2)}\n`).toBe(onDisk);
-    });
+    // A list of the report.json files as written, each indented one level (a sweep's cells one per line).
+    const onDisk = printed.map((p) => readFileSync(path.join(dir, 'out', p.scenario, 'report.json'), 'utf8'));
+    const indented = onDisk.map((text) => text.trimEnd().split('\n').join('\n  '));
+    expect(r.stdout).toBe(`[\n  ${indented.join(',\n  ')}\n]\n`);
+    printed.forEach((p, i) => expect(p).toEqual(JSON.parse(onDisk[i])));
   });
 
   it('the terminal shows each battle as it finishes, in the order and words it always had', async () => {
@@ -151,7 +152,7 @@ describe('the results folder written a battle at a time', () => {
     const order = landgrab.battles.map((b) => r.stdout.indexOf(`  ${b.label}  (`));
     expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]))).toBe(true);
     expect(r.stdout.indexOf('sweep')).toBeGreaterThan(order[order.length - 1]);
-    expect(r.stdout).toMatch(/ -> .*\/streamed\/ \(\d+ files\)\n\n$/);
+    expect(r.stdout).toMatch(/ -> .*\/streamed\/ \(\d+ files\)\n\nOpen .*index\.html: every scenario .*\n$/);
   });
 });
 

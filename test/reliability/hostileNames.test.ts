@@ -59,7 +59,7 @@ describe('hostile names', () => {
     const r = await cli(runArgs(scenarioFile(dir, 'labels.json', { ...valid, battles }), out));
     expect(r.code).toBe(0);
     expect(readdirSync(dir).sort()).toEqual(['labels.json', 'out']);
-    expect(readdirSync(out)).toEqual(['hostile']);
+    expect(readdirSync(out).sort()).toEqual(['hostile', 'index.html']); // the folder and the results home
   });
 
   it('a label too long for a file name runs (files get a short stem); a too-long name is refused', async () => {
@@ -118,7 +118,9 @@ describe("names that are JavaScript's own property names", () => {
       const r = await cli(['run', file, '--threads', '0', '--out', out]);
       expect(r.stderr, file).toBe('');
       expect(r.code, file).toBe(0);
-      const written = readdirSync(path.join(out, readdirSync(out)[0]));
+      // The scenario's folder (beside it, the results home index.html).
+      const folder = readdirSync(out).find((name) => name !== 'index.html')!;
+      const written = readdirSync(path.join(out, folder));
       expect(written.some((f) => f.endsWith('.png'))).toBe(true);
     }
   });

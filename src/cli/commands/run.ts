@@ -2,7 +2,7 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import type { Scenario } from '../../engine/scenario/scenario.js';
 import type { BattleReport, ScenarioReport } from '../../engine/report.js';
-import { oneLine } from '../../engine/inputError.js';
+import { InputError, oneLine } from '../../engine/inputError.js';
 import { formatBattle, formatBattleBrief, formatSweep } from '../../output/terminal.js';
 import type { ReportText } from '../../node/writeResults.js';
 import type { RunOutput, ScenarioOutput } from '../../session/scenarios.js';
@@ -12,6 +12,8 @@ import type { CliIO } from '../io.js';
 export type RunFlags = EngineFlags & {
   out: string;
   charts: boolean;
+  png: boolean;
+  dryRun?: boolean;
   brief?: boolean;
   force?: boolean;
   shard?: string;
@@ -28,8 +30,12 @@ export function runCommand(io: CliIO): Command {
       new Option('--out <dir>', 'results folder; each scenario writes <dir>/<scenario-name>/').default('results'),
     )
     .addOption(new Option('--no-charts', 'skip the SVG/PNG charts (faster)'))
+    .addOption(new Option('--no-png', 'charts as Vega-Lite and SVG only (the pages use the SVGs): faster, far smaller'))
     .addOption(new Option('--force', 'replace an existing folder that is not an earlier battle-odds results folder'))
     .addOption(new Option('--brief', "print each battle's verdict (or headline) instead of full tables"))
+    .addOption(
+      new Option('--dry-run', 'print the plan and the expected time (from a short calibration); run and write nothing'),
+    )
     .addOption(
       new Option('--shard <i/N>', 'run only shard i of N (0-based) and write a tally file into --out (see merge)'),
     )
@@ -48,6 +54,7 @@ export function runCommand(io: CliIO): Command {
     `
 Examples:
   $ battle-odds run scenarios                      # every bundled scenario
+  $ battle-odds run scenarios --sample --trials 1e7 --dry-run   # how long would that take?
   $ battle-odds run scenarios/landgrab-fortress-assault.json --trials 1e7 --threads 2
   $ battle-odds run my-scenario.json --json > odds.json
   $ battle-odds run big.json --shard 3/8 --out part-3    # then: battle-odds merge part-* --out results
@@ -59,6 +66,7 @@ Scenario files are JSON; their schema is schema/scenario.schema.json (print it w
   command.action(async (paths, flags) => {
     const asked = flags as RunFlags;
     if (asked.shard !== undefined) {
+      if (asked.dryRun) throw new InputError('--dry-run', '', 'estimates a run on this machine; not with --shard');
       // A shard writes a tally file for `battle-odds merge` instead of results (docs/fleet.md).
       const { runShards } = await import('../../session/shard.js');
       await runShards(paths, { ...asked, shard: asked.shard }, io);

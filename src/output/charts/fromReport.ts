@@ -23,8 +23,8 @@ import { percentTarget, thousands } from '../../kit/format.js';
 import { percentCellText, pointsText, valueText } from './valueFormat.js';
 
 const FADED_NOTE = '; faded cells: the paired 95% interval includes 0';
-/** Sweeps up to this many cells per panel write their value in each cell. */
-const MAX_TEXT_CELLS = 160;
+/** The levels a sweep without thresholds draws: the break-even and the advice's default target. */
+const DEFAULT_LEVELS = [0.5, 0.8];
 
 /** One panel per distinct x title; each distribution is a series; exact values when the report has them. */
 export function distributionRequest(report: BattleReport): DistributionChart | null {
@@ -221,11 +221,11 @@ function outcomeHeatmap(ctx: SweepContext, variant: string): HeatmapChart {
   const sweep = ctx.sweep;
   const outcomes = sweep.outcomes!;
   const several = sweep.variants.length > 1;
-  const withText = cellsPerPanel(sweep) <= MAX_TEXT_CELLS;
+  // Every cell carries its numbers: the heatmap writes them where they fit (and says when they do not).
   const cells = sweep.cells.flatMap((c) => {
     const v = variantOf(c, variant);
     if (!v) return [];
-    const text = withText ? cellText(sweep, v) : undefined;
+    const text = cellText(sweep, v);
     const value = outcomeName(outcomes.labels[certainOutcome(sweep, v)]);
     return [{ ...cellPosition(c), value, ...(text !== undefined ? { text } : {}) }];
   });
@@ -233,7 +233,7 @@ function outcomeHeatmap(ctx: SweepContext, variant: string): HeatmapChart {
   const present = outcomes.labels.map(outcomeName).filter((name) => cells.some((c) => c.value === name));
   const first = sweep.cells[0].variants[0].metrics;
   const textLabels = (sweep.cellText ?? []).map((key) => first.find((m) => m.key === key)?.label ?? key);
-  const textNote = withText && textLabels.length > 0 ? [`numbers: ${textLabels.join(' / ')}`] : [];
+  const textNote = textLabels.length > 0 ? [`numbers: ${textLabels.join(' / ')}`] : [];
   return {
     kind: 'heatmap',
     name: several ? `headline-${slug(variant)}` : 'headline',
@@ -361,18 +361,13 @@ function cellPosition(cell: SweepCellReport) {
   return { x, y, ...(column !== undefined ? { column } : {}), ...(row !== undefined ? { row } : {}) };
 }
 
-function cellsPerPanel(sweep: SweepReport): number {
-  return sweep.axes[0].values.length * sweep.axes[1].values.length;
-}
-
 function headlineHeatmap(ctx: SweepContext, variant: string): HeatmapChart {
   const several = ctx.sweep.variants.length > 1;
-  const withText = cellsPerPanel(ctx.sweep) <= MAX_TEXT_CELLS;
   const cells = ctx.sweep.cells.flatMap((c) => {
     const v = variantOf(c, variant);
     if (!v) return [];
     const value = shown(headlineOf(ctx.sweep, v), ctx.exact);
-    return [{ ...cellPosition(c), value, ...(withText ? { text: percentCellText(value) } : {}) }];
+    return [{ ...cellPosition(c), value, text: percentCellText(value) }];
   });
   return {
     kind: 'heatmap',
@@ -381,13 +376,19 @@ function headlineHeatmap(ctx: SweepContext, variant: string): HeatmapChart {
     subtitle: [ctx.how],
     ...heatmapAxes(ctx.sweep),
     colour: { scale: 'probability', title: 'probability' },
+    contours: contourLevels(ctx.sweep),
     cells,
   };
 }
 
+/** 50% (the break-even) and the sweep's thresholds on its headline; without thresholds, 50% and 80%. */
+export function contourLevels(sweep: SweepReport): number[] {
+  const targets = sweep.thresholds.filter((t) => t.metric === sweep.headline.key).map((t) => t.target);
+  return [...new Set([0.5, ...(targets.length > 0 ? targets : DEFAULT_LEVELS)])].sort((a, b) => a - b);
+}
+
 function deltaHeatmap(ctx: SweepContext, variant: string): HeatmapChart {
   const baseline = ctx.sweep.variants[0];
-  const withText = cellsPerPanel(ctx.sweep) <= MAX_TEXT_CELLS;
   const cells = ctx.sweep.cells.flatMap((c) => {
     const d = differenceOf(ctx, c, variant);
     if (!d || !Number.isFinite(d.value)) return [];
@@ -395,7 +396,7 @@ function deltaHeatmap(ctx: SweepContext, variant: string): HeatmapChart {
       {
         ...cellPosition(c),
         value: d.value,
-        ...(withText ? { text: ctx.probability ? pointsText(d.value) : valueText(d.value, 'number') } : {}),
+        text: ctx.probability ? pointsText(d.value) : valueText(d.value, 'number'),
         ...(d.settled ? {} : { faded: true }),
       },
     ];

@@ -53,11 +53,37 @@ const HEADER_LINE = FONT_SIZE.header + 3;
 const FADED_OPACITY = 0.3;
 /** A cell darker than this (as a share of the scale) takes white text. */
 const DARK_SHARE = { probability: 0.45, diverging: 0.55 } as const;
-/** The contours a grid of probabilities draws, each with its dash (solid: none). */
-export const CONTOURS = [
-  { level: 0.5, label: '50%', dash: [4, 3] },
-  { level: 0.8, label: '80%', dash: [1, 0] },
+/** The contours a grid of probabilities draws unless the request names its own levels. */
+export const DEFAULT_CONTOURS = [0.5, 0.8] as const;
+/** 50% is the break-even (a coin flip): always dashed. Other levels take these in turn: solid, dotted, long dashes. */
+const BREAK_EVEN = { level: 0.5, dash: [4, 3], style: 'dashed' } as const;
+const OTHER_DASHES = [
+  { dash: [1, 0], style: 'solid' },
+  { dash: [1.5, 2.5], style: 'dotted' },
+  { dash: [9, 3], style: 'long dashes' },
 ] as const;
+
+interface Contour {
+  level: number;
+  label: string;
+  dash: number[];
+  style: string;
+}
+
+/** The request's contour levels (at most four, in order), each with its label and dash. */
+export function contoursOf(request: Pick<HeatmapChart, 'contours'>): Contour[] {
+  const levels = [...new Set(request.contours ?? DEFAULT_CONTOURS)]
+    .filter((l) => Number.isFinite(l) && l > 0 && l < 1)
+    .sort((a, b) => a - b)
+    .slice(0, 1 + OTHER_DASHES.length);
+  let other = 0;
+  return levels.map((level) => {
+    const label = `${Number((level * 100).toFixed(2))}%`;
+    if (level === BREAK_EVEN.level) return { level, label, dash: [...BREAK_EVEN.dash], style: BREAK_EVEN.style };
+    const { dash, style } = OTHER_DASHES[other++ % OTHER_DASHES.length];
+    return { level, label, dash: [...dash], style };
+  });
+}
 
 type Colour = HeatmapChart['colour'];
 
@@ -81,13 +107,15 @@ export function heatmapBody(request: HeatmapChart, room: ChartRoom): Built {
 
   // Data: the plotted value, the text and its colour; facet fields are added once the layout is known.
   const scale = colour.scale === 'diverging' ? plotScale(colour.format) : 1;
+  const anyFaded = request.cells.some((c) => c.faded);
   let cells = request.cells.map((c) => ({
     kind: 'cell',
     x: xs.at(c.x).label,
     y: ys.at(c.y).label,
     value: typeof c.value === 'number' ? c.value * scale : oneLine(c.value),
     edge: typeof c.value === 'number' ? c.value * scale : oneLine(c.value),
-    opacity: c.faded ? FADED_OPACITY : 1,
+    // Only a grid with faded cells carries an opacity (thousands of cells otherwise say 1).
+    ...(anyFaded ? { opacity: c.faded ? FADED_OPACITY : 1 } : {}),
     text: oneLine(c.text ?? ''),
     textColour: c.faded ? INK.black : textColour(colour, c.value, categoryColours),
   }));
@@ -117,7 +145,9 @@ export function heatmapBody(request: HeatmapChart, room: ChartRoom): Built {
     ...(layout.text ? { text, textColour } : {}),
     ...facetsOf[i],
   }));
-  const edges = colour.scale === 'probability' ? contourEdges(request, xs, ys, facetsOf, panelWidth, panelHeight) : [];
+  const contours = contoursOf(request);
+  const edges =
+    colour.scale === 'probability' ? contourEdges(request, contours, xs, ys, facetsOf, panelWidth, panelHeight) : [];
   values.push(...edges);
 
   // Encodings.
@@ -153,9 +183,7 @@ export function heatmapBody(request: HeatmapChart, room: ChartRoom): Built {
         color: cellColour,
         // Its own field, or vega-lite would merge the two legends into one of symbols.
         stroke: { ...cellColour, field: 'edge', legend: null },
-        ...(cells.some((c) => c.opacity < 1)
-          ? { opacity: { field: 'opacity', type: 'quantitative', scale: null, legend: null } }
-          : {}),
+        ...(anyFaded ? { opacity: { field: 'opacity', type: 'quantitative', scale: null, legend: null } } : {}),
       },
     },
   ];
@@ -167,13 +195,13 @@ export function heatmapBody(request: HeatmapChart, room: ChartRoom): Built {
         mark: { type: 'text', fontSize: FONT_SIZE.cellText, color: ink },
         encoding: { x: xEnc, y: yEnc, text: { field: 'text' } },
       });
-  if (edges.length > 0) layers.push(...contourLayers());
+  if (edges.length > 0) layers.push(...contourLayers(contours));
   const inner = { width: panelWidth, height: panelHeight, layer: layers };
   // Text asked for but left out (too many cells for the width), or written without its % sign, is said.
   const notes = [
     ...(texts(request).length > 0 && !layout.text ? ['numbers in the cells left out: too many cells to fit'] : []),
     ...(layout.text && !percentSign ? ['numbers in the cells: percent'] : []),
-    ...(edges.length > 0 ? [contourNote(edges)] : []),
+    ...(edges.length > 0 ? [contourNote(contours, edges)] : []),
   ];
   if (layout.facets === 'none') return { spec: { data: { values }, ...inner }, width, notes };
   if (layout.facets === 'wrap')
@@ -224,6 +252,7 @@ const PERCENT_TEXT = /^[<>]?\d+%$/;
  */
 function contourEdges(
   request: HeatmapChart,
+  contours: Contour[],
   xs: Positions,
   ys: Positions,
   facetsOf: Array<Record<string, string | number>>,
@@ -246,7 +275,7 @@ function contourEdges(
   const edges: Array<Record<string, unknown>> = [];
   for (const { facets, grid } of panels.values()) {
     const at = (i: number, j: number) => grid.get(`${i},${j}`);
-    for (const { level, label } of CONTOURS) {
+    for (const { level, label } of contours) {
       const edge = (px: number, py: number, px2: number, py2: number) =>
         edges.push({ kind: 'edge', level: label, px, py, px2, py2, ...facets });
       const crosses = (a: number | undefined, b: number | undefined) =>
@@ -261,8 +290,8 @@ function contourEdges(
   return edges;
 }
 
-/** The contours: a white casing under a black line, dashed at 50% and solid at 80%, readable on any cell. */
-function contourLayers(): VegaLiteSpec[] {
+/** The contours: a white casing under a black line, dashed at 50% (others solid, dotted ...), readable on any cell. */
+function contourLayers(contours: Contour[]): VegaLiteSpec[] {
   const position = {
     x: { field: 'px', type: 'quantitative', scale: null },
     x2: { field: 'px2' },
@@ -284,7 +313,7 @@ function contourLayers(): VegaLiteSpec[] {
         strokeDash: {
           field: 'level',
           type: 'nominal',
-          scale: { domain: CONTOURS.map((c) => c.label), range: CONTOURS.map((c) => [...c.dash]) },
+          scale: { domain: contours.map((c) => c.label), range: contours.map((c) => c.dash) },
           legend: null,
         },
       },
@@ -292,10 +321,17 @@ function contourLayers(): VegaLiteSpec[] {
   ];
 }
 
-function contourNote(edges: Array<Record<string, unknown>>): string {
-  const drawn = CONTOURS.filter((c) => edges.some((e) => e.level === c.label));
-  const words = drawn.map((c) => `${c.label} (${c.dash[0] === 1 && c.dash[1] === 0 ? 'solid' : 'dashed'})`);
-  return `lines: where it reaches ${words.join(' and ')}`;
+/**
+ * The caption's line about the contours, the break-even named: `lines: where it reaches 50%, the
+ * break-even (dashed), and 80% (solid)`.
+ */
+function contourNote(contours: Contour[], edges: Array<Record<string, unknown>>): string {
+  const drawn = contours.filter((c) => edges.some((e) => e.level === c.label));
+  const words = drawn.map((c) =>
+    c.level === BREAK_EVEN.level ? `${c.label}, the break-even (${c.style})` : `${c.label} (${c.style})`,
+  );
+  const list = words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}` : words[0];
+  return `lines: where it reaches ${list}`;
 }
 
 /** The texts the request asks to write in cells. */

@@ -79,6 +79,8 @@ export const FONT_SIZE = {
  */
 export const SIZE = {
   maxChartWidth: 560,
+  /** A heatmap of a sweep on the report page is built for the page's width (max-width 1100px, padding). */
+  pageWidth: 1060,
   minTextWidth: 260,
   padding: 6,
 } as const;
