@@ -3,7 +3,9 @@
  * then run each scenario in one session and write its folder as its battles finish. What is
  * printed is the caller's (`RunOutput`): the command line prints tables, verdicts or JSON.
  */
+import { existsSync, readdirSync, rmdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Question } from '../engine/contract.js';
 import type { Scenario } from '../engine/scenario/scenario.js';
 import type { Executor } from '../engine/executor.js';
 import type { BattleReport, ScenarioReport } from '../engine/report.js';
@@ -32,6 +34,8 @@ export interface ScenarioRunOptions extends SessionOptions {
   force?: boolean;
   /** Print the plan and the expected time; run and write nothing. */
   dryRun?: boolean;
+  /** How a question field is named in a refusal (the command line: its flag). */
+  questionName?: (field: keyof Question) => string;
   /** The Redis of a worker fleet to run the chunks on (src/session/queue.ts), and its checks. */
   queue?: string;
   verify?: string;
@@ -90,6 +94,8 @@ export async function runScenarioFiles(
     streams.stdout.write(`${planText(estimate)}dry run: nothing was run or written\n`);
     return;
   }
+  // A --out folder this run creates is removed again if the run leaves nothing in it (a refusal).
+  const outExisted = existsSync(options.out);
   // Every results folder is opened (checked, locked, staged) before any simulation: a folder
   // that cannot be written, or that another run is writing, is refused before work starts.
   const folders: ResultsWriter[] = [];
@@ -107,6 +113,7 @@ export async function runScenarioFiles(
       );
   } catch (error) {
     for (const folder of folders) folder.abort();
+    if (!outExisted) removeIfEmpty(options.out);
     throw error;
   }
   const note = runSizeNote(
@@ -123,6 +130,7 @@ export async function runScenarioFiles(
   } catch (error) {
     // No fleet, no run: the folders opened for it are released untouched.
     for (const folder of folders) folder.abort();
+    if (!outExisted) removeIfEmpty(options.out);
     throw error;
   }
   const showBar = Boolean(streams.stderr.isTTY) && !keepReports;
@@ -135,6 +143,7 @@ export async function runScenarioFiles(
     }
   } catch (error) {
     for (const folder of folders) folder.abort();
+    if (!outExisted) removeIfEmpty(options.out);
     await executor.close();
     throw error;
   }
@@ -168,7 +177,7 @@ export async function runScenarioFiles(
           scenario,
           overrides,
           session.executor,
-          { version, file: scenario.file },
+          { version, file: scenario.file, questionName: options.questionName },
           {
             signal: session.signal,
             progress: session.progress,
@@ -203,6 +212,7 @@ export async function runScenarioFiles(
     // Folders of scenarios that never ran (an interrupt, an error) are dropped, not half written.
     for (const folder of folders) folder.abort();
     for (const report of reports) report.close();
+    if (!outExisted) removeIfEmpty(options.out);
     await session.close();
   }
 }
@@ -221,4 +231,12 @@ function homeLine(home: Awaited<ReturnType<typeof writeResultsHome>>, scenarios:
   if (home.written)
     return `Open ${oneLine(home.file)}: every scenario in the folder (${what}), each linked to its page\n`;
   return `${oneLine(home.file)} not written (${home.why}); each scenario's page is <folder>/index.html\n`;
+}
+
+function removeIfEmpty(dir: string): void {
+  try {
+    if (readdirSync(dir).length === 0) rmdirSync(dir);
+  } catch {
+    // Gone already, or not ours to remove: nothing to undo.
+  }
 }

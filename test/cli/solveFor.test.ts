@@ -82,4 +82,14 @@ describe('--solve-for on the built binary', () => {
     // The shard's folder (claimed before any simulation) holds no part.
     expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
   });
+
+  it('run --solve-for names the flag in its refusal, writing nothing', () => {
+    const out = path.join(tempDir('battle-odds-solve-run-'), 'results');
+    const r = binary(['run', path.join('scenarios', 'landgrab-chain.json'), '--solve-for', 'bogus', '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toMatch(
+      /^battle-odds: error: scenarios\/landgrab-chain\.json: --solve-for: 'bogus' is not a field/,
+    );
+    expect(existsSync(out)).toBe(false);
+  });
 });

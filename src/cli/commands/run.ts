@@ -8,6 +8,7 @@ import type { ReportText } from '../../node/writeResults.js';
 import type { RunOutput, ScenarioOutput } from '../../session/scenarios.js';
 import { addEngineOptions, addQuestionOptions, type EngineFlags } from '../engineOptions.js';
 import type { CliIO } from '../io.js';
+import { questionFlag } from '../form.js';
 
 export type RunFlags = EngineFlags & {
   out: string;
@@ -74,7 +75,7 @@ Scenario files are JSON; their schema is schema/scenario.schema.json (print it w
     }
     // The writer, the page and the CSV files load when a run actually starts.
     const { runScenarioFiles } = await import('../../session/scenarios.js');
-    await runScenarioFiles(paths, asked, io, runOutput(io, asked));
+    await runScenarioFiles(paths, { ...asked, questionName: questionFlag }, io, runOutput(io, asked));
   });
   return command as never;
 }
