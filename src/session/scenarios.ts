@@ -202,18 +202,22 @@ export async function runScenarioFiles(
     if ('reports' in output) await output.reports(reports);
     finished = true;
   } finally {
-    // The home is written whatever ended the run, as long as some folder was swapped in.
-    if (committed.length > 0) {
-      const home = await writeResultsHome(options.out, committed, { force: options.force });
-      if (finished && !keepReports) streams.stdout.write(homeLine(home, committed.length));
-      else if (!home.written) streams.stderr.write(`battle-odds: note: ${homeLine(home, committed.length)}`);
+    try {
+      await session.close();
+    } finally {
+      // The whole run's bar goes last: closing the session stops the unit in it, which redraws it.
+      runProgress?.end();
+      // The home is written whatever ended the run, as long as some folder was swapped in.
+      if (committed.length > 0) {
+        const home = await writeResultsHome(options.out, committed, { force: options.force });
+        if (finished && !keepReports) streams.stdout.write(homeLine(home, committed.length));
+        else if (!home.written) streams.stderr.write(`battle-odds: note: ${homeLine(home, committed.length)}`);
+      }
+      // Folders of scenarios that never ran (an interrupt, an error) are dropped, not half written.
+      for (const folder of folders) folder.abort();
+      for (const report of reports) report.close();
+      if (!outExisted) removeIfEmpty(options.out);
     }
-    runProgress?.end();
-    // Folders of scenarios that never ran (an interrupt, an error) are dropped, not half written.
-    for (const folder of folders) folder.abort();
-    for (const report of reports) report.close();
-    if (!outExisted) removeIfEmpty(options.out);
-    await session.close();
   }
 }
 
