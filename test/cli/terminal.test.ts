@@ -11,7 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, tempDir } from '../helpers/cli.js';
 
-const SCRIPT = ['/usr/bin/script', '/bin/script'].find((p) => existsSync(p));
+const SCRIPT = ['/usr/bin/script', '/bin/script'].find((p) => existsSync(p)); // .ci/run installs it
 
 describe.skipIf(!SCRIPT && process.env.CI !== 'true')('on a terminal', () => {
   it("a run with an estimate and the whole run's bar ends, restores the cursor and names the page to open", () => {
