@@ -8,6 +8,8 @@
  * chiSquareTest([48, 52], [0.5, 0.5]) // { statistic: 0.16, degreesOfFreedom: 1, pValue: 0.6892 }
  * chiSquareSurvival(3.841458820694124, 1) // 0.05
  */
+import { poolFromLeft } from './poolFromLeft.js';
+
 export interface ChiSquareResult {
   statistic: number;
   degreesOfFreedom: number;
@@ -21,24 +23,12 @@ export function chiSquareTest(
 ): ChiSquareResult {
   let n = 0;
   for (let i = 0; i < observed.length; i++) n += observed[i];
-  const pooledObserved: number[] = [];
-  const pooledExpected: number[] = [];
-  let accObserved = 0;
-  let accExpected = 0;
-  for (let i = 0; i < observed.length; i++) {
-    accObserved += observed[i];
-    accExpected += expectedProbabilities[i] * n;
-    if (accExpected >= minExpected) {
-      pooledObserved.push(accObserved);
-      pooledExpected.push(accExpected);
-      accObserved = 0;
-      accExpected = 0;
-    }
-  }
-  if (pooledExpected.length > 0) {
-    pooledObserved[pooledObserved.length - 1] += accObserved;
-    pooledExpected[pooledExpected.length - 1] += accExpected;
-  }
+  const { first: pooledObserved, second: pooledExpected } = poolFromLeft(
+    observed.length,
+    (i) => observed[i],
+    (i) => expectedProbabilities[i] * n,
+    (_observed, expected) => expected >= minExpected,
+  );
   let statistic = 0;
   for (let i = 0; i < pooledExpected.length; i++) {
     const diff = pooledObserved[i] - pooledExpected[i];

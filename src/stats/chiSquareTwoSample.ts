@@ -11,27 +11,16 @@
  * chiSquareTwoSample([40, 60], [60, 40]) // { statistic: 8, degreesOfFreedom: 1, pValue: 0.00468 }
  */
 import { chiSquareSurvival, type ChiSquareResult } from './chiSquare.js';
+import { poolFromLeft } from './poolFromLeft.js';
 
 export function chiSquareTwoSample(a: ArrayLike<number>, b: ArrayLike<number>, minPooled = 20): ChiSquareResult {
   if (a.length !== b.length) throw new Error(`two-sample chi-square: ${a.length} bins against ${b.length}`);
-  const pooledA: number[] = [];
-  const pooledB: number[] = [];
-  let accA = 0;
-  let accB = 0;
-  for (let i = 0; i < a.length; i++) {
-    accA += a[i];
-    accB += b[i];
-    if (accA + accB >= minPooled) {
-      pooledA.push(accA);
-      pooledB.push(accB);
-      accA = 0;
-      accB = 0;
-    }
-  }
-  if (pooledA.length > 0) {
-    pooledA[pooledA.length - 1] += accA;
-    pooledB[pooledB.length - 1] += accB;
-  }
+  const { first: pooledA, second: pooledB } = poolFromLeft(
+    a.length,
+    (i) => a[i],
+    (i) => b[i],
+    (x, y) => x + y >= minPooled,
+  );
   let statistic = 0;
   for (let i = 0; i < pooledA.length; i++) statistic += (pooledA[i] - pooledB[i]) ** 2 / (pooledA[i] + pooledB[i]);
   const degreesOfFreedom = Math.max(1, pooledA.length - 1);
