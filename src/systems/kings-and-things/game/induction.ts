@@ -53,8 +53,10 @@ export function ringSize(R: SideSpace, moverPositions: number, hitsOnR: readonly
  * it was compiled again at every path it had not seen yet, and compiling is process time).
  */
 interface Induction {
-  /** Every state's value, responder-major: values[node][r * |mover| + m] (a row per responder position). */
+  /** Every state's value, attacker-major as the solution holds it: values[node][m * strideM + r * strideR]. */
   values: Float64Array[];
+  strideM: number;
+  strideR: number;
   A: SideSpace;
   D: SideSpace;
   M: SideSpace;
@@ -73,7 +75,11 @@ interface Induction {
   /** Row width of slots[s]: the most hits on the responder in the step (the mover's dice at full strength) + 1. */
   width: number[];
   ring: number;
-  /** Per kept responder position, per mover position: [next node's value, H_1, ..., H_K] (per step). */
+  /**
+   * Per kept responder position, column by column: the next node's value, then H_1 ... H_K, each a
+   * column over every mover position: slots[s][((r % ring) * width[s] + k) * |mover| + m]. A column is
+   * one run of memory, so the columns a position can use (k <= its capacity) are one pass.
+   */
   slots: Float64Array[];
   /**
    * A free mover's G_k at the current responder position, k = 0..depth[s] (G_0: its H row, copied
@@ -110,6 +116,7 @@ export function solveValues(
   const nD = D.states.length;
   const values = [0, 1, 2, 3].map(() => new Float64Array(nA * nD));
   const moverIsAttacker = lossTurn === 'attacker-first';
+  // Attacker-major (a * |defender| + d) whichever side moves: the solution's layout, written in place.
   const M = moverIsAttacker ? A : D;
   const R = moverIsAttacker ? D : A;
   const nM = M.states.length;
@@ -121,6 +128,8 @@ export function solveValues(
   const listed = ring > 1 ? null : optionTable(R);
   const w: Induction = {
     values,
+    strideM: moverIsAttacker ? nD : 1,
+    strideR: moverIsAttacker ? 1 : nD,
     A,
     D,
     M,
@@ -148,8 +157,7 @@ export function solveValues(
     round: [0, 0, 0, 0],
   };
   for (let r = 0; r < nR; r++) solveRow(w, r);
-  // The solution's layout is attacker-major: values[node][a * |defender| + d].
-  return moverIsAttacker ? values.map((v) => transpose(v, nR, nM)) : values;
+  return values;
 }
 
 /**
@@ -172,20 +180,20 @@ function solveRow(w: Induction, r: number): void {
 
 /** The four nodes' values of the pair (m, r), and its H rows for the positions above it. */
 function solvePair(w: Induction, m: number, r: number, slotAt: number): void {
-  const { A, D, M, R, nM, moverIsAttacker, width, round } = w;
+  const { A, D, M, R, moverIsAttacker, width, round } = w;
   const values = w.values;
   const v0 = values[0];
   const v1 = values[1];
   const v2 = values[2];
   const v3 = values[3];
-  const pair = r * nM + m;
+  const pair = m * w.strideM + r * w.strideR;
   const a = moverIsAttacker ? m : r;
   const d = moverIsAttacker ? r : m;
   if (A.capacity[a] === 0 || D.capacity[d] === 0) {
     const terminal = A.capacity[a] > 0 ? 1 : 0;
     v0[pair] = v1[pair] = v2[pair] = v3[pair] = terminal;
     for (let s = 0; s < STEPS; s++) {
-      w.slots[s][(slotAt + m) * width[s]] = terminal;
+      w.slots[s][slotAt * width[s] + m] = terminal;
       if (M.free && w.depth[s] > 0) keepAnswers(w, m, s, slotAt);
     }
     return;
@@ -200,37 +208,23 @@ function solvePair(w: Induction, m: number, r: number, slotAt: number): void {
   const dCan = !w.unexplored && D.creatures[d] > 0;
   const dMode = modeOf(w.dRetreat, dCan, D.strength[d], A.strength[a], D.creatures[d]);
   const left = D.buildingsOnly[d];
-  const beta =
-    w.fightsOn && left >= 0 && D.capacity[left] > 0 ? v0[moverIsAttacker ? left * nM + m : r * nM + left] : 1;
+  const beta = w.fightsOn && left >= 0 && D.capacity[left] > 0 ? v0[a * D.states.length + left] : 1;
   closeRoundWith(w.c, w.q, aMode, dMode, beta, round);
   v0[pair] = round[0];
   v1[pair] = round[1];
   v2[pair] = round[2];
   v3[pair] = round[3];
   for (let s = 0; s < STEPS; s++) {
-    w.slots[s][(slotAt + m) * width[s]] = round[s + 1];
+    w.slots[s][slotAt * width[s] + m] = round[s + 1];
     if (M.free && w.depth[s] > 0) keepAnswers(w, m, s, slotAt);
   }
 }
 
-/** A rows x cols matrix (row-major) as cols x rows, in tiles that stay in the cache. */
-function transpose(v: Float64Array, rows: number, cols: number): Float64Array {
-  const out = new Float64Array(v.length);
-  const TILE = 32;
-  for (let i0 = 0; i0 < rows; i0 += TILE) {
-    for (let j0 = 0; j0 < cols; j0 += TILE) {
-      const iEnd = Math.min(rows, i0 + TILE);
-      const jEnd = Math.min(cols, j0 + TILE);
-      for (let i = i0; i < iEnd; i++) for (let j = j0; j < jEnd; j++) out[j * rows + i] = v[i * cols + j];
-    }
-  }
-  return out;
-}
-
 /**
- * A free responder's answers at r from the positions one hit below it: column k of r's rows
- * is the best of column k - 1 of theirs, one block over every mover position per position
- * below (the columns past what r can take are never read).
+ * A free responder's answers at r from the positions one hit below it: column k of r's slot
+ * is the best of column k - 1 of theirs, over every mover position: columns 1 .. cols - 1 are
+ * one pass per position below (the columns past what r can take, k > its capacity, are never
+ * read, so never computed).
  */
 function answerFromBelow(w: Induction, r: number, s: number, slotAt: number): void {
   const { R, nM, ring, from } = w;
@@ -238,7 +232,7 @@ function answerFromBelow(w: Induction, r: number, s: number, slotAt: number): vo
   const lo = R.lowerStart[r];
   const count = R.lowerStart[r + 1] - lo;
   for (let j = 0; j < count; j++) from[j] = (R.lower[lo + j] % ring) * nM * x;
-  bestOf(w.slots[s], slotAt * x + 1, w.slots[s], from, count, nM * x - 1, w.responderMax);
+  bestOf(w.slots[s], slotAt * x + nM, w.slots[s], from, count, (w.cols[s] - 1) * nM, w.responderMax);
 }
 
 /** The responder's answers at r from its listed options (a fixed order's one, or every one). */
@@ -248,15 +242,17 @@ function answerFromList(w: Induction, r: number, s: number, slotAt: number, kMax
   const slot = w.slots[s];
   const next = w.values[s + 1];
   const rWidth = R.maxLoss + 1;
-  for (let m = 0; m < nM; m++) {
-    for (let k = 1; k <= kMax; k++) {
-      const i = r * rWidth + Math.min(k, R.maxLoss);
-      let b = next[rOptions[rStart[i]] * nM + m];
+  const { strideM, strideR } = w;
+  for (let k = 1; k <= kMax; k++) {
+    const i = r * rWidth + Math.min(k, R.maxLoss);
+    const column = slotAt * x + k * nM;
+    for (let m = 0; m < nM; m++) {
+      let b = next[m * strideM + rOptions[rStart[i]] * strideR];
       for (let o = rStart[i] + 1; o < rStart[i + 1]; o++) {
-        const v = next[rOptions[o] * nM + m];
+        const v = next[m * strideM + rOptions[o] * strideR];
         if (w.responderMax ? v > b : v < b) b = v;
       }
-      slot[(slotAt + m) * x + k] = b;
+      slot[column + m] = b;
     }
   }
 }
@@ -267,11 +263,12 @@ function answerFromList(w: Induction, r: number, s: number, slotAt: number, kMax
  */
 function keepAnswers(w: Induction, m: number, s: number, slotAt: number): void {
   const xr = w.cols[s];
+  const nM = w.nM;
   const row = w.rows[s];
   const slot = w.slots[s];
   const to = m * (w.depth[s] + 1) * xr;
-  const at = (slotAt + m) * w.width[s];
-  for (let i = 0; i < xr; i++) row[to + i] = slot[at + i];
+  const at = slotAt * w.width[s] + m;
+  for (let i = 0; i < xr; i++) row[to + i] = slot[at + i * nM];
 }
 
 /**
@@ -328,7 +325,7 @@ function bestOf(
 
 /** The step's c (chance-weighted value of the outcomes with a hit) and q (no hit), summed in their fixed order. */
 function stepValue(w: Induction, m: number, r: number, s: number, slotAt: number): void {
-  const { M, R } = w;
+  const { M, R, nM } = w;
   const x = w.width[s];
   const xr = w.cols[s];
   const capM = M.capacity[m];
@@ -347,15 +344,17 @@ function stepValue(w: Induction, m: number, r: number, s: number, slotAt: number
     // G: the mover's best after k hits, for each kr (more hits than the responder has count as its capacity).
     const k = Math.min(km, capM);
     const free = M.free && k > 0;
+    // A free mover's G row (columns one apart), or the slot's column of its one option (nM apart).
     const g = free ? w.rows[s] : w.slots[s];
-    const from = free ? (m * (w.depth[s] + 1) + k) * xr : (slotAt + moverOption(M, m, k)) * x;
+    const from = free ? (m * (w.depth[s] + 1) + k) * xr : slotAt * x + moverOption(M, m, k);
+    const step = free ? 1 : nM;
     let kr = 0;
     if (km === 0) {
       qs = pkm * pM[mRow];
       kr = 1;
     }
-    for (; kr <= top; kr++) cs += pkm * pM[mRow + kr] * g[from + kr];
-    for (; kr <= krMax; kr++) cs += pkm * pM[mRow + kr] * g[from + capR];
+    for (; kr <= top; kr++) cs += pkm * pM[mRow + kr] * g[from + kr * step];
+    for (; kr <= krMax; kr++) cs += pkm * pM[mRow + kr] * g[from + capR * step];
   }
   w.c[s] = cs;
   w.q[s] = qs;
