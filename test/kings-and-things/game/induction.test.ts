@@ -75,11 +75,17 @@ function listingValues(
           const pkm = R.probs[(r * STEPS + s) * R.stride + km];
           if (pkm === 0) continue;
           const moves = option(tM, M, m, Math.min(km, M.capacity[m]));
-          for (let kr = 0; kr <= M.maxHits[m * STEPS + s]; kr++) {
-            const p = pkm * M.probs[(m * STEPS + s) * M.stride + kr];
-            if (km === 0 && kr === 0) q[s] = p;
-            else c[s] += p * signM * Math.max(...moves.map((m2) => signM * answer(m2, kr)));
-          }
+          const best = (kr: number) => signM * Math.max(...moves.map((m2) => signM * answer(m2, kr)));
+          // Hits past the responder's capacity end as its capacity does: one term with P(at least that many).
+          const top = Math.min(M.maxHits[m * STEPS + s], R.capacity[r]);
+          const row = (m * STEPS + s) * M.stride;
+          if (km === 0) q[s] = pkm * M.probs[row];
+          const first = km === 0 ? 1 : 0;
+          if (first > top) continue;
+          let expected = 0;
+          for (let kr = first; kr < top; kr++) expected += M.probs[row + kr] * best(kr);
+          expected += M.atLeast[row + top] * best(top);
+          c[s] += pkm * expected;
         }
       }
       const wants = (rule: RetreatRule, own: number, enemy: number, creatures: number) =>

@@ -323,7 +323,12 @@ function bestOf(
   }
 }
 
-/** The step's c (chance-weighted value of the outcomes with a hit) and q (no hit), summed in their fixed order. */
+/**
+ * The step's c (chance-weighted value of the outcomes with a hit) and q (no hit): for each count
+ * km of hits on the mover, P(km) times the mover's expected best over the counts kr on the
+ * responder, where every kr past what the responder can absorb ends like its capacity (one term,
+ * with P(at least that many)). Summed in this fixed order, as the listing in the tests does.
+ */
 function stepValue(w: Induction, m: number, r: number, s: number, slotAt: number): void {
   const { M, R, nM } = w;
   const x = w.width[s];
@@ -331,11 +336,11 @@ function stepValue(w: Induction, m: number, r: number, s: number, slotAt: number
   const capM = M.capacity[m];
   const capR = R.capacity[r];
   const kmMax = R.maxHits[r * STEPS + s];
-  const krMax = M.maxHits[m * STEPS + s];
-  const top = Math.min(krMax, capR);
+  const top = Math.min(M.maxHits[m * STEPS + s], capR);
   const rRow = (r * STEPS + s) * R.stride;
   const mRow = (m * STEPS + s) * M.stride;
   const pM = M.probs;
+  const tail = M.atLeast;
   let cs = 0;
   let qs = 0;
   for (let km = 0; km <= kmMax; km++) {
@@ -353,8 +358,11 @@ function stepValue(w: Induction, m: number, r: number, s: number, slotAt: number
       qs = pkm * pM[mRow];
       kr = 1;
     }
-    for (; kr <= top; kr++) cs += pkm * pM[mRow + kr] * g[from + kr * step];
-    for (; kr <= krMax; kr++) cs += pkm * pM[mRow + kr] * g[from + capR * step];
+    if (kr > top) continue;
+    let expected = 0;
+    for (; kr < top; kr++) expected += pM[mRow + kr] * g[from + kr * step];
+    expected += tail[mRow + top] * g[from + top * step];
+    cs += pkm * expected;
   }
   w.c[s] = cs;
   w.q[s] = qs;

@@ -44,6 +44,11 @@ export interface SideSpace {
   maxHits: Int32Array;
   /** probs[(p * 3 + step) * stride + k] = P(the side scores k hits in that step). */
   probs: Float64Array;
+  /**
+   * atLeast[(p * 3 + step) * stride + k] = P(at least k hits in that step), summed from the most hits
+   * down: the chance of the hits past what the other side can absorb, which all end the same way.
+   */
+  atLeast: Float64Array;
   /** Loss options are tabulated for 0..maxLoss hits (more is the same as maxLoss). */
   maxLoss: number;
   /** Optimal losses: every composition is a position (position = composition index), hits go anywhere. */
@@ -113,6 +118,7 @@ export function sideSpace(model: SideModel, losses: LossControl, o: SideSpaceOpt
   const only = new Int32Array(n);
   const maxHits = new Int32Array(n * STEPS);
   const probs = new Float64Array(n * STEPS * stride);
+  const atLeast = new Float64Array(n * STEPS * stride);
   for (let p = 0; p < n; p++) {
     const digits = digitsOf(model, states[p]);
     for (let i = 0; i < digits.length; i++) {
@@ -126,8 +132,11 @@ export function sideSpace(model: SideModel, losses: LossControl, o: SideSpaceOpt
     const chances = stepChances(model, digits);
     for (let s = 0; s < STEPS; s++) {
       const dist = hitDistribution(chances[s]);
+      const row = (p * STEPS + s) * stride;
       maxHits[p * STEPS + s] = dist.length - 1;
-      probs.set(dist, (p * STEPS + s) * stride);
+      probs.set(dist, row);
+      let tail = 0;
+      for (let k = dist.length - 1; k >= 0; k--) atLeast[row + k] = tail += dist[k];
     }
   }
   const free = losses.kind === 'optimal';
@@ -154,6 +163,7 @@ export function sideSpace(model: SideModel, losses: LossControl, o: SideSpaceOpt
     stride,
     maxHits,
     probs,
+    atLeast,
     maxLoss: o.maxLoss,
     free,
     lowerStart,
