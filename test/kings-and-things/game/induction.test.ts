@@ -71,14 +71,16 @@ function listingValues(
             : signR * Math.max(...option(tR, R, r, kr).map((r2) => signR * next[m2 * strideM + r2 * strideR]));
         c[s] = 0;
         q[s] = 0;
-        for (let km = 0; km <= R.maxHits[r * STEPS + s]; km++) {
-          const pkm = R.probs[(r * STEPS + s) * R.stride + km];
+        // Hits past what a side can absorb end as its capacity does: one term with P(at least that many).
+        const kmTop = Math.min(R.maxHits[r * STEPS + s], M.capacity[m]);
+        const top = Math.min(M.maxHits[m * STEPS + s], R.capacity[r]);
+        const rRow = (r * STEPS + s) * R.stride;
+        const row = (m * STEPS + s) * M.stride;
+        for (let km = 0; km <= kmTop; km++) {
+          const pkm = km < kmTop ? R.probs[rRow + km] : R.atLeast[rRow + km];
           if (pkm === 0) continue;
-          const moves = option(tM, M, m, Math.min(km, M.capacity[m]));
+          const moves = option(tM, M, m, km);
           const best = (kr: number) => signM * Math.max(...moves.map((m2) => signM * answer(m2, kr)));
-          // Hits past the responder's capacity end as its capacity does: one term with P(at least that many).
-          const top = Math.min(M.maxHits[m * STEPS + s], R.capacity[r]);
-          const row = (m * STEPS + s) * M.stride;
           if (km === 0) q[s] = pkm * M.probs[row];
           const first = km === 0 ? 1 : 0;
           if (first > top) continue;

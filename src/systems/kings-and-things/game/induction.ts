@@ -326,8 +326,9 @@ function bestOf(
 /**
  * The step's c (chance-weighted value of the outcomes with a hit) and q (no hit): for each count
  * km of hits on the mover, P(km) times the mover's expected best over the counts kr on the
- * responder, where every kr past what the responder can absorb ends like its capacity (one term,
- * with P(at least that many)). Summed in this fixed order, as the listing in the tests does.
+ * responder. Hits past what a side can absorb end like its capacity, so those counts are one
+ * term, with P(at least that many) (on either side). Summed in this fixed order, as the listing
+ * in the tests does.
  */
 function stepValue(w: Induction, m: number, r: number, s: number, slotAt: number): void {
   const { M, R, nM } = w;
@@ -335,7 +336,7 @@ function stepValue(w: Induction, m: number, r: number, s: number, slotAt: number
   const xr = w.cols[s];
   const capM = M.capacity[m];
   const capR = R.capacity[r];
-  const kmMax = R.maxHits[r * STEPS + s];
+  const kmTop = Math.min(R.maxHits[r * STEPS + s], capM);
   const top = Math.min(M.maxHits[m * STEPS + s], capR);
   const rRow = (r * STEPS + s) * R.stride;
   const mRow = (m * STEPS + s) * M.stride;
@@ -343,26 +344,25 @@ function stepValue(w: Induction, m: number, r: number, s: number, slotAt: number
   const tail = M.atLeast;
   let cs = 0;
   let qs = 0;
-  for (let km = 0; km <= kmMax; km++) {
-    const pkm = R.probs[rRow + km];
-    if (pkm === 0) continue;
-    // G: the mover's best after k hits, for each kr (more hits than the responder has count as its capacity).
-    const k = Math.min(km, capM);
+  for (let k = 0; k <= kmTop; k++) {
+    const pk = k < kmTop ? R.probs[rRow + k] : R.atLeast[rRow + k];
+    if (pk === 0) continue;
+    // G: the mover's best after k hits, for each kr.
     const free = M.free && k > 0;
     // A free mover's G row (columns one apart), or the slot's column of its one option (nM apart).
     const g = free ? w.rows[s] : w.slots[s];
     const from = free ? (m * (w.depth[s] + 1) + k) * xr : slotAt * x + moverOption(M, m, k);
     const step = free ? 1 : nM;
     let kr = 0;
-    if (km === 0) {
-      qs = pkm * pM[mRow];
+    if (k === 0) {
+      qs = pk * pM[mRow];
       kr = 1;
     }
     if (kr > top) continue;
     let expected = 0;
     for (; kr < top; kr++) expected += pM[mRow + kr] * g[from + kr * step];
     expected += tail[mRow + top] * g[from + top * step];
-    cs += pkm * expected;
+    cs += pk * expected;
   }
   w.c[s] = cs;
   w.q[s] = qs;
