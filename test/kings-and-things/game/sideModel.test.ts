@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { damageAfter } from '../../../src/systems/kings-and-things/rules/tables.js';
 import { namedLossOrder } from '../../../src/systems/kings-and-things/game/index.js';
-import { digitsOf, sideModel } from '../../../src/systems/kings-and-things/game/sideModel.js';
+import { buildingsOnly, digitsOf, indexOf, sideModel } from '../../../src/systems/kings-and-things/game/sideModel.js';
 import { forEachLoss, lossOptionCount, orderedLoss } from '../../../src/systems/kings-and-things/game/lossMoves.js';
 import { army } from './fixtures.js';
 
@@ -22,6 +22,17 @@ describe('side encoding', () => {
     expect(m.size).toBe(2 * 2 * 3 * 4 * 3);
     expect(digitsOf(m, m.full)).toEqual([1, 1, 2, 3, 2]);
     expect(digitsOf(m, 0)).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it('buildings only: every creature digit zero, the buildings as they are', () => {
+    for (const spec of ['Giant:4, Troll:4, Elves:2R, Castle, City', 'Giant:4, Elves:2R', 'Castle']) {
+      const m = sideModel(army(spec));
+      const T = m.creatureTypes.length;
+      for (let x = 0; x < m.size; x++) {
+        const digits = digitsOf(m, x).map((d, i) => (i < T ? 0 : d));
+        expect(buildingsOnly(m, x)).toBe(indexOf(m, digits));
+      }
+    }
   });
 });
 

@@ -103,9 +103,12 @@ export function capacityOf(m: SideModel, index: number): number {
   return digitsOf(m, index).reduce((s, d) => s + d, 0);
 }
 
-/** The same composition with every creature gone (what is left when the creatures retreat). */
+/**
+ * The same composition with every creature gone (what is left when the creatures retreat): the
+ * creature digits are the low ones, so dropping them is dropping the remainder below the first
+ * building's place value (no buildings: nothing is left).
+ */
 export function buildingsOnly(m: SideModel, index: number): number {
-  const digits = digitsOf(m, index);
-  for (let t = 0; t < m.creatureTypes.length; t++) digits[t] = 0;
-  return indexOf(m, digits);
+  const T = m.creatureTypes.length;
+  return T < m.place.length ? index - (index % m.place[T]) : 0;
 }
