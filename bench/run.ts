@@ -25,6 +25,7 @@ import { BENCH_CASES } from './cases.js';
 import { benchDecisions } from './decisions.js';
 import type { LandgrabPlan } from '../src/systems/landgrab/plan.js';
 import { layoutOf } from '../src/systems/landgrab/compile.js';
+import { KT_ATTACKERS, ktDefenders } from './kingsAndThingsArmies.js';
 
 interface Row {
   what: string;
@@ -286,10 +287,6 @@ function startupRows(repeats: number): Row[] {
   ];
 }
 
-/** The 10 attackers of the Kings & Things advice rows (docs/kings-and-things.md "How long answers take"). */
-const KT_ATTACKERS = 'Giant:4,Elves:2R,Dragon:3*C,Knight:3C,Ogre:2,Troll:4,Wolf:2,Bear:3,Eagle:2F,Hydra:5';
-const KT_DEFENDERS = 'Goblin:1,Orc:2,Knight:3C,Archer:2R,Giant:4,Troll:4,Bandit:2,Guard:3,Pikeman:2,Lion:3';
-
 /**
  * Kings & Things `should-i-attack` (the optimal-play game, its policy table and decisions) for
  * 10 attackers against 6 and 10 defenders and a castle: process time of the whole command and
@@ -302,7 +299,7 @@ export function kingsAndThingsAdviceRows(repeats: number): Row[] {
     { what: 'Kings & Things advice: bare `node -e 0`, process time', value: bare.cpuMs, unit: 'ms' },
   ];
   for (const defenders of [6, 10]) {
-    const against = KT_DEFENDERS.split(',').slice(0, defenders).join(',');
+    const against = ktDefenders(defenders);
     const args = ['should-i-attack', 'kings-and-things', '--attackers', KT_ATTACKERS, '--defenders', against];
     const run = commandMs([CLI, ...args, '--fort', 'castle', '--exact-only'], repeats);
     rows.push(

@@ -8,7 +8,14 @@
  * after it, the newest question's only.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdvicePlacement, asksMore, FAST_MS, SLOW_MS, type AnswerWorker } from '../../src/web/answer/advice.js';
+import {
+  AdvicePlacement,
+  asksMore,
+  FAST_MS,
+  FROZEN_MS,
+  SLOW_MS,
+  type AnswerWorker,
+} from '../../src/web/answer/advice.js';
 import { Asker, type AnswerTiming, type AnswerView } from '../../src/web/answer/asker.js';
 import { ExactPlacement } from '../../src/web/answer/solver.js';
 import { answerJob } from '../../src/web/workers/answerJob.js';
@@ -86,7 +93,7 @@ describe('AdvicePlacement', () => {
     const advice = new AdvicePlacement(() => spawned[spawned.push(new FakeWorker()) - 1]);
     const q = { target: 0.8 };
     const slow = SLOW_MS + 20;
-    advice.measured('kings-and-things', 300);
+    advice.measured('kings-and-things', FROZEN_MS);
     expect(advice.split('kings-and-things', q)).toBe(false);
     advice.measured('kings-and-things', 10);
     advice.measured('kings-and-things', slow);
@@ -106,6 +113,27 @@ describe('AdvicePlacement', () => {
       true,
       true,
     ]);
+  });
+
+  it('splits at once after an answer that froze the page, and warms the new worker with that question', async () => {
+    const spawned: FakeWorker[] = [];
+    const advice = new AdvicePlacement(() => spawned[spawned.push(new FakeWorker(true)) - 1]);
+    advice.measured('landgrab', FROZEN_MS + 1, request(14));
+    expect(advice.split('landgrab', ADVICE)).toBe(true);
+    expect(spawned).toHaveLength(1);
+    // The warm-up is the question that froze the page; its answer is nobody's.
+    expect(spawned[0].requests.map((r) => r.label)).toEqual(['14 vs 10']);
+    const asked = advice.answer(request(15));
+    expect(spawned[0].requests).toHaveLength(1);
+    await spawned[0].reply(spawned[0].requests[0]);
+    // The player's question waited for it, then is answered as asked.
+    expect(spawned[0].requests.map((r) => r.label)).toEqual(['14 vs 10', '15 vs 10']);
+    await spawned[0].reply();
+    expect((await asked).label).toBe('15 vs 10');
+    // One worker, warmed once, however often it is measured.
+    advice.measured('landgrab', FROZEN_MS + 1, request(16));
+    expect(spawned).toHaveLength(1);
+    expect(spawned[0].requests).toHaveLength(2);
   });
 
   it("answers the newest question only, the engine's report; a replaced one rejects with an AbortError", async () => {

@@ -2,14 +2,20 @@
  * Where the rest of a question is answered: what the player asks beyond the odds (a
  * target, advice). Most systems answer it in a few ms with the number, on the page's
  * thread. A system that takes longer than SLOW_MS twice running to describe an exact
- * answer with such a question (the solve not counted: solver.ts places that) is split
- * instead: the page shows the exact number at once (described without the question) and
- * the whole answer comes from a worker, started as soon as the system is found slow and
- * kept warm. Typing never waits for it: the worker runs one answer at a time and only the
- * newest question waits for it; an answer to a replaced question is thrown away. The page
- * sends the solution along, so the worker only describes it; described under FAST_MS
- * there, the system returns to the page's thread. Twice, not once: the first answer of a
- * page is slow anyway (nothing is compiled yet).
+ * answer with such a question (the solve not counted: solver.ts places that), or longer
+ * than FROZEN_MS once, is split instead: the page shows the exact number at once
+ * (described without the question) and the whole answer comes from a worker, started as
+ * soon as the system is found slow and kept warm. Typing never waits for it: the worker
+ * runs one answer at a time and only the newest question waits for it; an answer to a
+ * replaced question is thrown away. The page sends the solution along, so the worker only
+ * describes it; described under FAST_MS there, the system returns to the page's thread.
+ * Twice, not once, for a merely slow answer: the first answer of a page is slow anyway
+ * (nothing is compiled yet). Once for one that froze the page: a second would freeze it as
+ * long (Kings & Things' optimal play for two big stacks takes a second).
+ *
+ * A worker's first answer is its slowest too (it compiles what it runs), so a new worker is
+ * warmed with the question that found the system slow, its answer thrown away: that runs
+ * while the player looks at the answer, not after their next tap.
  */
 import type { Question } from '../../engine/contract.js';
 import type { BattleReport } from '../../engine/report.js';
@@ -19,6 +25,8 @@ import { startWorker, type PageWorker } from '../workers/start.js';
 
 export const SLOW_MS = 40;
 export const FAST_MS = 20;
+/** Describing took this long once: the page's thread froze for it, so it does not do it again. */
+export const FROZEN_MS = 250;
 
 export type AnswerWorker = PageWorker<AnswerRequest, AnswerReply>;
 
@@ -51,14 +59,23 @@ export class AdvicePlacement {
     return this.slow.has(systemId) && asksMore(question);
   }
 
-  /** Describing an exact answer with a question, on the page's thread, took this long. */
-  measured(systemId: string, ms: number): void {
+  /**
+   * Describing an exact answer with a question, on the page's thread, took this long; `asked` is
+   * that question, to warm a new worker with.
+   */
+  measured(systemId: string, ms: number, asked?: Omit<AnswerRequest, 'id'>): void {
     const strikes = ms > SLOW_MS ? (this.strikes.get(systemId) ?? 0) + 1 : 0;
     this.strikes.set(systemId, strikes);
-    if (strikes < 2) return;
+    if (strikes < 2 && ms <= FROZEN_MS) return;
     this.slow.add(systemId);
-    // Started now, the worker has loaded the rule systems by the next keystroke.
-    this.worker ??= this.start();
+    if (this.worker) return;
+    // Started now, the worker has loaded the rule systems by the next keystroke, and compiled what it runs.
+    this.worker = this.start();
+    if (asked && !this.running && !this.queued) {
+      const id = this.nextId++;
+      this.running = { id, waiting: null };
+      this.worker.postMessage({ id, ...asked });
+    }
   }
 
   /** The whole answer from the worker; rejects with an AbortError when a newer question (or cancel) replaces it. */

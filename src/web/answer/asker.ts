@@ -220,8 +220,15 @@ export class Asker {
       );
       if (controller.signal.aborted) return;
       // What the system took to say it (with the question's extras, unless split), then the answer's whole time.
-      if (report.method === 'exact' && !split && asksMore(q.question))
-        this.advice.measured(system.id, report.elapsedMs);
+      if (report.method === 'exact' && !split && asksMore(q.question)) {
+        const { entry, label } = q.battle;
+        const { file } = report;
+        const { seed, question } = q;
+        const asked = solved
+          ? { systemId: system.id, entry, label, file, seed, question, solution: solved }
+          : undefined;
+        this.advice.measured(system.id, report.elapsedMs, asked);
+      }
       report.elapsedMs += solveMs;
       cancelAnimationFrame(frame);
       this.view.answered(q, report, {
