@@ -106,13 +106,29 @@ describe('AdvicePlacement', () => {
     advice.measured('kings-and-things', slow);
     expect(spawned).toHaveLength(1);
     expect(advice.split('kings-and-things', {})).toBe(false);
-    expect(advice.split('landgrab', q)).toBe(false);
+    // Never timed: its first question goes to the worker.
+    expect(advice.split('landgrab', q)).toBe(true);
+    expect(advice.split('landgrab', {})).toBe(false);
     expect([asksMore({}), asksMore({ advise: false }), asksMore({ advise: true }), asksMore({ target: 0.5 })]).toEqual([
       false,
       false,
       true,
       true,
     ]);
+  });
+
+  it("answers a system's first question in the worker; then on the page's thread if that was fast", async () => {
+    for (const [elapsedMs, next] of [
+      [FAST_MS - 1, false],
+      [FROZEN_MS + 1, true],
+    ] as const) {
+      const worker = new FakeWorker();
+      worker.elapsedMs = elapsedMs;
+      const advice = new AdvicePlacement(() => worker);
+      expect(advice.split('landgrab', ADVICE)).toBe(true);
+      await advice.answer(request(14));
+      expect(advice.split('landgrab', ADVICE)).toBe(next);
+    }
   });
 
   it('splits at once after an answer that froze the page, and warms the new worker with that question', async () => {

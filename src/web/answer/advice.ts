@@ -1,7 +1,10 @@
 /**
  * Where the rest of a question is answered: what the player asks beyond the odds (a
  * target, advice). Most systems answer it in a few ms with the number, on the page's
- * thread. A system that takes longer than SLOW_MS twice running to describe an exact
+ * thread. A system's first such question is answered in the worker (the page cannot know
+ * yet whether it takes a millisecond or a second, and a second on the page's thread is a
+ * frozen page with no number on it); the worker's answer says how long describing took, and
+ * a fast system is then answered on the page's thread. A system that takes longer than SLOW_MS twice running to describe an exact
  * answer with such a question (the solve not counted: solver.ts places that), or longer
  * than FROZEN_MS once, is split instead: the page shows the exact number at once
  * (described without the question) and the whole answer comes from a worker, started as
@@ -42,6 +45,8 @@ export function asksMore(question: Question): boolean {
 }
 
 export class AdvicePlacement {
+  /** Systems whose describing has been timed, on the page's thread or in the worker. */
+  private readonly known = new Set<string>();
   private readonly slow = new Set<string>();
   private readonly strikes = new Map<string, number>();
   private worker: AnswerWorker | null = null;
@@ -56,7 +61,7 @@ export class AdvicePlacement {
 
   /** Whether to show the number first and answer the question in the worker. */
   split(systemId: string, question: Question): boolean {
-    return this.slow.has(systemId) && asksMore(question);
+    return asksMore(question) && (this.slow.has(systemId) || !this.known.has(systemId));
   }
 
   /**
@@ -64,6 +69,7 @@ export class AdvicePlacement {
    * that question, to warm a new worker with.
    */
   measured(systemId: string, ms: number, asked?: Omit<AnswerRequest, 'id'>): void {
+    this.known.add(systemId);
     const strikes = ms > SLOW_MS ? (this.strikes.get(systemId) ?? 0) + 1 : 0;
     this.strikes.set(systemId, strikes);
     if (strikes < 2 && ms <= FROZEN_MS) return;
@@ -117,10 +123,12 @@ export class AdvicePlacement {
       if ('error' in reply) waiting?.reject(new Error(reply.error));
       else {
         // The worker described a solution it was given: that is the time the page's thread would take.
-        if (reply.report.elapsedMs < FAST_MS) {
-          this.slow.delete(reply.report.system);
-          this.strikes.delete(reply.report.system);
-        }
+        const { system, elapsedMs } = reply.report;
+        this.known.add(system);
+        if (elapsedMs < FAST_MS) {
+          this.slow.delete(system);
+          this.strikes.delete(system);
+        } else if (elapsedMs > FROZEN_MS) this.slow.add(system);
         waiting?.resolve(reply.report);
       }
       this.pump();
