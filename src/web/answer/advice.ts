@@ -1,24 +1,21 @@
 /**
- * Where the rest of a question is answered: what the player asks beyond the odds (a
- * target, advice). Most systems answer it in a few ms with the number, on the page's
- * thread. A system's first such question is answered in the worker (the page cannot know
- * yet whether it takes a millisecond or a second, and a second on the page's thread is a
- * frozen page with no number on it); the worker's answer says how long describing took, and
- * a fast system is then answered on the page's thread. A system that takes longer than SLOW_MS twice running to describe an exact
- * answer with such a question (the solve not counted: solver.ts places that), or longer
- * than FROZEN_MS once, is split instead: the page shows the exact number at once
- * (described without the question) and the whole answer comes from a worker, started as
- * soon as the system is found slow and kept warm. Typing never waits for it: the worker
- * runs one answer at a time and only the newest question waits for it; an answer to a
- * replaced question is thrown away. The page sends the solution along, so the worker only
- * describes it; described under FAST_MS there, the system returns to the page's thread.
- * Twice, not once, for a merely slow answer: the first answer of a page is slow anyway
- * (nothing is compiled yet). Once for one that froze the page: a second would freeze it as
- * long (Kings & Things' optimal play for two big stacks takes a second).
- *
- * A worker's first answer is its slowest too (it compiles what it runs), so a new worker is
- * warmed with the question that found the system slow, its answer thrown away: that runs
- * while the player looks at the answer, not after their next tap.
+ * Where the rest of a question is answered: what the player asks beyond the odds (a target,
+ * advice). The page shows the exact number at once; the rest is either described with it on the
+ * page's thread or split off: the number first (described without the question), the whole
+ * answer from a worker, kept warm. The page sends the solution along (solver.ts places the solve), so
+ * the worker only describes it, and says how long that took, which places the system's next questions:
+ * - a system's first such question is split: the page cannot know yet whether it takes a
+ *   millisecond or a second, and a second on the page's thread is a frozen page with no number;
+ * - described under FAST_MS (in the worker), the system is answered on the page's thread;
+ * - slower than SLOW_MS twice running on the page's thread, or than FROZEN_MS once (there or in
+ *   the worker), it is split. Twice for a merely slow answer: the first answers compile what they
+ *   run. Once for one that froze the page: a second would freeze it as long (Kings & Things'
+ *   optimal play for two big stacks takes a second).
+ * Typing never waits: the worker runs one answer at a time and only the newest question waits
+ * for it; an answer to a replaced question is thrown away. A worker's first answer is its
+ * slowest (it compiles what it runs), so one started for a system the page's thread found slow
+ * is warmed with that question, its answer thrown away: that runs while the player reads the
+ * answer, not after their next tap.
  */
 import type { Question } from '../../engine/contract.js';
 import type { BattleReport } from '../../engine/report.js';
