@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { ScheduleSequencer } from './test/helpers/sequencer.js';
 
 export default defineConfig({
   test: {
@@ -7,6 +8,10 @@ export default defineConfig({
     env: { BATTLE_ODDS_BUILT_WORKER: '1' },
     // A folder for the run: the page suites build the web page once into it (test/web/browser.ts).
     globalSetup: ['test/helpers/globalSetup.ts'],
+    // Under npm test the build runs beside the tests (scripts/test.mjs): the files that need it wait for it here.
+    setupFiles: ['test/helpers/waitForBuild.ts'],
+    // The files needing no build first, then the longest ones (test/helpers/schedule.ts).
+    sequence: { sequencer: ScheduleSequencer },
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // Two cores: run test files two at a time so worker-pool tests are not starved.

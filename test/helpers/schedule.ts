@@ -1,0 +1,52 @@
+/**
+ * The order test files start in, and which may start before the build has ended. Under `npm test`
+ * (scripts/test.mjs) tsc runs beside the tests; the files of WITHOUT_BUILD need only the sources
+ * (no dist/, no binary, no worker pool: each ran green with dist/ removed), so they start first
+ * and fill the cores while tsc works. Every other file waits for the build (waitForBuild.ts):
+ * a new test file waits unless it is added here, so none can read a half-written dist/.
+ * Then the longest files, longest first, so that no long file starts last and runs alone at the
+ * end (durations measured on the 2-core machine; vitest orders the rest).
+ */
+export const WITHOUT_BUILD = [
+  'test/web/page.test.ts',
+  'test/web/taps.test.ts',
+  'test/claims/claims.test.ts',
+  'test/landgrab/montecarlo.test.ts',
+  'test/kings-and-things/exact.test.ts',
+  'test/kings-and-things/explore.test.ts',
+  'test/kings-and-things/multi.test.ts',
+  'test/kings-and-things/houseRules.test.ts',
+  'test/kings-and-things/fortAfterRetreat.test.ts',
+  'test/kings-and-things/retreatHex.test.ts',
+  'test/kings-and-things/unexploredFight.test.ts',
+  'test/output/charts.test.ts',
+];
+
+/** The longest of the files that run the built code, longest first. */
+export const LONGEST_BUILT = [
+  'test/contract/contract.test.ts',
+  'test/library/package.test.ts',
+  'test/reliability/faults.test.ts',
+  'test/cli/run.test.ts',
+  'test/reliability/secondInterrupt.test.ts',
+  'test/fleet/queueTrust.test.ts',
+  'test/reliability/interrupt.test.ts',
+  'test/reliability/fuzz.test.ts',
+  'test/cli/binary.test.ts',
+  'test/fleet/queue.test.ts',
+  'test/engine/sweep.test.ts',
+  'test/advanced-civilization/scenarios.test.ts',
+  'test/cli/solveFor.test.ts',
+  'test/engine/bundledScenarios.test.ts',
+];
+
+/** A test file's path from the repository's root, with forward slashes. */
+export function fromRoot(file: string): string {
+  const slashed = file.replaceAll('\\', '/');
+  const at = slashed.lastIndexOf('/test/');
+  return at < 0 ? slashed : slashed.slice(at + 1);
+}
+
+export function runsWithoutBuild(file: string): boolean {
+  return WITHOUT_BUILD.includes(fromRoot(file));
+}
