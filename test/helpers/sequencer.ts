@@ -1,4 +1,7 @@
-/** Test files in the order of schedule.ts: those needing no build first, then the longest; the rest as vitest orders them. */
+/**
+ * Test files in the order of schedule.ts: those needing no build first, then the longest; the
+ * rest as vitest orders them.
+ */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { fromRoot, LONGEST_BUILT, WITHOUT_BUILD } from './schedule.js';
 
