@@ -1,20 +1,20 @@
 /**
  * Time before it's spent: `run --dry-run` prints the plan and the expected time without running
- * or writing anything (on the built binary), the plan's counts follow the scenario, and the
+ * or writing anything, the plan's counts follow the scenario, and the
  * words of a duration. Only the estimate reads the clock: its numbers are checked for shape, not value.
  */
 import { describe, expect, it } from 'vitest';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { binary, cli, tempDir } from '../helpers/cli.js';
+import { cli, tempDir } from '../helpers/cli.js';
 import { estimateRun } from '../../src/app/estimate.js';
 import { loadScenario } from '../../src/node/scenarioFile.js';
 import { battleCount, formatDuration } from '../../src/session/planText.js';
 
 describe('run --dry-run', () => {
-  it('prints the plan and the estimate of a long run, and runs and writes nothing', () => {
+  it('prints the plan and the estimate of a long run, and runs and writes nothing', async () => {
     const out = path.join(tempDir('battle-odds-dry-'), 'results');
-    const r = binary([
+    const r = await cli([
       'run',
       'scenarios/landgrab-sweep.json',
       'scenarios/landgrab-fortress-assault.json',

@@ -2,12 +2,12 @@
  * The results home, `<out>/index.html`: every scenario folder of the results folder with its
  * headline answers and a link, this run's and earlier runs', written whole, never over a page
  * battle-odds did not write; and a sweep's report.json kept compact (its cells' every metric
- * is in sweep.csv). On the built binary: the run's last line is the path to open.
+ * is in sweep.csv). The run's last line is the path to open.
  */
 import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { binary, cli, tempDir } from '../helpers/cli.js';
+import { cli, tempDir } from '../helpers/cli.js';
 import type { ScenarioReport } from '../../src/engine/report.js';
 import { runScenario } from '../../src/index.js';
 
@@ -19,18 +19,18 @@ const small = (name: string, label: string) => ({
 });
 
 describe('the results home', () => {
-  it('lists this run and earlier runs, each linked to its page, and ends with the path to open', () => {
+  it('lists this run and earlier runs, each linked to its page, and ends with the path to open', async () => {
     const dir = tempDir('battle-odds-home-');
     const out = path.join(dir, 'results');
     for (const s of [small('first-one', 'eleven on ten'), small('second-one', 'again')])
       writeFileSync(path.join(dir, `${s.name}.json`), JSON.stringify(s));
-    const first = binary(['run', path.join(dir, 'first-one.json'), '--out', out, '--no-charts', '--brief']);
+    const first = await cli(['run', path.join(dir, 'first-one.json'), '--out', out, '--no-charts', '--brief']);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout.trimEnd().split('\n').at(-1)).toBe(
       `Open ${path.join(out, 'index.html')}: every scenario in the folder (1 scenario from this run), ` +
         'each linked to its page',
     );
-    const second = binary(['run', path.join(dir, 'second-one.json'), '--out', out, '--no-charts', '--brief']);
+    const second = await cli(['run', path.join(dir, 'second-one.json'), '--out', out, '--no-charts', '--brief']);
     expect(second.code, second.stderr).toBe(0);
     const home = readFileSync(path.join(out, 'index.html'), 'utf8');
     // Both scenarios, each linked, the earlier one marked; the answer is the verdict's first line.

@@ -1,17 +1,18 @@
 /**
- * --solve-for on the built binary: the answer, its curve and its files; a knob the battle does
- * not have, and one along which the chance turns (refused, the curve printed), exit 2.
+ * --solve-for: the answer, its curve and its files on the built binary; the rest in process (the
+ * same program, without a process start each): a knob the battle does not have, and one along
+ * which the chance turns (refused, the curve printed), exit 2.
  */
 import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { binary, tempDir } from '../helpers/cli.js';
+import { binary, cli, tempDir } from '../helpers/cli.js';
 import type { ScenarioReport } from '../../src/engine/report.js';
 
 const FORTRESS = ['landgrab', '--attackers', '12', '--defenders', '8', '--fortress'];
 
-describe('--solve-for on the built binary', () => {
-  it('answers with the curve around the answer, and writes its chart and decision', () => {
+describe('--solve-for', () => {
+  it('answers with the curve around the answer, and writes its chart and decision (the built binary)', () => {
     const out = path.join(tempDir(), 'fair');
     const r = binary(['odds', ...FORTRESS, '--solve-for', 'fortressBonus', '--target', '0.5', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
@@ -28,8 +29,8 @@ describe('--solve-for on the built binary', () => {
     expect(existsSync(path.join(out, `${report.battles[0].file}.solved-for.vl.json`))).toBe(true);
   });
 
-  it('should-i-attack solves by the flag name too, and advises at the answer', () => {
-    const r = binary([
+  it('should-i-attack solves by the flag name too, and advises at the answer', async () => {
+    const r = await cli([
       'should-i-attack',
       'landgrab',
       '--attackers',
@@ -48,8 +49,8 @@ describe('--solve-for on the built binary', () => {
     expect(r.stdout).toContain('Stop rule');
   });
 
-  it('refuses a field the battle does not have, listing the fields, exit 2', () => {
-    const r = binary(['odds', ...FORTRESS, '--solve-for', 'fortres', '--target', '0.5']);
+  it('refuses a field the battle does not have, listing the fields, exit 2', async () => {
+    const r = await cli(['odds', ...FORTRESS, '--solve-for', 'fortres', '--target', '0.5']);
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toMatch(
       /^battle-odds: error: odds landgrab: --solve-for: 'fortres' is not a field of this battle; /,
@@ -58,8 +59,8 @@ describe('--solve-for on the built binary', () => {
     expect(r.stdout).toBe('');
   });
 
-  it('refuses a knob along which the chance turns, naming it, after printing the curve', () => {
-    const r = binary(['odds', ...FORTRESS, '--defending-leader', '--solve-for', 'defenderDice', '--target', '0.5']);
+  it('refuses a knob along which the chance turns, naming it, after printing the curve', async () => {
+    const r = await cli(['odds', ...FORTRESS, '--defending-leader', '--solve-for', 'defenderDice', '--target', '0.5']);
     expect(r.code).toBe(2);
     const lines = r.stderr.trim().split('\n');
     expect(lines[0]).toMatch(/defenderDice\s+P\(attacker conquers\)/);
@@ -70,10 +71,10 @@ describe('--solve-for on the built binary', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it('refuses to shard a solve that samples, in one line, writing no part', () => {
+  it('refuses to shard a solve that samples, in one line, writing no part', async () => {
     const out = path.join(tempDir('battle-odds-solve-shard-'), 'part');
     const scenario = path.join('scenarios', 'landgrab-fair-fortress.json');
-    const r = binary(['run', scenario, '--sample', '--trials', '2000', '--shard', '0/2', '--out', out]);
+    const r = await cli(['run', scenario, '--sample', '--trials', '2000', '--shard', '0/2', '--out', out]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toMatch(
       /^battle-odds: error: run --shard: --shard: a solve that samples .* cannot be sharded/,
@@ -83,9 +84,9 @@ describe('--solve-for on the built binary', () => {
     expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
   });
 
-  it('run --solve-for names the flag in its refusal, writing nothing', () => {
+  it('run --solve-for names the flag in its refusal, writing nothing', async () => {
     const out = path.join(tempDir('battle-odds-solve-run-'), 'results');
-    const r = binary(['run', path.join('scenarios', 'landgrab-chain.json'), '--solve-for', 'bogus', '--out', out]);
+    const r = await cli(['run', path.join('scenarios', 'landgrab-chain.json'), '--solve-for', 'bogus', '--out', out]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toMatch(
       /^battle-odds: error: scenarios\/landgrab-chain\.json: --solve-for: 'bogus' is not a field/,
