@@ -22,7 +22,7 @@ if (buildDir && file && !runsWithoutBuild(file)) {
   const code = readFileSync(status, 'utf8');
   if (code !== '0')
     throw new Error(
-      `npm run build failed (exit ${code}), and this file runs the built code:\n` +
+      `npm run build failed (exit ${code}); this file waits for it (schedule.ts: not WITHOUT_BUILD):\n` +
         readFileSync(path.join(buildDir, 'log'), 'utf8'),
     );
 }
