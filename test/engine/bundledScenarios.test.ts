@@ -8,9 +8,12 @@ const dir = path.join(ROOT, 'scenarios');
 
 describe('bundled scenarios', () => {
   const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+  // Each loaded once for both tests (a sweep's cells are all validated on loading: seconds for the lot).
+  const loaded = new Map<string, ReturnType<typeof loadScenario>>();
+  const load = (file: string) => loaded.get(file) ?? loaded.set(file, loadScenario(path.join(dir, file))).get(file)!;
 
   it('cover every rule system, with a sweep for LandGrab and Kings & Things', () => {
-    const scenarios = files.map((f) => loadScenario(path.join(dir, f)));
+    const scenarios = files.map(load);
     expect(new Set(scenarios.map((s) => s.system.id))).toEqual(
       new Set(['landgrab', 'kings-and-things', 'advanced-civilization', 'princes-and-queens']),
     );
@@ -19,7 +22,7 @@ describe('bundled scenarios', () => {
   });
 
   it.each(files)('%s is valid and named after its file', (file) => {
-    const scenario = loadScenario(path.join(dir, file));
+    const scenario = load(file);
     expect(`${scenario.name}.json`).toBe(file);
   });
 });
