@@ -38,6 +38,13 @@ const tests = run(process.execPath, [vitest, 'run', ...process.argv.slice(2)], {
   env: { ...process.env, BATTLE_ODDS_TEST_BUILD: buildDir },
 });
 
+// Ctrl-C reaches the children from the terminal; a signal sent to this process alone is passed on. Either
+// way this process waits for them, and then removes the build's folder.
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    for (const { child } of [build, tests]) if (child.exitCode === null) child.kill(signal);
+  });
+
 const [buildCode, testCode] = await Promise.all([built, tests.done]);
 rmSync(buildDir, { recursive: true, force: true });
 if (buildCode !== 0) {
