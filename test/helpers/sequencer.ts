@@ -3,9 +3,9 @@
  * rest as vitest orders them.
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { fromRoot, LONGEST_BUILT, WITHOUT_BUILD } from './schedule.js';
+import { fromRoot, LONGEST_AFTER_BUILD, WITHOUT_BUILD } from './schedule.js';
 
-const ORDER = [...WITHOUT_BUILD, ...LONGEST_BUILT];
+const ORDER = [...WITHOUT_BUILD, ...LONGEST_AFTER_BUILD];
 
 export class ScheduleSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
