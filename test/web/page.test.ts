@@ -50,6 +50,10 @@ async function open(hash: string, on: BrowserContext = context): Promise<Page> {
   });
   await page.goto(serving.url + hash);
   await answers(page, 1);
+  // Whole: a question beyond the odds may show its number first and the rest from a worker (advice.ts).
+  await page.waitForFunction(() => document.getElementById('answer')?.dataset.complete === 'true', null, {
+    timeout: 60_000,
+  });
   expect(errors).toEqual([]);
   return page;
 }
@@ -316,6 +320,13 @@ describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
     expect(await page.isHidden('[data-param="territory-worth"]')).toBe(true);
     expect(await page.inputValue('#f-territory-worth')).toBe('');
     await page.waitForFunction(() => document.querySelector('#command')?.textContent?.endsWith('--objective conquest'));
+    // The new question's whole answer (its advice may follow the number from the worker).
+    await page.waitForFunction(() =>
+      (window as unknown as { battleOdds: { lastReport(): BattleReport | null } }).battleOdds
+        .lastReport()
+        ?.verdict.join('\n')
+        .includes('Stop rule for the best chance'),
+    );
     expect((await lastReport(page)).verdict.join('\n')).toContain(
       'Stop rule for the best chance of taking the territory: fight to the end; that is optimal',
     );
