@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Job, Queue } from 'bullmq';
 import { BIN, ROOT, cli, tempDir } from '../helpers/cli.js';
 import { differingFiles } from './compare.js';
-import { noteSkipped, skipRedis, startRedis, type TestRedis } from './redisServer.js';
+import { freePort, noteSkipped, skipRedis, startRedis, type TestRedis } from './redisServer.js';
 import { loadScenario } from '../../src/node/scenarioFile.js';
 import { runScenario } from '../../src/app/runScenario.js';
 import { InProcessExecutor } from '../../src/engine/executor.js';
@@ -169,7 +169,8 @@ describe.skipIf(skipRedis)('worker fleet on Redis', () => {
   });
 
   it('refuses an unreachable queue, a URL that is not Redis and --threads with --queue', async () => {
-    let r = await cli(['run', SCENARIO, '--queue', `redis://127.0.0.1:${redis.port + 1}`, '--out', dir]);
+    // Not this file's Redis port + 1: another test file's Redis may have been given that one.
+    let r = await cli(['run', SCENARIO, '--queue', `redis://127.0.0.1:${await freePort()}`, '--out', dir]);
     expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/--queue: cannot reach redis:\/\/127\.0\.0\.1/)]);
     r = await cli(['run', SCENARIO, '--queue', 'http://127.0.0.1', '--out', dir]);
     expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/--queue: 'http:' is not redis:/)]);

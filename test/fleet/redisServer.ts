@@ -30,7 +30,8 @@ export interface TestRedis {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A loopback port nobody listened on a moment ago (the kernel's pick, released). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

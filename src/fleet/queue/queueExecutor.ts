@@ -152,7 +152,10 @@ export class QueueExecutor implements Executor {
       });
     } catch (error) {
       redis.disconnect();
-      throw error;
+      // What answers there is outside the program: a reply BullMQ cannot read is a refusal naming the address.
+      if (error instanceof InputError) throw error;
+      const why = error instanceof Error ? error.message : String(error);
+      throw new InputError('--queue', '', `${address.shown} answered, but not as a Redis the queue can use (${why})`);
     }
   }
 
