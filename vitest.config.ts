@@ -4,7 +4,8 @@ import { ScheduleSequencer } from './test/helpers/sequencer.js';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // Worker pools in tests load the compiled worker (npm test builds first): tsx workers take seconds each.
+    // Worker pools in tests load the built worker (under npm test their files wait for the build): tsx workers take
+    // seconds each.
     env: { BATTLE_ODDS_BUILT_WORKER: '1' },
     // A folder for the run: the page suites build the web page once into it (test/web/browser.ts).
     globalSetup: ['test/helpers/globalSetup.ts'],
