@@ -9,7 +9,10 @@ export { BIN, ROOT };
 export const FIXTURES = path.join(ROOT, 'test', 'reliability', 'fixtures');
 export const DIST = path.join(ROOT, 'dist');
 
-/** Builds dist/ if it is missing (npm test builds it before these files start; a bare `npx vitest run test/reliability` may not). */
+/**
+ * Builds dist/ if it is missing (npm test builds it before these files start; a bare
+ * `npx vitest run test/reliability` may not).
+ */
 export function ensureBuilt(): void {
   if (existsSync(BIN)) return;
   const r = spawnSync('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: ROOT, encoding: 'utf8' });
