@@ -74,11 +74,7 @@ export class AdvicePlacement {
     if (this.worker) return;
     // Started now, the worker has loaded the rule systems by the next keystroke, and compiled what it runs.
     this.worker = this.start();
-    if (asked && !this.running && !this.queued) {
-      const id = this.nextId++;
-      this.running = { id, waiting: null };
-      this.worker.postMessage({ id, ...asked });
-    }
+    if (asked && !this.running && !this.queued) this.send(this.worker, asked, null);
   }
 
   /** The whole answer from the worker; rejects with an AbortError when a newer question (or cancel) replaces it. */
@@ -104,10 +100,14 @@ export class AdvicePlacement {
     if (this.running || !this.queued) return;
     const waiting = this.queued;
     this.queued = null;
-    const worker = (this.worker ??= this.start());
+    this.send((this.worker ??= this.start()), waiting.request, waiting);
+  }
+
+  /** The worker's next answer: `waiting` hears it (null: nobody, a warm-up). */
+  private send(worker: AnswerWorker, request: Omit<AnswerRequest, 'id'>, waiting: Waiting | null): void {
     const id = this.nextId++;
     this.running = { id, waiting };
-    worker.postMessage({ id, ...waiting.request });
+    worker.postMessage({ id, ...request });
   }
 
   private start(): AnswerWorker {
