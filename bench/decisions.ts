@@ -4,11 +4,11 @@
  *
  * Run: npm run bench (its decision-solver rows)
  */
-import { compileTables, type DiceRule } from '../src/systems/landgrab/tables.js';
-import { battlePath, type AttackPath } from '../src/systems/landgrab/advice/path.js';
-import { maximumDefenders, minimumAttackers } from '../src/systems/landgrab/advice/reverse.js';
-import { whenToStop, type StoppingObjective } from '../src/systems/landgrab/advice/stopping/whenToStop.js';
-import { bestDefence } from '../src/systems/landgrab/advice/defence/bestDefence.js';
+import { compileTables, type DiceRule } from '../src/core/systems/landgrab/tables.js';
+import { battlePath, type AttackPath } from '../src/core/systems/landgrab/advice/path.js';
+import { maximumDefenders, minimumAttackers } from '../src/core/systems/landgrab/advice/reverse.js';
+import { whenToStop, type StoppingObjective } from '../src/core/systems/landgrab/advice/stopping/whenToStop.js';
+import { bestDefence } from '../src/core/systems/landgrab/advice/defence/bestDefence.js';
 
 export interface BenchRow {
   solver: string;

@@ -7,7 +7,7 @@
  * The rest of the dependencies stay external (loaded from node_modules when used: charts,
  * the worker pool, the fleet). Lazily imported modules stay lazy: splitting makes each one
  * a chunk of its own. The worker is an entry beside the chunks, so the pool finds it as
- * `./worker.js` next to the chunk that starts it, as it does in dist/src/node/.
+ * `./threadWorker.js` next to the chunk that starts it, as it does in dist/src/threads/.
  */
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
@@ -20,8 +20,8 @@ const { dependencies } = JSON.parse(readFileSync(new URL('../package.json', impo
 // and emits dist/src (the library, the tests) first, and bundles that.
 const fromSource = process.argv.includes('--from-src');
 const entryPoints = fromSource
-  ? ['src/cli/main.ts', 'src/node/worker.ts']
-  : ['dist/src/cli/main.js', 'dist/src/node/worker.js'];
+  ? ['src/cli/main.ts', 'src/threads/threadWorker.ts']
+  : ['dist/src/cli/main.js', 'dist/src/threads/threadWorker.js'];
 
 rmSync('dist/cli', { recursive: true, force: true });
 await build({

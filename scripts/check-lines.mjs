@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 const WIDTH = 120;
-const GENERATED = new Set(['src/systems/kings-and-things/rules/rosterData.ts']);
+const GENERATED = new Set(['src/core/systems/kings-and-things/rules/rosterData.ts']);
 
 const files = execFileSync('git', ['ls-files', '*.ts', '*.mts', '*.mjs', '*.js'], { encoding: 'utf8' })
   .split('\n')

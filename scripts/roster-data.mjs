@@ -1,4 +1,4 @@
-// Writes src/systems/kings-and-things/rules/rosterData.ts from the CSV files in data/kings-and-things/,
+// Writes src/core/systems/kings-and-things/rules/rosterData.ts from the CSV files in data/kings-and-things/,
 // so the rule system carries its counter data without reading files (it must run in a browser).
 // `npm run roster` after editing a CSV; a test fails while the module is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -22,5 +22,5 @@ export function rosterModule() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  writeFileSync(path.join(root, 'src/systems/kings-and-things/rules/rosterData.ts'), rosterModule());
+  writeFileSync(path.join(root, 'src/core/systems/kings-and-things/rules/rosterData.ts'), rosterModule());
 }

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from 'simple-statistics';
 import { chromium, type Page } from 'playwright-core';
-import { serveWeb } from '../src/node/serve.js';
+import { serveWeb } from '../src/files/serve.js';
 import { chromiumPath } from '../test/web/browser.js';
 import { KT_ATTACKERS, ktDefenders } from '../bench/kingsAndThingsArmies.js';
 

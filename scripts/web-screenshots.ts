@@ -11,7 +11,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { serveWeb } from '../src/node/serve.js';
+import { serveWeb } from '../src/files/serve.js';
 import { chromiumPath } from '../test/web/browser.js';
 import { LOOKED_AT } from '../test/web/questions.js';
 

@@ -4,16 +4,16 @@
  * report shape. Imports nothing from Node; run chunks with `InProcessExecutor` or your own
  * `Executor` (e.g. a pool of Web Workers calling `runChunk`).
  */
-export { SYSTEMS as systems, SYSTEM_MODULES as systemModules, findSystem } from './app/systems.js';
-export { runScenario, sampledTrials, type Overrides, type RunHooks, type Progress } from './app/runScenario.js';
-export { compileEntry, type Battle } from './engine/scenario/entry.js';
-export { parseScenario, type Scenario } from './engine/scenario/scenario.js';
-export { runBattle, NoExactAnswer, type Method, type RunOptions } from './engine/run/battle.js';
-export { runSweep } from './engine/run/sweep.js';
-export { InProcessExecutor, type Executor } from './engine/executor.js';
-export { runChunk, type ChunkTask } from './engine/task.js';
-export { InputError } from './engine/inputError.js';
-export { assignStems } from './engine/fileNames.js';
+export { SYSTEMS as systems, SYSTEM_MODULES as systemModules, findSystem } from './core/registry/systems.js';
+export { runScenario, sampledTrials, type Overrides, type RunHooks, type Progress } from './core/run/runScenario.js';
+export { compileEntry, type Battle } from './core/engine/validate/entry.js';
+export { parseScenario, type Scenario } from './core/engine/validate/scenario.js';
+export { runBattle, NoExactAnswer, type Method, type RunOptions } from './core/engine/answer/battle.js';
+export { runSweep } from './core/engine/sweep/sweep.js';
+export { InProcessExecutor, type Executor } from './core/engine/sample/executor.js';
+export { runChunk, type ChunkTask } from './core/engine/sample/task.js';
+export { InputError } from './core/model/inputError.js';
+export { assignStems } from './core/model/fileNames.js';
 export type {
   RuleSystem,
   Compiled,
@@ -23,8 +23,8 @@ export type {
   Description,
   ResultView,
   KernelName,
-} from './engine/contract.js';
-export type * from './engine/report.js';
+} from './core/model/contract.js';
+export type * from './core/model/report.js';
 export {
   SYSTEM_IDS,
   type SystemId,
@@ -32,4 +32,4 @@ export {
   type EntryOf,
   type ScenarioOf,
   type ScenarioInput,
-} from './app/entries.js';
+} from './core/registry/entries.js';

@@ -7,22 +7,23 @@
  * console.log(report.verdict[0], report.metrics[0].exact);
  * const chain = await runScenario(bundledScenario('landgrab-chain'));
  */
-import type { BattleReport, ScenarioReport } from './engine/report.js';
-import { findSystem, SYSTEMS } from './app/systems.js';
-import { compileForQuestion } from './engine/force.js';
-import { parseScenario, type Scenario } from './engine/scenario/scenario.js';
-import { assignStems } from './engine/fileNames.js';
-import { InputError } from './engine/inputError.js';
-import { InProcessExecutor, type Executor } from './engine/executor.js';
-import { runScenario as runValidatedScenario, type Overrides, type Progress } from './app/runScenario.js';
-import { packageVersion } from './node/packageInfo.js';
-import { OnDemandPool } from './node/onDemandPool.js';
-import { loadScenario } from './node/scenarioFile.js';
-import { openResults, type WrittenFiles } from './node/writeResults.js';
-import type { EntryOf, ScenarioInput, SystemId } from './app/entries.js';
+import type { BattleReport, ScenarioReport } from './core/model/report.js';
+import { findSystem, SYSTEMS } from './core/registry/systems.js';
+import { compileForQuestion } from './core/ask/force.js';
+import { parseScenario, type Scenario } from './core/engine/validate/scenario.js';
+import { assignStems } from './core/model/fileNames.js';
+import { InputError } from './core/model/inputError.js';
+import { DEFAULT_SEED, DEFAULT_TRIALS } from './core/model/run.js';
+import { InProcessExecutor, type Executor } from './core/engine/sample/executor.js';
+import { runScenario as runValidatedScenario, type Overrides, type Progress } from './core/run/runScenario.js';
+import { packageVersion } from './files/packageInfo.js';
+import { OnDemandPool } from './threads/onDemandPool.js';
+import { loadScenario } from './files/scenarioFile.js';
+import { openResults, type WrittenFiles } from './files/writeResults.js';
+import type { EntryOf, ScenarioInput, SystemId } from './core/registry/entries.js';
 
 export * from './core.js';
-export { bundledScenario, bundledScenarios } from './node/bundledScenarios.js';
+export { bundledScenario, bundledScenarios } from './files/bundledScenarios.js';
 
 /** The run's overrides (trials, seed, method, question ...; see Overrides), and where it runs. */
 export interface Options extends Overrides {
@@ -66,8 +67,8 @@ export async function odds<S extends SystemId>(
     file: `odds ${system}`,
     name: `odds-${system}`,
     system: found,
-    seed: options.seed ?? 'battle-odds',
-    trials: options.trials ?? 1_000_000,
+    seed: options.seed ?? DEFAULT_SEED,
+    trials: options.trials ?? DEFAULT_TRIALS,
     kernel: options.kernel ?? 'fast',
     method: options.method ?? 'auto',
     exact: options.check ?? true,

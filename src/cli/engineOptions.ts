@@ -1,8 +1,8 @@
 /** Options every sampling command shares (odds, run). */
 import { Option, type Command } from '@commander-js/extra-typings';
 import { parsePrecision, parseSeed, parseTarget, parseThreads, parseTrials, parseWorth } from './parse.js';
-import type { Objective } from '../engine/contract.js';
-import { OBJECTIVE_WORDS, QUESTION_OPTIONS, type QuestionOption } from '../engine/form/question.js';
+import type { Objective } from '../core/model/contract.js';
+import { OBJECTIVE_WORDS, QUESTION_OPTIONS, type QuestionOption } from '../core/form/questionOptions.js';
 import type { SessionOptions } from '../session/options.js';
 
 /** The flags of a sampling command: the run's options (src/session/options.ts) and what to print or write. */

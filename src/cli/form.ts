@@ -4,7 +4,7 @@
  * what is wrong with a question in the shell's words (naming each field by its flag).
  */
 import { Option } from '@commander-js/extra-typings';
-import type { Question } from '../engine/contract.js';
+import type { Question } from '../core/model/contract.js';
 import {
   defaultKind,
   paramOf,
@@ -12,11 +12,11 @@ import {
   type FormValues,
   type QuestionField,
   type QuestionForm,
-} from '../engine/form/form.js';
-import type { FormProblem } from '../engine/form/entry.js';
-import { questionOption } from '../engine/form/question.js';
-import { readField } from '../engine/form/read.js';
-import { InputError } from '../engine/inputError.js';
+} from '../core/form/form.js';
+import type { FormProblem } from '../core/form/entry.js';
+import { questionOption } from '../core/form/questionOptions.js';
+import { readField } from '../core/form/read.js';
+import { InputError } from '../core/model/inputError.js';
 import { fieldParser } from './parse.js';
 
 /** A field as a commander option; `source` names the command in a refusal (`odds landgrab`). */

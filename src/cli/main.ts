@@ -3,7 +3,7 @@
  * battle-odds command line entry. `--version` answers before anything heavy loads; the
  * rest of the program (commander, the rule systems, zod) loads on demand.
  */
-import { packageVersion } from '../node/packageInfo.js';
+import { packageVersion } from '../files/packageInfo.js';
 import { exitCodeAfter, installInterruptHandlers } from '../session/interrupt.js';
 
 const args = process.argv.slice(2);

@@ -1,13 +1,13 @@
 /**
- * Option value parsers for commander: the shared readings (src/engine/form/read.ts) with
+ * Option value parsers for commander: the shared readings (src/core/form/read.ts) with
  * their refusals turned into commander's usage errors (one line, exit 2), and --threads,
  * which depends on this machine.
  */
 import { InvalidArgumentError } from '@commander-js/extra-typings';
-import * as values from '../engine/form/read.js';
-import type { QuestionField } from '../engine/form/form.js';
-import { InputError } from '../engine/inputError.js';
-import { coreCount } from '../node/cores.js';
+import * as values from '../core/form/read.js';
+import type { QuestionField } from '../core/form/form.js';
+import { InputError } from '../core/model/inputError.js';
+import { coreCount } from '../threads/cores.js';
 
 /** The same reading, refusing with commander's error. */
 function forCommander<T>(read: (value: string) => T): (value: string) => T {

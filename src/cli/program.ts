@@ -3,21 +3,21 @@
  * one line on stderr naming the file or flag and the field, with exit code 2.
  */
 import { Command, CommanderError, Option } from '@commander-js/extra-typings';
-import { SYSTEM_MODULES, SYSTEMS } from '../app/systems.js';
-import { InputError, escapeControls, oneLine as escapedLine } from '../engine/inputError.js';
-import { NotMonotone } from '../engine/solve/solveFor.js';
-import { curveLines } from '../engine/solve/words.js';
-import { NoExactAnswer } from '../engine/run/battle.js';
-import type { FormCommand } from '../engine/form/form.js';
-import { FormProblem } from '../engine/form/entry.js';
+import { SYSTEM_MODULES, SYSTEMS } from '../core/registry/systems.js';
+import { InputError, escapeControls, oneLine as escapedLine } from '../core/model/inputError.js';
+import { NotMonotone } from '../core/engine/solve/solveFor.js';
+import { curveLines } from '../core/engine/solve/words.js';
+import { NoExactAnswer } from '../core/engine/answer/battle.js';
+import type { FormCommand } from '../core/form/form.js';
+import { FormProblem } from '../core/form/entry.js';
 import { oddsCommand, shouldIAttackCommand } from './commands/odds.js';
 import { fieldOption, fieldValues, problemError } from './form.js';
 import { runCommand } from './commands/run.js';
 import { serveCommand } from './commands/serve.js';
 import { mergeCommand } from './commands/merge.js';
 import { workerCommand } from './commands/worker.js';
-import { packageVersion } from '../node/packageInfo.js';
-import { writeFileAtomically } from '../node/atomicFile.js';
+import { packageVersion } from '../files/packageInfo.js';
+import { writeFileAtomically } from '../files/atomicFile.js';
 import { processIO, type CliIO } from './io.js';
 
 export const EXIT_USAGE = 2;

@@ -1,8 +1,8 @@
 /** The published JSON Schemas, generated from the same zod schemas that validate and shape the data. */
 import { z } from 'zod';
-import type { RuleSystem } from '../engine/contract.js';
-import { scenarioSchema, solveForSchema } from '../engine/scenario/scenario.js';
-import { scenarioReportSchema } from '../engine/report.js';
+import type { RuleSystem } from '../core/model/contract.js';
+import { scenarioSchema, solveForSchema } from '../core/engine/validate/scenario.js';
+import { scenarioReportSchema } from '../core/model/report.js';
 
 const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
 

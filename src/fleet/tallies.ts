@@ -3,7 +3,7 @@
  * which JSON writes exactly; anything else (a fraction, a negative, the wrong length) is
  * refused rather than merged, so a corrupt result can never slip into a report.
  */
-import { taskTallyLength, type ChunkTask } from '../engine/task.js';
+import { taskTallyLength, type ChunkTask } from '../core/engine/sample/task.js';
 
 export function tallyToJson(tally: Float64Array): number[] {
   return Array.from(tally);

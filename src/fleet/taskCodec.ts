@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import os from 'node:os';
-import type { ChunkTask } from '../engine/task.js';
+import type { ChunkTask } from '../core/engine/sample/task.js';
 
 const TYPED = {
   Int8Array,

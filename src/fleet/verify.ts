@@ -13,7 +13,7 @@
  * 1 - C(n - t, k) / C(n, k) (`detectionProbability`).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { InputError } from '../engine/inputError.js';
+import { InputError } from '../core/model/inputError.js';
 
 /** How many chunks of each source to re-run: a count, a percentage, all or none. */
 export type VerifySpec =

@@ -5,9 +5,9 @@
  * (one row per cell) and `thresholds.csv`.
  */
 import { stringify } from 'csv-stringify/sync';
-import type { BattleReport, Cell, ScenarioReport, SweepReport, Table } from '../engine/report.js';
-import { roundSignificant } from '../kit/format.js';
-import { slug } from '../engine/fileNames.js';
+import type { BattleReport, Cell, ScenarioReport, SweepReport, Table } from '../core/model/report.js';
+import { roundSignificant } from '../core/words/format.js';
+import { slug } from '../core/model/fileNames.js';
 import { guardCsvText } from './csvGuard.js';
 
 /** CSV text of rows, each ending in a newline: rows written in pieces give the same bytes as all at once. */

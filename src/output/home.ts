@@ -5,7 +5,7 @@
  * reads a large report.json), which is how scenarios of earlier runs are listed too.
  */
 import { z } from 'zod';
-import type { BattleReport, ScenarioReport } from '../engine/report.js';
+import type { BattleReport, ScenarioReport } from '../core/model/report.js';
 import { escapeHtml as escape } from './html.js';
 import { headlineText, sweepRanges } from './terminal.js';
 

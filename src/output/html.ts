@@ -4,8 +4,8 @@
  * however many battles the run has. Every number says whether it is a Monte Carlo
  * estimate (with its 95% interval) or exact.
  */
-import type { BattleReport, Cell, Metric, ScenarioReport, SweepReport, Table } from '../engine/report.js';
-import { fixed, percent, roundSignificant, sampledOnly, thousands } from '../kit/format.js';
+import type { BattleReport, Cell, Metric, ScenarioReport, SweepReport, Table } from '../core/model/report.js';
+import { fixed, percent, roundSignificant, sampledOnly, thousands } from '../core/words/format.js';
 import { sweepMethodNote } from './charts/fromReport.js';
 
 const MAX_TABLE_ROWS = 300;

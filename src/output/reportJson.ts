@@ -8,7 +8,7 @@
  * headline only, each threshold row on one line. Every metric of every cell is in sweep.csv
  * beside it; written out in full, a sweep of 2,304 cells was 11 MB of report.json.
  */
-import type { BattleReport, ScenarioReport, SweepReport } from '../engine/report.js';
+import type { BattleReport, ScenarioReport, SweepReport } from '../core/model/report.js';
 
 /** Stands for the battles while the rest is stringified: NUL cannot be in any text of a report. */
 const PLACE = '\u0000battles\u0000';

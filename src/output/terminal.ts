@@ -1,6 +1,6 @@
 /** What the terminal shows: each battle's verdict, notes and table, and a sweep in a few lines. */
-import type { BattleReport, Metric, SweepReport, Table } from '../engine/report.js';
-import { fixed, percent, percentTarget, sampledOnly, tableCell, thousands } from '../kit/format.js';
+import type { BattleReport, Metric, SweepReport, Table } from '../core/model/report.js';
+import { fixed, percent, percentTarget, sampledOnly, tableCell, thousands } from '../core/words/format.js';
 
 /** A metric's value; `sampled`: a frequency from trials only, so a 0 or 1 is not shown as certain. */
 function formatValue(m: Metric, x: number, sampled = false): string {

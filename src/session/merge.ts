@@ -1,14 +1,14 @@
 /** The body of `battle-odds merge <parts...> --out DIR`: check the parts, replay, write results/<scenario>/. */
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Scenario } from '../engine/scenario/scenario.js';
-import type { Executor } from '../engine/executor.js';
-import { InputError } from '../engine/inputError.js';
-import { openResults, type ResultsWriter } from '../node/writeResults.js';
-import { writeResultsHome } from '../node/resultsHome.js';
-import { checkOutFlag } from '../node/outputFolderCheck.js';
-import { whyUnreadable } from '../node/userFile.js';
-import { packageVersion } from '../node/packageInfo.js';
+import type { Scenario } from '../core/engine/validate/scenario.js';
+import type { Executor } from '../core/engine/sample/executor.js';
+import { InputError } from '../core/model/inputError.js';
+import { openResults, type ResultsWriter } from '../files/writeResults.js';
+import { writeResultsHome } from '../files/resultsHome.js';
+import { checkOutFlag } from '../files/outputFolderCheck.js';
+import { whyUnreadable } from '../files/userFile.js';
+import { packageVersion } from '../files/packageInfo.js';
 import { readTallyPart, TALLY_SUFFIX } from '../fleet/shard/tallyFile.js';
 import { checkParts, type CheckedRun, type LoadedPart } from '../fleet/shard/checkParts.js';
 import { partScenario } from '../fleet/shard/partScenario.js';
@@ -25,7 +25,7 @@ import {
   SeededDraws,
   type VerifySpec,
 } from '../fleet/verify.js';
-import { chooseExecutor } from './executor.js';
+import { chooseExecutor } from './chooseExecutor.js';
 import type { Streams } from './streams.js';
 
 export interface MergeFlags {

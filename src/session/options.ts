@@ -1,6 +1,6 @@
 /** What a run is asked beyond its scenario, and the engine overrides that follow from it. */
-import type { KernelName, Objective } from '../engine/contract.js';
-import type { Overrides } from '../app/runScenario.js';
+import type { KernelName, Objective } from '../core/model/contract.js';
+import type { Overrides } from '../core/run/runScenario.js';
 
 /** The run's choices, typed (the command line's flags carry them; undefined: the scenario's or the default). */
 export interface SessionOptions {

@@ -1,6 +1,6 @@
 /** The plan and estimate of a run in the terminal's words (`run --dry-run`, and before a long run). */
-import type { RunEstimate } from '../app/estimate.js';
-import { thousands } from '../kit/format.js';
+import type { RunEstimate } from '../core/run/estimate.js';
+import { thousands } from '../core/words/format.js';
 
 /** A run expected to take longer than this prints its estimate first (seconds). */
 export const FEW_SECONDS = 5;

@@ -1,8 +1,8 @@
 /** A progress bar on stderr, only when stderr is a terminal (never in CI or pipes). */
 import { createRequire } from 'node:module';
 
-import type { Progress } from '../app/runScenario.js';
-import type { ScenarioPlan } from '../app/estimate.js';
+import type { Progress } from '../core/run/runScenario.js';
+import type { ScenarioPlan } from '../core/run/estimate.js';
 import type { OutputStream } from './streams.js';
 
 export function createProgress(stream: OutputStream, enabled = Boolean(stream.isTTY)): Progress {
@@ -36,7 +36,7 @@ export function createProgress(stream: OutputStream, enabled = Boolean(stream.is
 }
 
 /**
- * One bar for a whole run, with the time left, driven by the estimate (src/app/estimate.ts): each
+ * One bar for a whole run, with the time left, driven by the estimate (src/core/run/estimate.ts): each
  * scenario is its expected seconds of work; within it a battle counts its trials as they are
  * done, an exact answer its expected time when it finishes, a sweep the share of its cells done.
  * `scenario(i)` starts scenario i (what earlier ones did not use is skipped). Only the estimate and

@@ -1,11 +1,11 @@
 /** `run --queue redis://...`: the run's executor is the worker fleet behind the queue (docs/fleet.md). */
-import type { Executor } from '../engine/executor.js';
-import { InputError } from '../engine/inputError.js';
-import { packageVersion } from '../node/packageInfo.js';
+import type { Executor } from '../core/engine/sample/executor.js';
+import { InputError } from '../core/model/inputError.js';
+import { packageVersion } from '../files/packageInfo.js';
 import { parseQueueUrl } from '../fleet/queue/connection.js';
 import { QueueExecutor, type QueueVerification } from '../fleet/queue/queueExecutor.js';
 import { DEFAULT_VERIFY, newVerifySeed, parseVerify, parseVerifySeed } from '../fleet/verify.js';
-import { chooseExecutor } from './executor.js';
+import { chooseExecutor } from './chooseExecutor.js';
 import type { Streams } from './streams.js';
 
 export interface FleetOptions {

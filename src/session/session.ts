@@ -5,8 +5,8 @@
  * stops it gracefully, src/session/interrupt.ts), and its progress bar on a terminal.
  * The question commands, `run`, a shard and a fleet worker all run inside one.
  */
-import type { Executor } from '../engine/executor.js';
-import { NO_PROGRESS, type Progress } from '../app/runScenario.js';
+import type { Executor } from '../core/engine/sample/executor.js';
+import { NO_PROGRESS, type Progress } from '../core/run/runScenario.js';
 import { interruptSignal } from './interrupt.js';
 import { createProgress } from './progress.js';
 import type { OutputStream } from './streams.js';

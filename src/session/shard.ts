@@ -1,20 +1,20 @@
 /** The body of `battle-odds run <scenarios> --shard i/N --out DIR`: one tally part per scenario. */
 import path from 'node:path';
-import type { Scenario } from '../engine/scenario/scenario.js';
-import type { Executor } from '../engine/executor.js';
-import { parseScenario } from '../engine/scenario/scenario.js';
-import { InputError } from '../engine/inputError.js';
-import { SYSTEMS } from '../app/systems.js';
-import { readJsonFile } from '../node/scenarioFile.js';
-import { packageVersion } from '../node/packageInfo.js';
-import { sampledTrials } from '../app/runScenario.js';
-import { expandScenarioPaths } from '../node/scenarioFile.js';
+import type { Scenario } from '../core/engine/validate/scenario.js';
+import type { Executor } from '../core/engine/sample/executor.js';
+import { parseScenario } from '../core/engine/validate/scenario.js';
+import { InputError } from '../core/model/inputError.js';
+import { SYSTEMS } from '../core/registry/systems.js';
+import { readJsonFile } from '../files/scenarioFile.js';
+import { packageVersion } from '../files/packageInfo.js';
+import { sampledTrials } from '../core/run/runScenario.js';
+import { expandScenarioPaths } from '../files/scenarioFile.js';
 import { parseShardSpec } from '../fleet/shard/assign.js';
 import { claimTallyFiles } from '../fleet/shard/claim.js';
 import { runShard } from '../fleet/shard/runShard.js';
 import { TALLY_SUFFIX, writeTallyPart } from '../fleet/shard/tallyFile.js';
 import { overridesFrom, type SessionOptions } from './options.js';
-import { chooseExecutor } from './executor.js';
+import { chooseExecutor } from './chooseExecutor.js';
 import { RunSession } from './session.js';
 import type { Streams } from './streams.js';
 

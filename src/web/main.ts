@@ -3,7 +3,7 @@
  * in the URL's fragment (copy the link: same question, same seed). Works offline after the
  * first visit (sw.ts).
  */
-import { SYSTEM_MODULES, type SystemModule } from '../app/systems.js';
+import { SYSTEM_MODULES, type SystemModule } from '../core/registry/systems.js';
 import { Asker } from './answer/asker.js';
 import { stateFromHash, stateToHash } from './question/url.js';
 import { exampleState, type PageState } from './question/state.js';

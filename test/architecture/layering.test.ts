@@ -1,12 +1,12 @@
 /**
  * The layering the design promises, checked on the sources with every import counted,
  * type-only ones included (a type import still ties two modules together): the pure core
- * (engine, kit, statistics, rule systems, the composition root) imports nothing from Node
- * and no Node-only package, so a browser or a Web Worker can load it; the engine never
- * imports the composition root or a rule system; the page imports no Node adapter; nothing
- * outside src/cli/ imports the command line (it is the outermost adapter: commander wiring
- * and printing); nothing in src imports bench/; and the import graph of src/ has no circle
- * (Tarjan's strongly connected components; a circle is reported by its files).
+ * (src/core/) imports nothing from Node, no Node-only package and nothing outside itself, so a
+ * browser or a Web Worker can load it; its folders are layers in a declared order, the engine's
+ * phases too, and src/'s own folders (the core, the Node ring, the faces); the page imports no
+ * Node adapter; nothing outside src/cli/ imports the command line; nothing in src imports bench/;
+ * and neither the folders (at any depth) nor the files of src/ import each other in a circle
+ * (Tarjan's strongly connected components; a circle is reported by its members).
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -119,31 +119,114 @@ function graph(roots: string[]): Map<string, string[]> {
 
 const rel = (p: string) => path.relative(ROOT, p);
 
+/**
+ * The house, as the README draws it: the pure core (src/core/, its library door src/core.ts), the Node
+ * ring around it, the two faces outside. Each list is in order: a folder imports only folders before it
+ * (or itself); folders on one line are siblings and import neither each other.
+ */
+const CORE = path.join(SRC, 'core');
+const CORE_LAYERS: readonly (readonly string[])[] = [
+  ['random', 'stats'],
+  ['model'],
+  ['words'],
+  ['form'],
+  ['engine', 'systems'],
+  ['registry'],
+  ['run'],
+  ['ask'],
+];
+/** The engine's phases, in the order data flows through them. */
+const ENGINE_PHASES = ['validate', 'sample', 'summarize', 'answer', 'solve', 'sweep'];
+/** src/'s top-level folders: the core, the Node ring (renderers, files, threads, fleet, run session), the faces. */
+const HOUSE: readonly (readonly string[])[] = [
+  ['core'],
+  ['output'],
+  ['files', 'threads'],
+  ['fleet'],
+  ['session'],
+  ['cli', 'web'],
+];
+
+/** The folder of `file` one level below `dir` (null: outside `dir`, or a file directly in it). */
+function folderUnder(dir: string, file: string): string | null {
+  const inside = path.relative(dir, file);
+  if (inside.startsWith('..') || path.isAbsolute(inside)) return null;
+  const parts = inside.split(path.sep);
+  return parts.length > 1 ? parts[0] : null;
+}
+
+/** Every import from a folder of `dir` into another folder of it, as [from folder, to folder, file, spec]. */
+function crossings(dir: string): [string, string, string, string][] {
+  const found: [string, string, string, string][] = [];
+  for (const file of files(dir)) {
+    const from = folderUnder(dir, file);
+    if (from === null) continue;
+    for (const spec of imports(file)) {
+      const target = resolve(file, spec);
+      const to = target === null ? null : folderUnder(dir, target);
+      if (to !== null && to !== from) found.push([from, to, rel(file), spec]);
+    }
+  }
+  return found;
+}
+
+/** The imports that break an order of layers: into a later layer, a sibling, or a folder the order does not list. */
+function againstTheOrder(dir: string, layers: readonly (readonly string[])[]): string[] {
+  const layerOf = (folder: string) => layers.findIndex((l) => l.includes(folder));
+  return crossings(dir)
+    .filter(([from, to]) => layerOf(to) < 0 || layerOf(from) < 0 || layerOf(to) >= layerOf(from))
+    .map(([from, to, file, spec]) => `${from} -> ${to}: ${file} imports ${spec}`);
+}
+
+/** The circles between the folders of `dir`, each as its folders. */
+function folderCircles(dir: string): string[][] {
+  const edges = new Map<string, string[]>();
+  for (const f of readdirSync(dir)) if (statSync(path.join(dir, f)).isDirectory()) edges.set(f, []);
+  for (const [from, to] of crossings(dir)) if (!edges.get(from)?.includes(to)) edges.get(from)?.push(to);
+  return circlesOf(edges);
+}
+
 describe('the pure core', () => {
-  const roots = [path.join(SRC, 'core.ts'), ...files(path.join(SRC, 'systems')), ...files(path.join(SRC, 'engine'))];
+  const roots = [path.join(SRC, 'core.ts'), ...files(CORE)];
   const modules = graph(roots);
 
-  it('imports nothing from Node and no Node-only package, whatever it reaches', () => {
-    expect(modules.size).toBeGreaterThan(50);
+  it('imports nothing from Node, no Node-only package and nothing outside src/core/, whatever it reaches', () => {
+    expect(modules.size).toBeGreaterThan(150);
     for (const [file, imports] of modules) {
       for (const spec of imports) {
         expect(spec.startsWith('node:'), `${rel(file)} imports ${spec}`).toBe(false);
         expect(NODE_ONLY.includes(spec), `${rel(file)} imports ${spec}`).toBe(false);
       }
-      expect(rel(file).startsWith('src/node/'), `the core reaches ${rel(file)}`).toBe(false);
-      expect(rel(file).startsWith('src/cli/commands'), `the core reaches ${rel(file)}`).toBe(false);
+      const inCore = rel(file) === 'src/core.ts' || rel(file).startsWith(`src${path.sep}core${path.sep}`);
+      expect(inCore, `the core reaches ${rel(file)}`).toBe(true);
     }
   });
 
-  it('the engine imports neither the composition root nor any rule system', () => {
-    for (const file of files(path.join(SRC, 'engine'))) {
-      for (const spec of imports(file)) {
-        const target = resolve(file, spec);
-        if (!target) continue;
-        expect(rel(target).startsWith('src/app/'), `${rel(file)} imports ${spec}`).toBe(false);
-        expect(rel(target).startsWith('src/systems/'), `${rel(file)} imports ${spec}`).toBe(false);
-      }
-    }
+  it('its folders are layered: each imports only the layers below it, never a sibling', () => {
+    expect(
+      readdirSync(CORE)
+        .filter((f) => statSync(path.join(CORE, f)).isDirectory())
+        .sort(),
+    ).toEqual(CORE_LAYERS.flat().sort());
+    expect(againstTheOrder(CORE, CORE_LAYERS)).toEqual([]);
+  });
+
+  it("the engine's phases import only earlier phases", () => {
+    const engine = path.join(CORE, 'engine');
+    expect(readdirSync(engine).sort()).toEqual([...ENGINE_PHASES].sort());
+    expect(
+      againstTheOrder(
+        engine,
+        ENGINE_PHASES.map((p) => [p]),
+      ),
+    ).toEqual([]);
+  });
+
+  it('the engine and the systems import neither the composition root nor each other (the layers above say so)', () => {
+    const offending = crossings(CORE).filter(
+      ([from, to]) => ['engine', 'systems'].includes(from) && ['registry', 'engine', 'systems'].includes(to),
+    );
+    expect(offending.map(([, , file, spec]) => `${file} imports ${spec}`)).toEqual([]);
   });
 
   it('nothing in src imports bench/', () => {
@@ -156,8 +239,29 @@ describe('the pure core', () => {
   });
 });
 
-describe('the adapters', () => {
+describe('the house', () => {
   const under = (dir: string) => (file: string) => rel(file).startsWith(`src/${dir}/`);
+
+  it("src/'s folders are layered: the core, the Node ring around it, the faces outside", () => {
+    expect(
+      readdirSync(SRC)
+        .filter((f) => statSync(path.join(SRC, f)).isDirectory())
+        .sort(),
+    ).toEqual(HOUSE.flat().sort());
+    expect(againstTheOrder(SRC, HOUSE)).toEqual([]);
+  });
+
+  it('no two folders import each other, at any depth', () => {
+    const folders = (dir: string): string[] =>
+      readdirSync(dir)
+        .map((f) => path.join(dir, f))
+        .filter((p) => statSync(p).isDirectory())
+        .flatMap((p) => [p, ...folders(p)]);
+    const circles = [SRC, ...folders(SRC)].flatMap((dir) =>
+      folderCircles(dir).map((c) => `${rel(dir)}: ${c.join(' -> ')}`),
+    );
+    expect(circles).toEqual([]);
+  });
 
   it('the page (src/web) reaches nothing of Node: no Node module, no Node-only package, no Node adapter', () => {
     const modules = graph(files(path.join(SRC, 'web')));
@@ -168,7 +272,7 @@ describe('the adapters', () => {
         expect(NODE_ONLY.includes(spec), `${rel(file)} imports ${spec}`).toBe(false);
       }
       // The page draws its charts with src/output/charts (no Node there: the first check says so).
-      for (const adapter of ['node', 'session', 'fleet', 'cli'])
+      for (const adapter of ['files', 'threads', 'session', 'fleet', 'cli'])
         expect(under(adapter)(file), `the page reaches ${rel(file)}`).toBe(false);
     }
   });
@@ -186,14 +290,14 @@ describe('the adapters', () => {
     expect(checked).toBeGreaterThan(250);
   });
 
-  it('the fleet and the Node adapters import neither the run session nor the command line', () => {
-    for (const file of files(SRC).filter((f) => under('fleet')(f) || under('node')(f))) {
-      for (const spec of imports(file)) {
-        const target = resolve(file, spec);
-        if (!target) continue;
-        expect(under('session')(target) || under('cli')(target), `${rel(file)} imports ${spec}`).toBe(false);
-      }
-    }
+  it('the order finder reports an import against the order, into a sibling or into an unlisted folder', () => {
+    const layers = [['a'], ['b', 'c'], ['d']];
+    const layerOf = (f: string) => layers.findIndex((l) => l.includes(f));
+    const against = (from: string, to: string) => layerOf(to) < 0 || layerOf(to) >= layerOf(from);
+    expect(against('d', 'a')).toBe(false);
+    expect(against('a', 'd')).toBe(true);
+    expect(against('b', 'c')).toBe(true);
+    expect(against('d', 'x')).toBe(true);
   });
 });
 
@@ -227,6 +331,7 @@ describe('import circles', () => {
 describe('generated modules', () => {
   it('the Kings & Things roster module matches the CSV files it is made from (npm run roster)', async () => {
     const { rosterModule } = (await import(path.join(ROOT, 'scripts/roster-data.mjs'))) as { rosterModule(): string };
-    expect(readFileSync(path.join(SRC, 'systems/kings-and-things/rules/rosterData.ts'), 'utf8')).toBe(rosterModule());
+    const roster = path.join(SRC, 'core/systems/kings-and-things/rules/rosterData.ts');
+    expect(readFileSync(roster, 'utf8')).toBe(rosterModule());
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Workers send tallies and solutions back as copies, never by transfer: a transfer detaches
  * an ArrayBuffer, and after the first detach in a thread V8 checks every typed-array access
- * for it (the Advanced Civilization kernel ran ~35% slower in a worker; see src/node/worker.ts).
+ * for it (the Advanced Civilization kernel ran ~35% slower in a worker; see src/threads/threadWorker.ts).
  * A timing test would be noise on a shared machine, so this checks the code that would do it.
  */
 import { describe, expect, it } from 'vitest';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { odds, type EntryOf, type SystemId } from '../../src/index.js';
-import { checkClaims } from '../../src/engine/claims.js';
+import { checkClaims } from './checkClaims.js';
 import { caseName, type ClaimCase } from './claimCase.js';
 import { cases as landgrabCases, solveCases as landgrabSolve } from './cases/landgrab.js';
 import { cases as advCivCases, solveCases as advCivSolve } from './cases/advanced-civilization.js';

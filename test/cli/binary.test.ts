@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { BIN, binary, tempDir } from '../helpers/cli.js';
-import type { ScenarioReport } from '../../src/engine/report.js';
+import type { ScenarioReport } from '../../src/core/model/report.js';
 
 describe('the built binary', () => {
   it('prints its version and its help', () => {

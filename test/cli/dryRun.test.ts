@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cli, tempDir } from '../helpers/cli.js';
-import { estimateRun } from '../../src/app/estimate.js';
-import { loadScenario } from '../../src/node/scenarioFile.js';
+import { estimateRun } from '../../src/core/run/estimate.js';
+import { loadScenario } from '../../src/files/scenarioFile.js';
 import { battleCount, formatDuration } from '../../src/session/planText.js';
 
 describe('run --dry-run', () => {

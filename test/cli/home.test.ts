@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cli, tempDir } from '../helpers/cli.js';
-import type { ScenarioReport } from '../../src/engine/report.js';
+import type { ScenarioReport } from '../../src/core/model/report.js';
 import { runScenario } from '../../src/index.js';
 
 const small = (name: string, label: string) => ({

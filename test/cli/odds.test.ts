@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cli, tempDir } from '../helpers/cli.js';
-import type { BattleReport, Metric, ScenarioReport } from '../../src/engine/report.js';
+import type { BattleReport, Metric, ScenarioReport } from '../../src/core/model/report.js';
 
 const metric = (r: BattleReport, key: string) => r.metrics.find((m) => m.key === key) as Metric;
 

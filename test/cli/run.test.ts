@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { cli, tempDir, ROOT } from '../helpers/cli.js';
-import type { ScenarioReport } from '../../src/engine/report.js';
+import type { ScenarioReport } from '../../src/core/model/report.js';
 
 describe('battle-odds run', () => {
   it('writes summary and distribution CSVs, report.json and the page, nothing left over', async () => {

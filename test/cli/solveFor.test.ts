@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { binary, cli, tempDir } from '../helpers/cli.js';
-import type { ScenarioReport } from '../../src/engine/report.js';
+import type { ScenarioReport } from '../../src/core/model/report.js';
 
 const FORTRESS = ['landgrab', '--attackers', '12', '--defenders', '8', '--fortress'];
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { readChunkResult, taskLimitProblem } from '../../src/fleet/queue/chunkJob.js';
 import { encodeTask } from '../../src/fleet/taskCodec.js';
-import type { ChunkTask } from '../../src/engine/task.js';
+import type { ChunkTask } from '../../src/core/engine/sample/task.js';
 
 const task: ChunkTask = {
   systemId: 'landgrab',

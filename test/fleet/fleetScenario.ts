@@ -1,7 +1,7 @@
 /** The fleet tests' scenario (small: each run of it is quick) and how many chunks a run of it has. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chunkSizeFor, chunkTrials } from '../../src/engine/run/chunking.js';
+import { chunkSizeFor, chunkTrials } from '../../src/core/engine/sample/chunking.js';
 import { ROOT } from '../helpers/cli.js';
 
 export const SCENARIO = 'test/fleet/fleet-scenario.json';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cli, tempDir } from '../helpers/cli.js';
-import { FolderLock } from '../../src/node/folderLock.js';
+import { FolderLock } from '../../src/files/folderLock.js';
 
 const SCENARIO = 'test/fleet/fleet-scenario.json';
 const NAME = 'fleet-check';

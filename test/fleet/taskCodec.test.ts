@@ -1,9 +1,9 @@
 /** Chunk tasks survive the trip to another process bit for bit, and their content key names what they compute. */
 import { describe, expect, it } from 'vitest';
 import { decodeTask, decodeValue, encodeTask, encodeValue, taskKey } from '../../src/fleet/taskCodec.js';
-import { runChunk, type ChunkTask } from '../../src/engine/task.js';
+import { runChunk, type ChunkTask } from '../../src/core/engine/sample/task.js';
 import { tallyFromJson, tallyToJson } from '../../src/fleet/tallies.js';
-import { landgrab } from '../../src/systems/landgrab/index.js';
+import { landgrab } from '../../src/core/systems/landgrab/index.js';
 import { landgrabBattle } from '../helpers/landgrab.js';
 
 function taskOf(entry: Record<string, unknown>, trials = 2_000): ChunkTask {

@@ -13,7 +13,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { cli, tempDir } from '../helpers/cli.js';
 import { differingFiles } from './compare.js';
 import { CHUNKS, SCENARIO } from './fleetScenario.js';
-import { readGzipText } from '../../src/node/gzipFile.js';
+import { readGzipText } from '../../src/files/gzipFile.js';
 
 const NAME = 'fleet-check';
 const dir = tempDir('battle-odds-untrusted-');

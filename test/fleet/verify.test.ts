@@ -14,7 +14,7 @@ import {
   SeededDraws,
   tallyDifference,
 } from '../../src/fleet/verify.js';
-import { InputError } from '../../src/engine/inputError.js';
+import { InputError } from '../../src/core/model/inputError.js';
 
 /** C(n, k) for small numbers, exactly enough in float64. */
 function choose(n: number, k: number): number {

@@ -3,10 +3,10 @@
  * with the options generated from the form, then the form's own checks and toEntry.
  */
 import { Command } from '@commander-js/extra-typings';
-import type { Question } from '../../src/engine/contract.js';
-import { formEntry } from '../../src/engine/form/entry.js';
-import { kindOf, type FormValues, type QuestionForm } from '../../src/engine/form/form.js';
-import { isGiven } from '../../src/engine/form/read.js';
+import type { Question } from '../../src/core/model/contract.js';
+import { formEntry } from '../../src/core/form/entry.js';
+import { kindOf, type FormValues, type QuestionForm } from '../../src/core/form/form.js';
+import { isGiven } from '../../src/core/form/read.js';
 import { fieldOption, fieldValues } from '../../src/cli/form.js';
 
 /** The form's values and kind of question from command-line words (`--attackers 11 --fortress`). */

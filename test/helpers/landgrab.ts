@@ -1,7 +1,7 @@
-import { landgrab } from '../../src/systems/landgrab/index.js';
-import { compileEntry, type Battle } from '../../src/engine/scenario/entry.js';
-import { isUnsolved } from '../../src/engine/contract.js';
-import type { LandgrabPlan } from '../../src/systems/landgrab/plan.js';
+import { landgrab } from '../../src/core/systems/landgrab/index.js';
+import { compileEntry, type Battle } from '../../src/core/engine/validate/entry.js';
+import { isUnsolved } from '../../src/core/model/contract.js';
+import type { LandgrabPlan } from '../../src/core/systems/landgrab/plan.js';
 
 /** Compiles a raw LandGrab entry as a scenario would (schema with its cross-field checks, compile). */
 export function landgrabBattle(entry: Record<string, unknown>): Battle<LandgrabPlan> {

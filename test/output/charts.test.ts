@@ -5,7 +5,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ChartRequest } from '../../src/engine/report.js';
+import type { ChartRequest } from '../../src/core/model/report.js';
 import { toVegaLite, type VegaLiteSpec } from '../../src/output/charts/vegaLite.js';
 import { FONT, SIZE } from '../../src/output/charts/theme.js';
 import { compileSpec, renderSvg, svgToPixels } from '../../src/output/render.js';

@@ -6,7 +6,7 @@
  * phone's width (the web page's) stays within it, its row labels above the bars.
  */
 import { describe, expect, it } from 'vitest';
-import type { DistributionChart, HeatmapChart, IntervalsChart } from '../../src/engine/report.js';
+import type { DistributionChart, HeatmapChart, IntervalsChart } from '../../src/core/model/report.js';
 import { DRAWN_MASS, trimTail } from '../../src/output/charts/distribution.js';
 import { specJson, toVegaLite, type VegaLiteSpec } from '../../src/output/charts/vegaLite.js';
 import { compileSpec, renderSvg } from '../../src/output/render.js';

@@ -11,7 +11,7 @@ import type {
   Metric,
   SweepCellReport,
   SweepReport,
-} from '../../src/engine/report.js';
+} from '../../src/core/model/report.js';
 import { distributionRequest, sweepRequests } from '../../src/output/charts/fromReport.js';
 
 /** Every text field of a chart gets this: backslash, quotes, `${`, a newline, non-ASCII, 300+ characters. */

@@ -1,6 +1,6 @@
 /** The engine's own chart requests, the theme's colours and merging, text widths and value formats. */
 import { describe, expect, it } from 'vitest';
-import type { HeatmapChart, IntervalsChart, LinesChart } from '../../src/engine/report.js';
+import type { HeatmapChart, IntervalsChart, LinesChart } from '../../src/core/model/report.js';
 import {
   contourLevels,
   distributionRequest,
@@ -170,10 +170,10 @@ describe('text and formats', () => {
 
 describe('sweepRequests for a deterministic sweep', () => {
   it('colours by the one outcome of each cell and writes the asked metrics in it', async () => {
-    const { parseScenario } = await import('../../src/engine/scenario/scenario.js');
-    const { runSweep } = await import('../../src/engine/run/sweep.js');
-    const { InProcessExecutor } = await import('../../src/engine/executor.js');
-    const { SYSTEMS, findSystem } = await import('../../src/app/systems.js');
+    const { parseScenario } = await import('../../src/core/engine/validate/scenario.js');
+    const { runSweep } = await import('../../src/core/engine/sweep/sweep.js');
+    const { InProcessExecutor } = await import('../../src/core/engine/sample/executor.js');
+    const { SYSTEMS, findSystem } = await import('../../src/core/registry/systems.js');
     const scenario = parseScenario(
       {
         name: 'pq',

@@ -8,11 +8,11 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runScenario, writeResults, type ScenarioOf } from '../../src/index.js';
-import type { BattleReport, ScenarioReport } from '../../src/engine/report.js';
+import type { BattleReport, ScenarioReport } from '../../src/core/model/report.js';
 import { distributionsCsv, summaryCsv } from '../../src/output/csv.js';
 import { reportHtml } from '../../src/output/html.js';
 import { reportJsonText } from '../../src/output/reportJson.js';
-import { Spool } from '../../src/node/spool.js';
+import { Spool } from '../../src/files/spool.js';
 import { cli, tempDir } from '../helpers/cli.js';
 
 /** Labels a CSV must quote or guard, that JSON escapes, and a line separator a regex would take for a line end. */

@@ -22,9 +22,9 @@ import { answerJob } from '../../src/web/workers/answerJob.js';
 import { solveJob } from '../../src/web/workers/solveJob.js';
 import type { AnswerReply, AnswerRequest, SolveReply, SolveRequest } from '../../src/web/workers/protocol.js';
 import { compileEntry, findSystem, InProcessExecutor, runBattle } from '../../src/core.js';
-import type { Solution } from '../../src/engine/contract.js';
-import type { BattleReport } from '../../src/engine/report.js';
-import { SYSTEM_MODULES } from '../../src/app/systems.js';
+import type { Solution } from '../../src/core/model/contract.js';
+import type { BattleReport } from '../../src/core/model/report.js';
+import { SYSTEM_MODULES } from '../../src/core/registry/systems.js';
 import { blankState, withArgs, type PageState } from '../../src/web/question/state.js';
 import type { AskedQuestion } from '../../src/web/question/toQuestion.js';
 

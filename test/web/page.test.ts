@@ -10,10 +10,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SYSTEM_MODULES } from '../../src/app/systems.js';
-import type { BattleReport } from '../../src/engine/report.js';
+import { SYSTEM_MODULES } from '../../src/core/registry/systems.js';
+import type { BattleReport } from '../../src/core/model/report.js';
 import { headlineValue } from '../../src/web/ui/report.js';
-import { serveWeb, type Serving } from '../../src/node/serve.js';
+import { serveWeb, type Serving } from '../../src/files/serve.js';
 import { commandWords, exampleState } from '../../src/web/question/state.js';
 import { stateToHash } from '../../src/web/question/url.js';
 import { cli } from '../helpers/cli.js';
@@ -89,7 +89,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
   for (const id of ALL_SYSTEMS) {
     const module = moduleOf(id);
-    const reason = `${id} is not in the core's systems yet (src/app/systems.ts): enabled when it is`;
+    const reason = `${id} is not in the core's systems yet (src/core/registry/systems.ts): enabled when it is`;
     it.skipIf(!module)(
       `answers the example question of ${id} with the CLI's numbers for the same seed` +
         (module ? '' : ` (skipped: ${reason})`),

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileEntry, findSystem, InProcessExecutor, runBattle } from '../../src/core.js';
-import { runChunk, type ChunkTask } from '../../src/engine/task.js';
+import { runChunk, type ChunkTask } from '../../src/core/engine/sample/task.js';
 import { WebWorkerExecutor, type ChunkWorker } from '../../src/web/workers/pool.js';
 import type { ChunkReply, ChunkRequest } from '../../src/web/workers/protocol.js';
 

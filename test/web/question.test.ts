@@ -4,9 +4,9 @@
  * in a player's words, and the URL holds the whole question.
  */
 import { describe, expect, it } from 'vitest';
-import { SYSTEM_MODULES, type SystemModule } from '../../src/app/systems.js';
+import { SYSTEM_MODULES, type SystemModule } from '../../src/core/registry/systems.js';
 import { InProcessExecutor, findSystem } from '../../src/core.js';
-import { runBattle } from '../../src/engine/run/battle.js';
+import { runBattle } from '../../src/core/engine/answer/battle.js';
 import { fieldsOf } from '../../src/web/question/fields.js';
 import { commandWords, exampleState, withArgs, type PageState } from '../../src/web/question/state.js';
 import { stateFromHash, stateToHash } from '../../src/web/question/url.js';

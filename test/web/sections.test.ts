@@ -6,14 +6,14 @@
  * one has a value it applies to, and leaves the question and the link otherwise.
  */
 import { describe, expect, it } from 'vitest';
-import { SYSTEM_MODULES, type SystemModule } from '../../src/app/systems.js';
+import { SYSTEM_MODULES, type SystemModule } from '../../src/core/registry/systems.js';
 import { InProcessExecutor, findSystem } from '../../src/core.js';
-import { runBattle } from '../../src/engine/run/battle.js';
+import { runBattle } from '../../src/core/engine/answer/battle.js';
 import { answerParts } from '../../src/web/answer/sections.js';
 import { blankState, withArgs } from '../../src/web/question/state.js';
 import { stateToHash } from '../../src/web/question/url.js';
 import { toQuestion } from '../../src/web/question/toQuestion.js';
-import { fieldAsked } from '../../src/engine/form/form.js';
+import { fieldAsked } from '../../src/core/form/form.js';
 
 const moduleOf = (id: string) => SYSTEM_MODULES.find((m) => m.system.id === id) as SystemModule;
 

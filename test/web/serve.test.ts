@@ -8,8 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileFor, serveWeb, type Serving } from '../../src/node/serve.js';
-import { InputError } from '../../src/engine/inputError.js';
+import { fileFor, serveWeb, type Serving } from '../../src/files/serve.js';
+import { InputError } from '../../src/core/model/inputError.js';
 import { cli, tempDir } from '../helpers/cli.js';
 
 let dir: string;

@@ -7,9 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { BattleReport } from '../../src/engine/report.js';
+import type { BattleReport } from '../../src/core/model/report.js';
 import { headlineValue } from '../../src/web/ui/report.js';
-import { serveWeb, type Serving } from '../../src/node/serve.js';
+import { serveWeb, type Serving } from '../../src/files/serve.js';
 import { cli } from '../helpers/cli.js';
 import { buildPage, flagsOnThePage, launchChromium, requireChromium, SKIP_BROWSER } from './browser.js';
 

@@ -1,23 +1,24 @@
 /** `battle-odds odds <system> [flags]`: one quick question, answered from flags (or one inline entry). */
 import { Command, Option } from '@commander-js/extra-typings';
-import type { SystemModule } from '../../app/systems.js';
-import type { Battle } from '../../engine/scenario/entry.js';
-import type { Question } from '../../engine/contract.js';
-import type { ScenarioReport } from '../../engine/report.js';
-import { compileForQuestion } from '../../engine/force.js';
-import { DEFAULT_SEED, DEFAULT_TRIALS, battleFromForm, questionScenario } from '../../app/question.js';
-import { InputError, oneLine } from '../../engine/inputError.js';
-import { checkQuestion } from '../../engine/question.js';
-import { isGiven } from '../../engine/form/read.js';
-import { formArgs, FormProblem } from '../../engine/form/entry.js';
-import { kindOf, type FormValues } from '../../engine/form/form.js';
+import type { SystemModule } from '../../core/registry/systems.js';
+import type { Battle } from '../../core/engine/validate/entry.js';
+import type { Question } from '../../core/model/contract.js';
+import type { ScenarioReport } from '../../core/model/report.js';
+import { compileForQuestion } from '../../core/ask/force.js';
+import { battleFromForm, questionScenario } from '../../core/ask/fromForm.js';
+import { DEFAULT_SEED, DEFAULT_TRIALS } from '../../core/model/run.js';
+import { InputError, oneLine } from '../../core/model/inputError.js';
+import { checkQuestion } from '../../core/engine/validate/checkQuestion.js';
+import { isGiven } from '../../core/form/read.js';
+import { formArgs, FormProblem } from '../../core/form/entry.js';
+import { kindOf, type FormValues } from '../../core/form/form.js';
 import { addEngineOptions, addQuestionOptions, type EngineFlags } from '../engineOptions.js';
 import { overridesFrom } from '../../session/options.js';
-import { answerQuestion } from '../../session/question.js';
+import { answerQuestion } from '../../session/answerQuestion.js';
 import { fieldOption, fieldValues, problemError, questionFlag } from '../form.js';
 import { formatBattle } from '../../output/terminal.js';
 import type { CliIO } from '../io.js';
-import { checkJsonText } from '../../node/jsonText.js';
+import { checkJsonText } from '../../files/jsonText.js';
 
 /** How a question command differs: odds answers the odds; should-i-attack also advises (target 80% by default). */
 interface QuestionPreset {
@@ -118,7 +119,7 @@ function compileInlineEntry(
   }
 }
 
-/** The battle the flags (or `--entry`) describe, validated and compiled (the form's path: src/app/question.ts). */
+/** The battle the flags (or `--entry`) describe, validated and compiled (the form's path: src/core/ask/fromForm.ts). */
 function battleOf(
   module: SystemModule,
   flags: Record<string, unknown>,

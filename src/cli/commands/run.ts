@@ -1,10 +1,10 @@
 /** `battle-odds run <scenario.json | folder>...`: run scenario files and write their results. */
 import { Command, Option } from '@commander-js/extra-typings';
-import type { Scenario } from '../../engine/scenario/scenario.js';
-import type { BattleReport, ScenarioReport } from '../../engine/report.js';
-import { InputError, oneLine } from '../../engine/inputError.js';
+import type { Scenario } from '../../core/engine/validate/scenario.js';
+import type { BattleReport, ScenarioReport } from '../../core/model/report.js';
+import { InputError, oneLine } from '../../core/model/inputError.js';
 import { formatBattle, formatBattleBrief, formatSweep } from '../../output/terminal.js';
-import type { ReportText } from '../../node/writeResults.js';
+import type { ReportText } from '../../files/writeResults.js';
 import type { RunOutput, ScenarioOutput } from '../../session/scenarios.js';
 import { addEngineOptions, addQuestionOptions, type EngineFlags } from '../engineOptions.js';
 import type { CliIO } from '../io.js';

@@ -1,10 +1,10 @@
 /**
- * `battle-odds serve`: the command-line face of src/node/serve.ts. It prints the address and
+ * `battle-odds serve`: the command-line face of src/files/serve.ts. It prints the address and
  * serves until the process is stopped (Ctrl-C).
  */
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import type { CliIO } from '../io.js';
-import type { Serving } from '../../node/serve.js';
+import type { Serving } from '../../files/serve.js';
 
 function parsePort(value: string): number {
   const n = Number(value);
@@ -20,7 +20,7 @@ export function serveCommand(io: CliIO, hooks: { onServing?(serving: Serving): v
     .addOption(new Option('--host <address>', 'address to listen on (0.0.0.0: every network)').default('127.0.0.1'))
     .addOption(new Option('--dir <folder>', 'the built page (default: dist/web of this package)'))
     .action(async (flags) => {
-      const { serveWeb } = await import('../../node/serve.js');
+      const { serveWeb } = await import('../../files/serve.js');
       const serving = await serveWeb({ dir: flags.dir, port: flags.port, host: flags.host });
       io.stdout.write(`battle-odds: serving the page at ${serving.url} (Ctrl-C stops)\n`);
       hooks.onServing?.(serving);

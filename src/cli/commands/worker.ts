@@ -37,7 +37,7 @@ Every machine must run the same battle-odds version as the one submitting: a wor
 another version refuses the chunk, and the submitting run stops with the two versions named.`,
     )
     .action(async (flags) => {
-      const { runWorker } = await import('../../session/worker.js');
+      const { runWorker } = await import('../../session/fleetWorker.js');
       await runWorker(flags, io);
     });
   return command as never;

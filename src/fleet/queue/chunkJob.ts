@@ -5,8 +5,8 @@
  * asks for the same task. The data carries the version too: a worker of another version
  * refuses the job rather than compute it with other code.
  */
-import { MAX_CHUNK } from '../../engine/run/chunking.js';
-import type { ChunkTask } from '../../engine/task.js';
+import { MAX_CHUNK } from '../../core/engine/sample/chunking.js';
+import type { ChunkTask } from '../../core/engine/sample/task.js';
 
 export const CHUNK_FORMAT = 'battle-odds-chunk/1';
 

@@ -6,7 +6,7 @@
  * `battle-odds:chunks:events`), so a Redis shared with other programs is safe.
  */
 import { Redis } from 'ioredis';
-import { InputError } from '../../engine/inputError.js';
+import { InputError } from '../../core/model/inputError.js';
 
 export const PREFIX = 'battle-odds';
 export const QUEUE_NAME = 'chunks';

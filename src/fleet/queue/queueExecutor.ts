@@ -19,10 +19,10 @@
  */
 import { Job, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { Executor } from '../../engine/executor.js';
-import type { ChunkTask } from '../../engine/task.js';
-import { ChunkAbortedError, isAbortError } from '../../engine/run/abort.js';
-import { InputError, quoteValue } from '../../engine/inputError.js';
+import type { Executor } from '../../core/engine/sample/executor.js';
+import type { ChunkTask } from '../../core/engine/sample/task.js';
+import { ChunkAbortedError, isAbortError } from '../../core/engine/sample/abort.js';
+import { InputError, quoteValue } from '../../core/model/inputError.js';
 import { contentKey, encodeTask, taskKey } from '../taskCodec.js';
 import { tallyFromJson, tallyLength } from '../tallies.js';
 import { chunkName } from '../shard/assign.js';

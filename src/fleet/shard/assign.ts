@@ -5,7 +5,7 @@
  * no shard gets the first chunk of every unit and the shards' loads differ by at most one
  * chunk per unit, typically much less.
  */
-import type { ChunkId } from '../../engine/task.js';
+import type { ChunkId } from '../../core/engine/sample/task.js';
 
 export interface ShardSpec {
   /** 0-based, below `count` (Kubernetes' JOB_COMPLETION_INDEX, Slurm's SLURM_ARRAY_TASK_ID from 0). */

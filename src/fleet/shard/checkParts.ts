@@ -5,8 +5,8 @@
  * Anything else is refused with the part file and what differs named.
  */
 import path from 'node:path';
-import { InputError } from '../../engine/inputError.js';
-import type { Scenario } from '../../engine/scenario/scenario.js';
+import { InputError } from '../../core/model/inputError.js';
+import type { Scenario } from '../../core/engine/validate/scenario.js';
 import { canonicalJson, type ChunkRecord, type TallyPart } from './tallyFile.js';
 import { chunkName, shardOf } from './assign.js';
 

@@ -1,10 +1,10 @@
 /** Where a shard writes its tally files, claimed before any simulation. */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { checkFilesFolder } from '../../node/outputFolderCheck.js';
-import { FolderLock } from '../../node/folderLock.js';
-import { whyUnwritable } from '../../node/fsErrors.js';
-import { InputError } from '../../engine/inputError.js';
+import { checkFilesFolder } from '../../files/outputFolderCheck.js';
+import { FolderLock } from '../../files/folderLock.js';
+import { whyUnwritable } from '../../files/fsErrors.js';
+import { InputError } from '../../core/model/inputError.js';
 import type { ShardSpec } from './assign.js';
 import { readTallyPart, TALLY_SUFFIX } from './tallyFile.js';
 

@@ -4,12 +4,12 @@
  * from the same seed and trials; files written from it are byte for byte the same (but
  * for the timing fields of report.json and index.html, which describe the merge).
  */
-import type { ScenarioReport } from '../../engine/report.js';
-import { InputError } from '../../engine/inputError.js';
-import { runScenario, type RunHooks } from '../../app/runScenario.js';
+import type { ScenarioReport } from '../../core/model/report.js';
+import { InputError } from '../../core/model/inputError.js';
+import { runScenario, type RunHooks } from '../../core/run/runScenario.js';
 import { ReplayExecutor, type ReplayCheck } from './replayExecutor.js';
 import type { CheckedRun } from './checkParts.js';
-import type { ChunkId } from '../../engine/task.js';
+import type { ChunkId } from '../../core/engine/sample/task.js';
 import { shardOf } from './assign.js';
 
 export interface MergeOutcome {

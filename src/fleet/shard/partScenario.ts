@@ -5,9 +5,9 @@
  * `scenario.hash` must be the hash of its document and its `scenario.name` the
  * document's name: a part whose name says `../x` is refused, not merged beside `--out`.
  */
-import { InputError, quoteValue } from '../../engine/inputError.js';
-import { parseScenario, type Scenario } from '../../engine/scenario/scenario.js';
-import { SYSTEMS } from '../../app/systems.js';
+import { InputError, quoteValue } from '../../core/model/inputError.js';
+import { parseScenario, type Scenario } from '../../core/engine/validate/scenario.js';
+import { SYSTEMS } from '../../core/registry/systems.js';
 import { scenarioHash, type TallyPart } from './tallyFile.js';
 
 /** Validates the part's scenario; parts of one run share one validation (`cache`, by hash). */

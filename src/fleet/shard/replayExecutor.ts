@@ -9,9 +9,9 @@
  * (here), a possible tally of its layout (the engine checks, and `refuse` names the part),
  * and the chunks of the verification sample are re-run here and must give the same counts.
  */
-import type { Executor } from '../../engine/executor.js';
-import type { ChunkId, ChunkTask } from '../../engine/task.js';
-import { InputError } from '../../engine/inputError.js';
+import type { Executor } from '../../core/engine/sample/executor.js';
+import type { ChunkId, ChunkTask } from '../../core/engine/sample/task.js';
+import { InputError } from '../../core/model/inputError.js';
 import { taskKey } from '../taskCodec.js';
 import { tallyFromJson, tallyLength } from '../tallies.js';
 import { tallyDifference } from '../verify.js';

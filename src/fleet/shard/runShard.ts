@@ -3,10 +3,10 @@
  * walks the whole scenario through a ShardExecutor, which runs this shard's chunks on the
  * given executor; the result is a tally part for `battle-odds merge`.
  */
-import type { Executor } from '../../engine/executor.js';
-import type { Scenario } from '../../engine/scenario/scenario.js';
-import { InputError } from '../../engine/inputError.js';
-import { runScenario, type Overrides } from '../../app/runScenario.js';
+import type { Executor } from '../../core/engine/sample/executor.js';
+import type { Scenario } from '../../core/engine/validate/scenario.js';
+import { InputError } from '../../core/model/inputError.js';
+import { runScenario, type Overrides } from '../../core/run/runScenario.js';
 import { ShardExecutor } from './shardExecutor.js';
 import type { ShardSpec } from './assign.js';
 import { scenarioHash, TALLY_FORMAT, type TallyPart } from './tallyFile.js';

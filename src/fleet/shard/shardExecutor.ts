@@ -5,9 +5,9 @@
  * walks the whole run without waiting. The report the engine builds from those empty
  * tallies is thrown away: a shard's product is its records (`drain()`).
  */
-import type { Executor } from '../../engine/executor.js';
-import { InputError } from '../../engine/inputError.js';
-import type { ChunkTask } from '../../engine/task.js';
+import type { Executor } from '../../core/engine/sample/executor.js';
+import { InputError } from '../../core/model/inputError.js';
+import type { ChunkTask } from '../../core/engine/sample/task.js';
 import { contentKey, encodeTask } from '../taskCodec.js';
 import { tallyLength, tallyToJson } from '../tallies.js';
 import { chunkName, shardOf, unitOrdinal, type ShardSpec } from './assign.js';

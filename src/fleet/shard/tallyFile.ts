@@ -10,13 +10,14 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { InputError } from '../../engine/inputError.js';
-import { MAX_TRIALS, seedSchema } from '../../engine/scenario/scenario.js';
-import { MAX_CHUNK, MIN_CHUNK } from '../../engine/run/chunking.js';
-import { writeFileAtomically } from '../../node/atomicFile.js';
-import { readGzipText } from '../../node/gzipFile.js';
-import { checkJsonText } from '../../node/jsonText.js';
-import { formatPath } from '../../engine/inputError.js';
+import { InputError } from '../../core/model/inputError.js';
+import { seedSchema } from '../../core/engine/validate/scenario.js';
+import { MAX_TRIALS } from '../../core/model/run.js';
+import { MAX_CHUNK, MIN_CHUNK } from '../../core/engine/sample/chunking.js';
+import { writeFileAtomically } from '../../files/atomicFile.js';
+import { readGzipText } from '../../files/gzipFile.js';
+import { checkJsonText } from '../../files/jsonText.js';
+import { formatPath } from '../../core/model/inputError.js';
 import { MAX_SHARDS } from './assign.js';
 
 export const TALLY_FORMAT = 'battle-odds-tally/1';
@@ -97,7 +98,7 @@ export function writeTallyPart(file: string, part: TallyPart): void {
   writeFileAtomically(file, gzipSync(`${JSON.stringify(part)}\n`), '--out');
 }
 
-/** A part file, read as untrusted input (src/node/gzipFile.ts) and checked against the format's schema. */
+/** A part file, read as untrusted input (src/files/gzipFile.ts) and checked against the format's schema. */
 export async function readTallyPart(file: string): Promise<TallyPart> {
   const what = 'battle-odds tally file';
   const text = await readGzipText(file, {

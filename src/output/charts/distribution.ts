@@ -5,7 +5,7 @@
  * thin tail (rounds running to 30 when nearly all of it is over by 6) is cut where the mass
  * drawn reaches DRAWN_MASS, and the subtitle says what was left out.
  */
-import type { DistributionChart } from '../../engine/report.js';
+import type { DistributionChart } from '../../core/model/report.js';
 import { FONT_SIZE, INK, SIZE, seriesColours } from './theme.js';
 import { maxTextWidth, truncateText } from './textWidth.js';
 import { valueText } from './valueFormat.js';

@@ -17,9 +17,9 @@ import type {
   SweepAxisReport,
   SweepCellReport,
   SweepReport,
-} from '../../engine/report.js';
-import { slug } from '../../engine/fileNames.js';
-import { percentTarget, thousands } from '../../kit/format.js';
+} from '../../core/model/report.js';
+import { slug } from '../../core/model/fileNames.js';
+import { percentTarget, thousands } from '../../core/words/format.js';
 import { percentCellText, pointsText, valueText } from './valueFormat.js';
 
 const FADED_NOTE = '; faded cells: the paired 95% interval includes 0';

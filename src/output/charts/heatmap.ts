@@ -13,7 +13,7 @@
  * Percentages that do not fit as `53%` are tried as `53` (the subtitle says they are percent).
  * A grid of probabilities draws its 50% and 80% contours along the cell edges.
  */
-import type { HeatmapChart } from '../../engine/report.js';
+import type { HeatmapChart } from '../../core/model/report.js';
 import { FONT_SIZE, INK, PALETTE_ORDER, textColourOn } from './theme.js';
 import { maxTextWidth } from './textWidth.js';
 import { axisFormat, plotScale } from './valueFormat.js';

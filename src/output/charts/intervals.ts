@@ -3,7 +3,7 @@
  * value as a black tick when known, and the value written at the bar's end. Few short
  * categories stand as columns; many or long ones lie as rows, which reads on a phone.
  */
-import type { IntervalsChart } from '../../engine/report.js';
+import type { IntervalsChart } from '../../core/model/report.js';
 import { FONT_SIZE, INK, PALETTE, SIZE, seriesColours } from './theme.js';
 import { axisFormat, plotScale, valueText } from './valueFormat.js';
 import {

@@ -4,7 +4,7 @@
  * fields that order categories (never a Vega-Lite `sort` array: it compiles into an
  * expression with the category names spliced in).
  */
-import type { ChartAxis, ChartRequest } from '../../engine/report.js';
+import type { ChartAxis, ChartRequest } from '../../core/model/report.js';
 import { FONT_SIZE, SIZE } from './theme.js';
 import { maxTextWidth, truncateText, wrapText } from './textWidth.js';
 

@@ -4,7 +4,7 @@
  * target). A column axis makes small multiples, wrapped onto several rows when side by side
  * would be too wide.
  */
-import type { LinesChart } from '../../engine/report.js';
+import type { LinesChart } from '../../core/model/report.js';
 import { FONT_SIZE, INK, SIZE, seriesColours } from './theme.js';
 import { maxTextWidth } from './textWidth.js';
 import { axisFormat, plotScale } from './valueFormat.js';

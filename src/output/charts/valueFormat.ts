@@ -3,7 +3,7 @@
  * labels) is formatted here and travels as data, so the spec holds no expression built
  * from values or user text.
  */
-import type { ValueFormat } from '../../engine/report.js';
+import type { ValueFormat } from '../../core/model/report.js';
 
 const MINUS = '\u2212';
 

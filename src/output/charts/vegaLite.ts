@@ -6,7 +6,7 @@
  * User text (titles, axis titles, category names) only ever lands in data fields and plain
  * string properties, never in a Vega expression.
  */
-import type { ChartRequest } from '../../engine/report.js';
+import type { ChartRequest } from '../../core/model/report.js';
 import { distributionBody, drawsExactTicks } from './distribution.js';
 import { heatmapBody } from './heatmap.js';
 import { intervalsBody, intervalsKey } from './intervals.js';

@@ -17,9 +17,9 @@
  * is warmed with that question, its answer thrown away: that runs while the player reads the
  * answer, not after their next tap.
  */
-import type { Question } from '../../engine/contract.js';
-import type { BattleReport } from '../../engine/report.js';
-import { ChunkAbortedError } from '../../engine/run/abort.js';
+import type { Question } from '../../core/model/contract.js';
+import type { BattleReport } from '../../core/model/report.js';
+import { ChunkAbortedError } from '../../core/engine/sample/abort.js';
 import type { AnswerReply, AnswerRequest } from '../workers/protocol.js';
 import { startWorker, type PageWorker } from '../workers/start.js';
 

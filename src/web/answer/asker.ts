@@ -5,13 +5,13 @@
  * pool, reporting progress and estimates that tighten as chunks finish. A newer question
  * aborts the older one at once (its chunks are dropped by the pool).
  */
-import type { SystemModule } from '../../app/systems.js';
-import type { Executor } from '../../engine/executor.js';
-import type { BattleReport } from '../../engine/report.js';
-import { describeBattle, NoExactAnswer, runBattle, solveBattle } from '../../engine/run/battle.js';
-import { isUnsolved, type RuleSystem, type Solution, type Unsolved } from '../../engine/contract.js';
-import { assignStems } from '../../engine/fileNames.js';
-import { isAbortError } from '../../engine/run/abort.js';
+import type { SystemModule } from '../../core/registry/systems.js';
+import type { Executor } from '../../core/engine/sample/executor.js';
+import type { BattleReport } from '../../core/model/report.js';
+import { describeBattle, NoExactAnswer, runBattle, solveBattle } from '../../core/engine/answer/battle.js';
+import { isUnsolved, type RuleSystem, type Solution, type Unsolved } from '../../core/model/contract.js';
+import { assignStems } from '../../core/model/fileNames.js';
+import { isAbortError } from '../../core/engine/sample/abort.js';
 import type { PageState } from '../question/state.js';
 import { toQuestion, type AskedQuestion, type Problem } from '../question/toQuestion.js';
 import { battleWords } from '../question/words.js';
@@ -20,7 +20,7 @@ import { toTable } from '../question/table.js';
 import { TableRunner } from './tables.js';
 import { ExactPlacement, withSolution } from './solver.js';
 import { AdvicePlacement, asksMore } from './advice.js';
-import type { SweepReport } from '../../engine/report.js';
+import type { SweepReport } from '../../core/model/report.js';
 
 export interface AnswerView {
   problems(problems: Problem[]): void;

@@ -6,8 +6,8 @@
  * section of its decision by name; a section's summary reads its decision by name
  * (`decisions.needed.count` ...). Pure: the page's view draws the sections.
  */
-import type { BattleReport, ChartRequest, Decisions, Table } from '../../engine/report.js';
-import { percentShort, percentTarget, plural } from '../../kit/format.js';
+import type { BattleReport, ChartRequest, Decisions, Table } from '../../core/model/report.js';
+import { percentShort, percentTarget, plural } from '../../core/words/format.js';
 
 export interface Section {
   id: string;

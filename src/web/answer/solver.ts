@@ -6,9 +6,9 @@
  * so typing never waits for it; a newer question terminates a solve still running. Back
  * under FAST_MS in the worker, the system returns to the page's thread.
  */
-import type { RuleSystem, Solution, Unsolved } from '../../engine/contract.js';
-import type { Battle } from '../../engine/scenario/entry.js';
-import { ChunkAbortedError } from '../../engine/run/abort.js';
+import type { RuleSystem, Solution, Unsolved } from '../../core/model/contract.js';
+import type { Battle } from '../../core/engine/validate/entry.js';
+import { ChunkAbortedError } from '../../core/engine/sample/abort.js';
 import type { SolveReply, SolveRequest } from '../workers/protocol.js';
 import { startWorker, type PageWorker } from '../workers/start.js';
 

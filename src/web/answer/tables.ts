@@ -3,7 +3,7 @@
  * table, or a cancel, terminates the running one (a table may be seconds of work; the next
  * question must not wait for it). The worker starts on the first table.
  */
-import type { SweepReport } from '../../engine/report.js';
+import type { SweepReport } from '../../core/model/report.js';
 import type { TableReply, TableRequest } from '../workers/protocol.js';
 import { startWorker, type PageWorker } from '../workers/start.js';
 

@@ -3,10 +3,10 @@
  * same chart module and theme as the report files (src/output/charts/), built for the
  * width the page has (a phone's), so their text is read at its size, not shrunk.
  */
-import type { BattleReport, ChartRequest, SweepReport } from '../../engine/report.js';
+import type { BattleReport, ChartRequest, SweepReport } from '../../core/model/report.js';
 import { distributionRequest, sweepRequests } from '../../output/charts/fromReport.js';
 import { toVegaLite, type ChartRoom, type VegaLiteSpec } from '../../output/charts/vegaLite.js';
-import { thousands } from '../../kit/format.js';
+import { thousands } from '../../core/words/format.js';
 
 export type { ChartRoom, VegaLiteSpec };
 

@@ -2,12 +2,10 @@
  * The command line that asks the CLI the page's question, with the same seed: it prints the
  * same numbers. The one place the page names flags (the system's come from its form).
  */
-import type { BattleReport } from '../../engine/report.js';
+import type { BattleReport } from '../../core/model/report.js';
 import type { AskedQuestion } from './toQuestion.js';
-import { DEFAULT_SEED } from './state.js';
-import { QUESTION_OPTIONS } from '../../engine/form/question.js';
-
-const DEFAULT_TRIALS = 1_000_000;
+import { DEFAULT_SEED, DEFAULT_TRIALS } from '../../core/model/run.js';
+import { QUESTION_OPTIONS } from '../../core/form/questionOptions.js';
 
 function quoted(word: string): string {
   return /^[\w.,:%@/+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;

@@ -1,9 +1,9 @@
 /**
- * The page's view of a system's question form (src/engine/form): the fields the page asks,
+ * The page's view of a system's question form (src/core/form): the fields the page asks,
  * each with its name in the URL and the form (`attacking-armies`), a player's label and
  * help, and the text an untouched field holds.
  */
-import type { SystemModule } from '../../app/systems.js';
+import type { SystemModule } from '../../core/registry/systems.js';
 import {
   fieldApplies,
   fieldAsked,
@@ -12,7 +12,7 @@ import {
   type FieldKind,
   type QuestionField,
   type QuestionKind,
-} from '../../engine/form/form.js';
+} from '../../core/form/form.js';
 
 export interface PageField {
   field: QuestionField;

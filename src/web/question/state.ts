@@ -3,14 +3,15 @@
  * kind of question, each field's text, and the engine's settings. It is what the URL holds
  * and what the form shows; `question/toQuestion.ts` turns it into a battle.
  */
-import type { Method } from '../../engine/run/battle.js';
-import type { SystemModule } from '../../app/systems.js';
-import { kindOf } from '../../engine/form/form.js';
+import { DEFAULT_SEED, DEFAULT_TRIALS, METHODS as RUN_METHODS, type Method } from '../../core/model/run.js';
+import type { SystemModule } from '../../core/registry/systems.js';
+import { kindOf } from '../../core/form/form.js';
 import { fieldsOf, kindsOf } from './fields.js';
 
-export const DEFAULT_SEED = 'battle-odds';
-export const DEFAULT_TRIALS = '1000000';
-export const METHODS: readonly Method[] = ['auto', 'sample', 'exact'];
+/** The page's fields hold text: the run's defaults as the fields show them. */
+export const SEED_TEXT = String(DEFAULT_SEED);
+export const TRIALS_TEXT = String(DEFAULT_TRIALS);
+export const METHODS: readonly Method[] = RUN_METHODS;
 
 /** "Vary two numbers": the two fields across and down and their ranges, as typed (question/table.ts). */
 export interface TableState {
@@ -62,8 +63,8 @@ export function blankState(module: SystemModule): PageState {
     ...(kinds ? { kind: kinds[0].value } : {}),
     values,
     method: 'auto',
-    seed: DEFAULT_SEED,
-    trials: DEFAULT_TRIALS,
+    seed: SEED_TEXT,
+    trials: TRIALS_TEXT,
     target: '',
     advise: false,
     objective: '',

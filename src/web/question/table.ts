@@ -3,8 +3,8 @@
  * attackers x defenders), run as an engine sweep (the same cells `battle-odds run` gives
  * for a scenario with this `sweep`) and drawn as a heatmap of the headline.
  */
-import type { SystemModule } from '../../app/systems.js';
-import { formEntry } from '../../engine/form/entry.js';
+import type { SystemModule } from '../../core/registry/systems.js';
+import { formEntry } from '../../core/form/entry.js';
 import { askedIn, fieldsOf, type PageField } from './fields.js';
 import type { AskedQuestion, Problem } from './toQuestion.js';
 import { quoted } from './words.js';

@@ -4,16 +4,16 @@
  * options, and the equivalent command line. Problems are placed on their fields, in a
  * player's words (question/words.ts).
  */
-import type { SystemModule } from '../../app/systems.js';
-import type { Battle } from '../../engine/scenario/entry.js';
-import type { Question } from '../../engine/contract.js';
-import type { Method } from '../../engine/run/battle.js';
-import { paramOf, type FieldValue, type FormValues } from '../../engine/form/form.js';
-import { formArgs, FormProblem } from '../../engine/form/entry.js';
-import { FormValueError, parseSeed, parseTarget, parseTrials, parseWorth, readField } from '../../engine/form/read.js';
-import { checkQuestion } from '../../engine/question.js';
-import { InputError } from '../../engine/inputError.js';
-import { battleFromForm } from '../../app/question.js';
+import type { SystemModule } from '../../core/registry/systems.js';
+import type { Battle } from '../../core/engine/validate/entry.js';
+import type { Question } from '../../core/model/contract.js';
+import { DEFAULT_SEED, type Method } from '../../core/model/run.js';
+import { paramOf, type FieldValue, type FormValues } from '../../core/form/form.js';
+import { formArgs, FormProblem } from '../../core/form/entry.js';
+import { FormValueError, parseSeed, parseTarget, parseTrials, parseWorth, readField } from '../../core/form/read.js';
+import { checkQuestion } from '../../core/engine/validate/checkQuestion.js';
+import { InputError } from '../../core/model/inputError.js';
+import { battleFromForm } from '../../core/ask/fromForm.js';
 import { askedIn, fieldsOf, kindsOf } from './fields.js';
 import { fieldProblem, optionName, pageProblem, type Problem } from './words.js';
 import { adviceOptions, type PageState } from './state.js';
@@ -98,7 +98,7 @@ export function toQuestion(module: SystemModule, state: PageState): Asked {
     }
   };
   const sampling = Boolean(module.system.sampler);
-  const seed = sampling ? read('seed', () => parseSeed(state.seed)) : 'battle-odds';
+  const seed = sampling ? read('seed', () => parseSeed(state.seed)) : DEFAULT_SEED;
   const trials = sampling ? read('trials', () => parseTrials(state.trials)) : 1;
   const target = state.target.trim() === '' ? undefined : read('target', () => parseTarget(state.target));
   const options = adviceOptions(state);

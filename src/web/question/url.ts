@@ -5,18 +5,10 @@
  * reaches a server, so any static host (and the offline cache) serves the same page for
  * every question.
  */
-import type { SystemModule } from '../../app/systems.js';
+import type { SystemModule } from '../../core/registry/systems.js';
 import { askedIn, fieldsOf, kindsOf, type PageField } from './fields.js';
 import { tableFromParam, tableToParam, type TableState } from './table.js';
-import {
-  adviceOptions,
-  blankState,
-  DEFAULT_SEED,
-  DEFAULT_TRIALS,
-  exampleState,
-  METHODS,
-  type PageState,
-} from './state.js';
+import { adviceOptions, blankState, SEED_TEXT, TRIALS_TEXT, exampleState, METHODS, type PageState } from './state.js';
 
 export function stateToHash(module: SystemModule, state: PageState): string {
   const parts: string[] = [];
@@ -34,8 +26,8 @@ export function stateToHash(module: SystemModule, state: PageState): string {
     add(field.param, value === true ? true : value);
   }
   if (state.method !== 'auto') add('method', state.method);
-  if (state.seed !== DEFAULT_SEED) add('seed', state.seed);
-  if (state.trials !== DEFAULT_TRIALS) add('trials', state.trials);
+  if (state.seed !== SEED_TEXT) add('seed', state.seed);
+  if (state.trials !== TRIALS_TEXT) add('trials', state.trials);
   if (state.target !== '') add('target', state.target);
   if (state.advise) add('advise', true);
   const { objective, territoryWorth } = adviceOptions(state);

@@ -3,10 +3,10 @@
  * label on the page (never a flag), and a name the entry uses (`defenderDistance`) or a flag
  * inside a message becomes the label of the field that sets it.
  */
-import type { Question } from '../../engine/contract.js';
-import { fieldOfEntry, paramOf, type QuestionForm } from '../../engine/form/form.js';
-import type { FormProblem } from '../../engine/form/entry.js';
-import { questionOption } from '../../engine/form/question.js';
+import type { Question } from '../../core/model/contract.js';
+import { fieldOfEntry, paramOf, type QuestionForm } from '../../core/form/form.js';
+import type { FormProblem } from '../../core/form/entry.js';
+import { questionOption } from '../../core/form/questionOptions.js';
 
 export interface Problem {
   /** The field (its name on the page, `attacking-armies`) it is about; null for the question as a whole. */

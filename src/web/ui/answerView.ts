@@ -6,14 +6,14 @@
  * with a problem shows no number at all: the answer area says what is wrong (and the field
  * says it too), and the next valid question brings the answer back.
  */
-import type { BattleReport, SweepReport } from '../../engine/report.js';
+import type { BattleReport, SweepReport } from '../../core/model/report.js';
 import type { AnswerTiming, AnswerView } from '../answer/asker.js';
 import { answerParts, SECTION_ORDER, type Section } from '../answer/sections.js';
 import type { AskedQuestion, Problem } from '../question/toQuestion.js';
 import { cliCommand } from '../question/command.js';
 import { battleWords } from '../question/words.js';
 import { chartSpecs, distributionChart, named, sweepCharts, type ChartRoom } from '../charts/adapter.js';
-import { percentTarget, thousands } from '../../kit/format.js';
+import { percentTarget, thousands } from '../../core/words/format.js';
 import { ChartArea } from './charts.js';
 import { byId, fill, h } from './dom.js';
 import { extraTable, headline, headlineValue, methodLine, metricsTable } from './report.js';

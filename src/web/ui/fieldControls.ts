@@ -1,12 +1,12 @@
 /**
- * One control per field of a question form, chosen by the field's kind (src/engine/form):
+ * One control per field of a question form, chosen by the field's kind (src/core/form):
  * a stepper for a count, a row of buttons for a choice among a few (a list for more), a
  * checkbox for a flag, checkboxes for several choices, a roster picker for counters, a
  * count that may be unknown as a known number or a range, conditions each switched on with
  * its number, and a text box for the rest. Each reads and writes the field's text, the
  * command line's syntax, so the question, the link and the command line stay one.
  */
-import type { OneOfFlags } from '../../engine/form/form.js';
+import type { OneOfFlags } from '../../core/form/form.js';
 import type { PageField } from '../question/fields.js';
 import { h } from './dom.js';
 import { announceChange, check, checkedValue, segmented, stepper } from './controls.js';

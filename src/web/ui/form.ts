@@ -1,19 +1,19 @@
 /**
- * The question form of one system, generated from its question form (src/engine/form, seen
+ * The question form of one system, generated from its question form (src/core/form, seen
  * through question/fields.ts): a control per field in a player's words, chosen by the field's
  * kind (fieldControls.ts: steppers, rows of buttons, a roster picker ... to tap, not type),
  * the kinds of question as a radio group, "More options", and the engine's settings for
  * systems that sample. Fields the question does not ask are hidden (and, where they depend
  * on another field's value, cleared). Every change calls `onChange` with the new state.
  */
-import type { SystemModule } from '../../app/systems.js';
+import type { SystemModule } from '../../core/registry/systems.js';
 import { askedIn, isAsked, fieldsOf, kindsOf, type PageField } from '../question/fields.js';
-import { adviceOptions, DEFAULT_SEED, DEFAULT_TRIALS, type PageState } from '../question/state.js';
+import { adviceOptions, SEED_TEXT, TRIALS_TEXT, type PageState } from '../question/state.js';
 import type { Problem } from '../question/toQuestion.js';
 import { h } from './dom.js';
 import { tableForm } from './tableForm.js';
 import { fieldControl, oneOfControl, type FieldControl } from './fieldControls.js';
-import { OBJECTIVE_WORDS, QUESTION_OPTIONS } from '../../engine/form/question.js';
+import { OBJECTIVE_WORDS, QUESTION_OPTIONS } from '../../core/form/questionOptions.js';
 
 export interface QuestionForm {
   element: HTMLFormElement;
@@ -218,7 +218,7 @@ export function questionForm(
     // Settings a link gives away from their defaults are shown, not hidden in a closed section.
     const asked = next.target !== '' || next.advise;
     if (fields.some((f) => f.more && (next.values[f.param] ?? f.initial) !== f.initial) || asked) extra.open = true;
-    if (engine && (next.method !== 'auto' || next.seed !== DEFAULT_SEED || next.trials !== DEFAULT_TRIALS))
+    if (engine && (next.method !== 'auto' || next.seed !== SEED_TEXT || next.trials !== TRIALS_TEXT))
       engine.open = true;
     showAsked(read());
     table.write(next);

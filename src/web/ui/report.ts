@@ -3,8 +3,8 @@
  * its interval when estimated, "exact" when solved), every metric, the system's notes and
  * tables. The same report shape the CLI prints; numbers formatted as the terminal does.
  */
-import type { BattleReport, Metric, Table } from '../../engine/report.js';
-import { fixed, percent, sampledOnly, tableCell, thousands } from '../../kit/format.js';
+import type { BattleReport, Metric, Table } from '../../core/model/report.js';
+import { fixed, percent, sampledOnly, tableCell, thousands } from '../../core/words/format.js';
 import { h } from './dom.js';
 
 /** `sampled`: a frequency from trials only, so a 0 or 1 is not shown as certain (as on the terminal). */

@@ -1,12 +1,12 @@
 /**
- * A roster field as a picker (the field's catalogue, src/engine/form): the counters chosen
+ * A roster field as a picker (the field's catalogue, src/core/form): the counters chosen
  * as chips (name, how many, value, step, dice and flags), a search of the roster whose
  * results are added with a tap, and a counter of one's own made from fields. Tapping a chip
  * opens it: how many (− and +), remove, change its stats. The field's value stays the
  * command line's text (`2x Giant, Elves:2R`), so links and the command line read the same.
  */
-import type { CounterCatalogue, CounterItem, CustomStats } from '../../engine/form/form.js';
-import { parseItems } from '../../engine/form/read.js';
+import type { CounterCatalogue, CounterItem, CustomStats } from '../../core/form/form.js';
+import { parseItems } from '../../core/form/read.js';
 import { h, fill } from './dom.js';
 import { announceChange, check, checkedValue, segmented, stepper } from './controls.js';
 

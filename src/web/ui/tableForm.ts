@@ -2,7 +2,7 @@
  * The "Vary two numbers" part of the form: which two whole-number flags, and their ranges.
  * Open, it asks for a table (a heatmap of the headline); closed, it asks for none.
  */
-import type { SystemModule } from '../../app/systems.js';
+import type { SystemModule } from '../../core/registry/systems.js';
 import { defaultTable, tableAxes, type TableState } from '../question/table.js';
 import type { PageState } from '../question/state.js';
 import { h } from './dom.js';

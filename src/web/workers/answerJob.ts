@@ -5,10 +5,10 @@
  * Things' advice), the page shows the exact number at once and the rest arrives from here
  * without blocking typing. The report's time is the description's (the solve was the page's).
  */
-import { findSystem } from '../../app/systems.js';
-import { compileEntry } from '../../engine/scenario/entry.js';
-import { runBattle } from '../../engine/run/battle.js';
-import { InProcessExecutor } from '../../engine/executor.js';
+import { findSystem } from '../../core/registry/systems.js';
+import { compileEntry } from '../../core/engine/validate/entry.js';
+import { runBattle } from '../../core/engine/answer/battle.js';
+import { InProcessExecutor } from '../../core/engine/sample/executor.js';
 import type { AnswerReply, AnswerRequest } from './protocol.js';
 
 export async function answerJob(request: AnswerRequest, reply: (message: AnswerReply) => void): Promise<void> {

@@ -9,9 +9,9 @@
  * chunk never holds a core for the next question, while short chunks (the usual case)
  * keep their warm worker.
  */
-import type { Executor } from '../../engine/executor.js';
-import type { ChunkTask } from '../../engine/task.js';
-import { ChunkAbortedError } from '../../engine/run/abort.js';
+import type { Executor } from '../../core/engine/sample/executor.js';
+import type { ChunkTask } from '../../core/engine/sample/task.js';
+import { ChunkAbortedError } from '../../core/engine/sample/abort.js';
 import type { ChunkReply, ChunkRequest } from './protocol.js';
 import { startWorker, type PageWorker } from './start.js';
 
@@ -164,7 +164,7 @@ export class WebWorkerExecutor implements Executor {
   }
 }
 
-/** A pool of module workers running src/web/workers/worker.ts, one per core (at most `max`). */
+/** A pool of module workers running src/web/workers/pageWorker.ts, one per core (at most `max`). */
 export function browserPool(max = 8): WebWorkerExecutor {
   const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 2 : 2;
   const spawn = () => startWorker<ChunkRequest, ChunkReply>('battle-odds chunks');

@@ -2,9 +2,9 @@
  * Messages between the page and its workers: chunks (tally copied back), tables (a
  * sweep report back), exact solves, and whole exact answers to a question (a report back).
  */
-import type { ChunkTask } from '../../engine/task.js';
-import type { BattleReport, SweepReport } from '../../engine/report.js';
-import type { Question, Solution } from '../../engine/contract.js';
+import type { ChunkTask } from '../../core/engine/sample/task.js';
+import type { BattleReport, SweepReport } from '../../core/model/report.js';
+import type { Question, Solution } from '../../core/model/contract.js';
 
 export interface ChunkRequest {
   id: number;

@@ -1,10 +1,10 @@
 /**
  * One battle solved exactly in a worker (the system's own `solve`), so a large exact answer
  * never blocks typing. The probabilities are copied back (a transfer would slow this
- * worker's later solves: see src/node/worker.ts); the page then builds the
+ * worker's later solves: see src/threads/threadWorker.ts); the page then builds the
  * report with the engine's `runBattle`, as for any answer.
  */
-import { findSystem } from '../../app/systems.js';
+import { findSystem } from '../../core/registry/systems.js';
 import type { SolveReply, SolveRequest } from './protocol.js';
 
 export function solveJob(request: SolveRequest, reply: (message: SolveReply) => void): void {

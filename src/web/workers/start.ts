@@ -11,5 +11,8 @@ export interface PageWorker<Request, Reply> {
 
 /** A new Worker running workers/worker.ts (Vite bundles that module from this `new URL`). */
 export function startWorker<Request, Reply>(name: string): PageWorker<Request, Reply> {
-  return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name }) as PageWorker<Request, Reply>;
+  return new Worker(new URL('./pageWorker.ts', import.meta.url), { type: 'module', name }) as PageWorker<
+    Request,
+    Reply
+  >;
 }

@@ -3,12 +3,12 @@
  * scenario, run it (cells solved exactly, or sampled in this worker), reply with the
  * SweepReport. A newer table terminates the worker rather than waiting for it.
  */
-import { SYSTEMS, findSystem } from '../../app/systems.js';
-import { parseScenario } from '../../engine/scenario/scenario.js';
-import { runSweep } from '../../engine/run/sweep.js';
-import { InProcessExecutor } from '../../engine/executor.js';
-import { InputError } from '../../engine/inputError.js';
-import { NoExactAnswer } from '../../engine/run/battle.js';
+import { SYSTEMS, findSystem } from '../../core/registry/systems.js';
+import { parseScenario } from '../../core/engine/validate/scenario.js';
+import { runSweep } from '../../core/engine/sweep/sweep.js';
+import { InProcessExecutor } from '../../core/engine/sample/executor.js';
+import { InputError } from '../../core/model/inputError.js';
+import { NoExactAnswer } from '../../core/engine/answer/battle.js';
 import type { TableReply, TableRequest } from './protocol.js';
 
 export async function tableJob(request: TableRequest, reply: (message: TableReply) => void): Promise<void> {

@@ -3,8 +3,8 @@
  * can show estimates and intervals tightening while the run goes on. The run's own result
  * (from `runBattle`) is still the engine's: this is a view of the chunks done so far.
  */
-import type { Executor } from '../../engine/executor.js';
-import type { ChunkTask } from '../../engine/task.js';
+import type { Executor } from '../../core/engine/sample/executor.js';
+import type { ChunkTask } from '../../core/engine/sample/task.js';
 
 export class TallyingExecutor implements Executor {
   readonly tally: Float64Array;

@@ -1,5 +1,5 @@
 import { grid, type ClaimCase } from '../claimCase.js';
-import type { Question } from '../../../src/engine/contract.js';
+import type { Question } from '../../../src/core/model/contract.js';
 
 const system = 'princes-and-queens';
 

@@ -1,0 +1,141 @@
+/**
+ * A solve in words: one sentence quoting `decisions.solvedFor` by name (src/core/words/sentence.ts),
+ * the curve around the answer as a table, and the whole curve as a chart with the target drawn.
+ */
+import { reaches } from './search.js';
+import type { ChartRequest, SolvedForDecision, Table } from '../../model/report.js';
+import type { Description } from '../../model/contract.js';
+import { CONSTANTS, quote, say, type Sentence } from '../../words/sentence.js';
+import { percent, percentTarget } from '../../words/format.js';
+
+type Point = SolvedForDecision['best'];
+const REF = 'decisions.solvedFor';
+
+/** "53.1%", with its interval when sampled; `at` names the point in the decision (`value`, `neighbour`, `best`). */
+function chance(point: Point, at: string): Sentence {
+  const sampled = point.ci95 !== undefined;
+  // A sampled frequency is never written as certain ('chance'); an exact one may be.
+  const p = quote(`${REF}.${at}.probability`, point.probability, sampled ? 'chance' : 'percent');
+  if (!point.ci95) return say`${p}`;
+  const conf = quote('const.confidence', CONSTANTS.confidence, 'target');
+  const lo = quote(`${REF}.${at}.ci95.0`, point.ci95[0], 'percent');
+  const hi = quote(`${REF}.${at}.ci95.1`, point.ci95[1], 'percent');
+  return say`${p} (${conf} interval ${lo} to ${hi})`;
+}
+
+/** The solve's sentence: the answer and the value just past it, or why there is none. */
+export function solvedSentence(d: SolvedForDecision): Sentence {
+  const field = quote(`${REF}.field`, d.field, 'text');
+  const what = quote(`${REF}.metricLabel`, d.metricLabel, 'text');
+  const target = quote(`${REF}.target`, d.target, 'target');
+  const from = quote(`${REF}.from`, d.from, 'count');
+  const to = quote(`${REF}.to`, d.to, 'count');
+  if (d.direction === 'flat') {
+    const reached = d.answer === 'found' ? 'at least' : 'below';
+    // Sampled, "flat" means no step was beyond the intervals, not that the values were equal.
+    if (d.sampled) {
+      const noise = say`shows no change with it beyond the sampling noise from ${from} to ${to}`;
+      const level = quote('const.confidence', CONSTANTS.confidence, 'target');
+      const steps = say`(no step outside the ${level} intervals)`;
+      const best = say`the best value seen is ${chance(d.best, 'best')}`;
+      return say`Solved for ${field}: ${what} ${noise} ${steps}; ${best}, ${reached} ${target}.`;
+    }
+    return say`Solved for ${field}: ${what} does not move with it from ${from} to ${to}; it stays at ${chance(
+      d.best,
+      'best',
+    )}, ${reached} ${target}.`;
+  }
+  if (d.answer === 'unreachable' || !d.value) {
+    const best = quote(`${REF}.best.value`, d.best.value, 'count');
+    const closest = say`the closest is ${best}, at ${chance(d.best, 'best')}`;
+    return say`Solved for ${field}: no value from ${from} to ${to} brings ${what} to ${target}; ${closest}.`;
+  }
+  const value = quote(`${REF}.value.value`, d.value.value, 'count');
+  const rising = d.direction === 'increasing';
+  const most = rising ? 'smallest' : 'largest';
+  const head = say`Solved for ${field}: ${value} is the ${most} value at which ${what} is at least ${target}: ${chance(
+    d.value,
+    'value',
+  )}`;
+  const unsure =
+    d.value.ci95 && d.value.ci95[0] < d.target
+      ? ' (its interval reaches below the target: more trials would settle it)'
+      : '';
+  // Over a long range only a scan, a bisection and a window were evaluated: say so ("best" needs its gap).
+  const evaluated = quote(`${REF}.evaluated`, d.evaluated, 'count');
+  const assumption = 'assuming the curve does not turn back between them';
+  const searched = d.everyValue
+    ? ''
+    : say` (a search of ${evaluated} of the values from ${from} to ${to}, ${assumption})`;
+  if (!d.neighbour) {
+    const end = rising ? 'the smallest it takes here' : 'the largest it takes here';
+    return say`${head}, and ${value} is ${end}${unsure}${searched}.`;
+  }
+  const past = quote(`${REF}.neighbour.value`, d.neighbour.value, 'count');
+  return say`${head}${unsure}; at ${past} it is ${chance(d.neighbour, 'neighbour')}${searched}.`;
+}
+
+/** The curve around the answer, every value: a table. */
+export function solvedTable(d: SolvedForDecision): Table {
+  const sampled = d.window.some((p) => p.ci95);
+  const columns = [
+    d.field,
+    d.metricLabel,
+    ...(sampled ? ['95% low', '95% high'] : []),
+    `at least ${percentTarget(d.target)}`,
+  ];
+  return {
+    name: 'solved-for',
+    title: `${d.metricLabel} by ${d.field} around the answer (target ${percentTarget(d.target)})`,
+    columns,
+    rows: d.window.map((p) => [
+      p.value,
+      p.probability,
+      ...(sampled ? [p.ci95?.[0] ?? null, p.ci95?.[1] ?? null] : []),
+      reaches(p, d.target),
+    ]),
+  };
+}
+
+/** Every value evaluated, as a line with the target dashed across. */
+export function solvedChart(d: SolvedForDecision): ChartRequest {
+  const series = d.metricLabel;
+  const how = d.sampled ? 'bars: 95% intervals' : 'exact';
+  const where = d.value ? `; answer ${d.value.value}` : `; no value reaches it (closest ${d.best.value})`;
+  return {
+    kind: 'lines',
+    name: 'solved-for',
+    title: `${d.metricLabel} by ${d.field}`,
+    subtitle: [`${how}; dashed line: the target ${percentTarget(d.target)}${where}`],
+    x: { title: d.field, values: d.curve.map((p) => p.value) },
+    y: { title: d.metricLabel, format: 'percent', domain: [0, 1] },
+    series: [series],
+    points: d.curve.map((p) => ({
+      x: p.value,
+      series,
+      y: p.probability,
+      ...(p.ci95 ? { low: p.ci95[0], high: p.ci95[1] } : {}),
+    })),
+    guide: { y: d.target, label: `target ${percentTarget(d.target)}` },
+  };
+}
+
+/** The curve as text lines (value, headline, interval), for a refusal that shows why. */
+export function curveLines(field: string, label: string, curve: readonly Point[]): string[] {
+  const rows = curve.map((p) => {
+    const interval = p.ci95 ? `  [${percent(p.ci95[0])}, ${percent(p.ci95[1])}]` : '';
+    const shown = percent(p.probability, p.ci95 !== undefined);
+    return `  ${String(p.value).padStart(Math.max(field.length, 5))}  ${shown.padStart(8)}${interval}`;
+  });
+  return [`  ${field.padStart(5)}  ${label}`, ...rows];
+}
+
+/** A solve's answer as what its battle's answer leads with (RunOptions.lead): a line, the decision, table, chart. */
+export function solvedLead(d: SolvedForDecision): Description {
+  return {
+    verdict: [solvedSentence(d)],
+    decisions: { solvedFor: d },
+    tables: [solvedTable(d)],
+    charts: [solvedChart(d)],
+  };
+}

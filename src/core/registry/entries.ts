@@ -1,0 +1,55 @@
+/**
+ * The battle entry of each rule system as a TypeScript type, inferred from its zod schema:
+ * the schema's input (fields with a default may be left out), so `odds('landgrab', {...})`
+ * and a scenario object are checked by the compiler against the same schema the run
+ * validates with (a misspelt key or system id fails `tsc`, not only the run).
+ */
+import type { z } from 'zod';
+import type { landgrabEntrySchema } from '../systems/landgrab/schema.js';
+import type { kingsAndThingsEntrySchema } from '../systems/kings-and-things/schema.js';
+import type { advancedCivilizationEntrySchema } from '../systems/advanced-civilization/schema.js';
+import type { princesAndQueensEntrySchema } from '../systems/princes-and-queens/schema.js';
+import type { scenarioSchema } from '../engine/validate/scenario.js';
+import type { solveForSchema } from '../engine/validate/solveForSpec.js';
+
+/** Every system's id (systems.ts lists the same ids; test/library/library.test.ts checks they agree). */
+export const SYSTEM_IDS = ['landgrab', 'kings-and-things', 'advanced-civilization', 'princes-and-queens'] as const;
+export type SystemId = (typeof SYSTEM_IDS)[number];
+
+type AdvCivInput = z.input<typeof advancedCivilizationEntrySchema>;
+type NationInput = AdvCivInput['nations'][number];
+
+/**
+ * The entries by system id. Advanced Civilization's first nation may leave out its tokens when
+ * the question has a target ("how many tokens do I need?", RuleSystem.force); the run refuses
+ * an entry without them otherwise, as it does for a LandGrab entry without attackers.
+ */
+export interface SystemEntries {
+  landgrab: z.input<typeof landgrabEntrySchema>;
+  'kings-and-things': z.input<typeof kingsAndThingsEntrySchema>;
+  'advanced-civilization': Omit<AdvCivInput, 'nations'> & {
+    nations: (Omit<NationInput, 'tokens'> & Partial<Pick<NationInput, 'tokens'>>)[];
+  };
+  'princes-and-queens': z.input<typeof princesAndQueensEntrySchema>;
+}
+
+/** The battle entry of a system, as a scenario file's battle or `odds(system, entry)` takes it. */
+export type EntryOf<S extends SystemId> = SystemEntries[S];
+
+/**
+ * A scenario file's contents for one system: its battles are that system's entries (a sweep's
+ * `base` and `set` are partial entries, checked when the scenario runs).
+ */
+export type ScenarioOf<S extends SystemId> = Omit<z.input<typeof scenarioSchema>, 'system' | 'battles'> & {
+  system: S;
+  /** Each battle may also ask for a field's value at which its headline reaches a target (engine/solve/). */
+  battles?: (EntryOf<S> & { solveFor?: z.input<typeof solveForSchema> })[];
+};
+
+/** A scenario file's contents, for any system (`runScenario(object)` takes it). */
+export type ScenarioInput = { [S in SystemId]: ScenarioOf<S> }[SystemId];
+
+// Every id has an entry type and every entry type an id: a compile error here otherwise.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const entriesMatchIds: Same<keyof SystemEntries, SystemId> = true;
+void entriesMatchIds;

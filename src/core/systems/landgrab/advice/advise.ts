@@ -1,0 +1,81 @@
+/**
+ * What the player asks of a LandGrab attack beyond the odds (RuleSystem.advise): for the target
+ * (the default one with advice alone) how many armies it needs (neededText.ts), with advice the
+ * stop rule for the question's objective (by default the one that keeps the most armies while
+ * still reaching the target; stopping/, objectives.ts, stopRuleText.ts). Asked how many are
+ * needed (the force left out), the count is the whole answer. Otherwise the verdict's first line
+ * comes with the advice, its recommendation read last: from the stop rule when it optimises
+ * value (the rule says whether to attack at all), else from the chance. Every decision is a
+ * named value of the report (`decisions`), and every number in a line quotes one.
+ */
+import type { AdviceView, Description } from '../../../model/contract.js';
+import type { ChartRequest, Decisions, Table } from '../../../model/report.js';
+import { withAdvice } from '../../../model/advice.js';
+import { fromChance, type Recommendation } from '../../../words/verdict.js';
+import { plain, say, type Sentence } from '../../../words/sentence.js';
+import type { LandgrabEntry } from '../schema.js';
+import type { LandgrabPlan } from '../plan.js';
+import { HEADLINE, firstLine } from '../verdict.js';
+import { reverseAnswer } from './neededText.js';
+import { planPath } from './path.js';
+import { stoppingObjective } from './objectives.js';
+import { whenToStop } from './stopping/whenToStop.js';
+import { stopRuleDecision, stopRuleLines, stopRuleTable } from './stopRuleText.js';
+
+type View = AdviceView<LandgrabEntry, LandgrabPlan>;
+
+export function adviseLandgrab(view: View): Description {
+  const plan = view.plan;
+  // The defender's best spread answers its own question: there is nothing more to advise.
+  if (plan.kind === 'chain' && plan.defence) return view.described;
+  const { target, advise } = view.asked;
+  const decisions: Decisions = { target };
+  const tables: Table[] = [];
+  const charts: ChartRequest[] = [];
+  const lines = reverseAnswer(view, decisions, target, tables, charts);
+  if (advise && plan.kind !== 'capitol') lines.push(...stopRule(view, decisions, target, tables));
+  const joined = withAdvice(view.described, { decisions, lines, tables, charts });
+  if (view.question.forceAsked) return joined;
+  const recommendation = recommendationOf(view, decisions);
+  return {
+    ...joined,
+    verdict: [firstLine(view, recommendation), ...lines],
+    decisions: { ...decisions, recommendation },
+  };
+}
+
+/** Asked for the most value, the stop rule itself says whether to attack; otherwise the chance does. */
+function recommendationOf(view: View, decisions: Decisions): Recommendation {
+  const rule = decisions.stopRule;
+  const chance = view.shown(HEADLINE).value;
+  if (rule && rule.objective === 'value')
+    return { word: rule.attacks ? 'Attack' : 'Hold back', basis: 'objective', chance, of: HEADLINE };
+  return fromChance(chance, HEADLINE);
+}
+
+/**
+ * The stop rule for the question's objective (default: the most armies kept while still
+ * reaching the target), with its gain over fighting to the end in the objective's terms.
+ */
+function stopRule(view: View, decisions: Decisions, target: number, tables: Table[]): Sentence[] {
+  const path = planPath(view.plan);
+  const { objective = 'armies', territoryWorth } = view.question;
+  if (objective === 'armies' && target >= 1) {
+    return [say`No stop rule makes a conquest certain: fighting to the end only comes closest.`];
+  }
+  const choice = { objective, minConquest: target, territoryWorth };
+  let answer;
+  try {
+    answer = whenToStop(path, stoppingObjective(choice));
+  } catch (error) {
+    // The solver's limits (too many states): said in its own words, which hold no number of the battle.
+    if (error instanceof RangeError)
+      return [plain(`No stop rule: ${error.message.replace(/\d[\d,.]*/g, 'too many')}.`)];
+    throw error;
+  }
+  const decision = stopRuleDecision(answer, choice);
+  decisions.stopRule = decision;
+  const table = stopRuleTable(decision, path.steps.length);
+  if (table.rows.length > 0) tables.push(table);
+  return stopRuleLines(decision, path.steps.length);
+}

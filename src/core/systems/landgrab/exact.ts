@@ -1,0 +1,123 @@
+/**
+ * Exact LandGrab solver: a Markov chain over (attacker territory armies a, defender
+ * armies d). Every round removes at least one army, so pushing probability mass in
+ * order of decreasing a + d visits each transient state once: O(A * D * dice).
+ *
+ * @example
+ * solveBattle(compileTables(standardRule), 4, 2).pWin // 6610505 / 10077696
+ */
+import { STRIDE, type BattleTables } from './tables.js';
+import type { LandgrabPlan } from './plan.js';
+import type { Solution } from '../../model/contract.js';
+import { conversionDistribution } from './capitol.js';
+
+export interface BattleSolution {
+  pWin: number;
+  /** P(attacker conquers with a armies left in the attacking territory), index a. */
+  won: Float64Array;
+  /** P(defender holds with the attacker's territory at a armies), index a. */
+  heldAttacker: Float64Array;
+  /** P(defender holds with d armies left), index d. */
+  heldDefender: Float64Array;
+}
+
+/** The most (attackers + 1) x (defenders + 1) states the solver takes on (80 MB of probabilities). */
+export const MAX_EXACT_STATES = 10_000_000;
+
+/** States the solver visits for a plan: (attackers + 1) x (defenders + 1), summed over a chain's steps. */
+export function exactStates(plan: LandgrabPlan): number {
+  const steps = plan.kind === 'chain' ? plan.steps.map((s) => s.defenders) : [plan.defenders];
+  return steps.reduce((sum, d) => sum + (plan.attackers + 1) * (d + 1), 0);
+}
+
+/**
+ * Solve from a distribution of starting attacker armies (index a -> probability)
+ * against `defenders`. A point start is a distribution with one 1.
+ */
+export function solveFromDistribution(
+  t: BattleTables,
+  start: Float64Array,
+  defenders: number,
+  /** A stop rule: 1 at a * (defenders + 1) + d where the attacker breaks off. */
+  stop?: Uint8Array,
+): BattleSolution {
+  const maxA = start.length - 1;
+  const width = defenders + 1;
+  const mass = new Float64Array((maxA + 1) * width);
+  for (let a = 0; a <= maxA; a++) mass[a * width + defenders] = start[a];
+  const won = new Float64Array(maxA + 1);
+  const heldAttacker = new Float64Array(maxA + 1);
+  const heldDefender = new Float64Array(defenders + 1);
+  for (let total = maxA + defenders; total >= 0; total--) {
+    const aFrom = Math.max(0, total - defenders);
+    const aTo = Math.min(maxA, total);
+    for (let a = aTo; a >= aFrom; a--) {
+      const d = total - a;
+      const p = mass[a * width + d];
+      if (p === 0) continue;
+      if (d === 0) {
+        won[a] += p;
+      } else if (a <= t.stopAt || a < 2 || (stop !== undefined && stop[a * width + d] === 1)) {
+        heldAttacker[a] += p;
+        heldDefender[d] += p;
+      } else {
+        const nA = Math.min(t.attackerDice, a - 1);
+        const nD = Math.min(t.defenderDice, d);
+        const c = (nA - 1) * t.defenderDice + (nD - 1);
+        const k = t.pairs[c];
+        for (let loss = 0; loss <= k; loss++) {
+          const q = t.probs[c * STRIDE + loss];
+          if (q > 0) mass[(a - loss) * width + (d - (k - loss))] += p * q;
+        }
+      }
+    }
+  }
+  let pWin = 0;
+  for (let a = 0; a <= maxA; a++) pWin += won[a];
+  return { pWin, won, heldAttacker, heldDefender };
+}
+
+export function solveBattle(t: BattleTables, attackers: number, defenders: number): BattleSolution {
+  const start = new Float64Array(attackers + 1);
+  start[attackers] = 1;
+  return solveFromDistribution(t, start, defenders);
+}
+
+/**
+ * Exact probabilities laid out exactly like the plan's Monte Carlo tally (`plan.at`), so
+ * the summary and the tests compare bin by bin. `size` is the layout's length.
+ */
+export function solvePlan(plan: LandgrabPlan, size: number): Solution {
+  const out = new Float64Array(size);
+  if (plan.kind === 'battle' || plan.kind === 'capitol') {
+    const start = new Float64Array(plan.attackers + 1);
+    start[plan.attackers] = 1;
+    const rule = plan.kind === 'battle' ? plan.policy?.masks[0] : undefined;
+    const s = solveFromDistribution(plan.tables, start, plan.defenders, rule);
+    out.set(s.won, plan.at.won);
+    out.set(s.heldAttacker, plan.at.heldAttacker);
+    out.set(s.heldDefender, plan.at.heldDefender);
+    if (plan.kind === 'capitol') {
+      // The conversion ratio is drawn independently of the battle: P(conquest) x its distribution.
+      const conversion = conversionDistribution(plan.territories);
+      for (let x = 0; x < conversion.length; x++) out[plan.at.converted + x] = s.pWin * conversion[x];
+    }
+    return { probabilities: out };
+  }
+  let entering = new Float64Array(plan.attackers + 1);
+  entering[plan.attackers] = 1;
+  let aliveBefore = 1; // P(every earlier step was taken)
+  for (let s = 0; s < plan.steps.length; s++) {
+    const step = plan.steps[s];
+    const solution = solveFromDistribution(step.tables, entering, step.defenders, plan.policy?.masks[s]);
+    out[plan.at.taken + s] = aliveBefore - solution.pWin;
+    aliveBefore = solution.pWin;
+    // After a conquest with a armies, a - 1 move into the conquered territory.
+    const next = new Float64Array(plan.attackers + 1);
+    for (let a = 1; a <= plan.attackers; a++) next[a - 1] += solution.won[a];
+    entering = next;
+  }
+  out[plan.at.taken + plan.steps.length] = aliveBefore;
+  out.set(entering, plan.at.finalArmies);
+  return { probabilities: out };
+}
