@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { RuleSystem } from '../core/model/contract.js';
 import { scenarioSchema, solveForSchema } from '../core/engine/validate/scenario.js';
-import { scenarioReportSchema } from '../core/model/report.js';
+import { scenarioReportSchema } from '../core/registry/report.js';
 
 const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
 

@@ -1,5 +1,5 @@
 /**
- * The one small contract every rule system implements (4 members required, 5 optional).
+ * The one small contract every rule system implements (4 members required, 6 optional).
  * The engine knows nothing about dice, forts or tokens: it validates an entry with the
  * system's schema, compiles it into a plan and a named tally layout, then samples it
  * (the sampler's kernels fill the tally), solves it (the solver fills the same layout with
@@ -199,6 +199,11 @@ export interface RuleSystem<Entry = any, Plan = any> {
   objectives?: readonly Objective[];
   /** The force a player may leave out to ask how much is needed (absent: every entry gives it). */
   force?: ForceQuestion<Entry>;
+  /**
+   * The decisions its answers may hold beyond the shared ones, by name, as schemas (its decisions.ts): the
+   * registry publishes them in the report's schema. Absent: its answers hold none of their own.
+   */
+  decisions?: Readonly<Record<string, ZodType>>;
 }
 
 export function isUnsolved(answer: Solution | Unsolved): answer is Unsolved {

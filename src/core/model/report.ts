@@ -1,8 +1,9 @@
 /**
  * The one report shape. `report.json`, `run --json` (a list of these) and `odds --json` all
  * print ScenarioReport objects; the terminal, CSV files, charts and the report page read
- * them. Defined once, as zod schemas: the TypeScript types are inferred from them and
- * `battle-odds schema --report` publishes them as JSON Schema (schema/report.schema.json).
+ * them. Defined once, as zod schemas: the TypeScript types are inferred from them. Names no
+ * system: each system's decisions are its own (its decisions.ts), and the registry composes them
+ * into the schema `battle-odds schema --report` publishes (schema/report.schema.json).
  * Everything is plain JSON: no Maps, no typed arrays, and no object whose keys are user
  * text (names of players, nations or labels are values, never keys).
  */
@@ -188,8 +189,6 @@ export const chartRequestSchema = z.discriminatedUnion('kind', [
 export type ChartRequest = z.infer<typeof chartRequestSchema>;
 
 // ---------------------------------------------------------------------------------------
-
-// ---------------------------------------------------------------------------------------
 // Decisions: the answers to the player's questions beyond the odds, as named values (the
 // verdict's sentences quote them by name; the page and the library read them directly).
 
@@ -206,284 +205,6 @@ const recommendationSchema = z
     of: z.string().describe('The key of the metric that probability is'),
   })
   .describe('The recommendation the verdict opens with');
-
-const policyOutcomeSchema = z.object({
-  value: z.number().describe("The objective's value: E[armies kept] for 'armies'"),
-  pConquest: z.number().describe('P(taking the whole path)'),
-  armiesKept: z.number().describe('E[armies kept]: every attacker army alive at the end on the path'),
-  territoriesTaken: z.number(),
-});
-
-const breakOffSchema = z.object({
-  territory: z.number().describe('1-based position on the path'),
-  attackers: z.number().describe('Armies in the attacking territory'),
-  shape: z
-    .enum(['any', 'threshold', 'ranges'])
-    .describe("'any': at every reachable defender count; 'threshold': from `fromDefenders` up; else `ranges`"),
-  fromDefenders: z.number().nullable().describe("With 'threshold': break off when the defenders are at least this"),
-  ranges: z
-    .array(z.tuple([z.number(), z.number()]))
-    .describe(
-      'Defender counts at which to break off, as inclusive ranges [from, to] (they may span unreachable counts)',
-    ),
-});
-
-export const stopRuleDecisionSchema = z
-  .object({
-    objective: z.enum(['armies', 'conquest', 'value']),
-    attackers: z.number().describe('Armies in the attacking territory at the start'),
-    target: z.number().optional().describe("With 'armies': the P(conquest) the rule must still reach"),
-    territoryWorth: z.number().optional().describe("With 'value': one territory taken, in armies"),
-    feasible: z.boolean().describe('False when even fighting to the end misses the target'),
-    attacks: z.boolean().describe('False when the rule says not to attack at all'),
-    neverStops: z.boolean().describe('The rule is to fight to the end'),
-    rule: policyOutcomeSchema.describe('The stop rule'),
-    fightToTheEnd: policyOutcomeSchema,
-    gain: z.number().describe("rule.value - fightToTheEnd.value, in the objective's terms"),
-    proved: z
-      .boolean()
-      .describe('The rule is proved the best deterministic rule (exact); false: best found, within `gap`'),
-    bound: z.number().optional().describe("With 'armies': no deterministic rule meeting the target keeps more"),
-    gap: z.number().optional().describe("With 'armies': bound - rule.value (0 when proved)"),
-    randomisedBound: z
-      .number()
-      .optional()
-      .describe("With 'armies': no rule meeting the target, even randomised, keeps more (the LP bound)"),
-    breakOff: z.array(breakOffSchema).describe('Where to break off, in reachable states (empty: never)'),
-  })
-  .describe('LandGrab: when to stop attacking, for the objective asked');
-
-const allocationSchema = z.object({
-  name: z.string().optional(),
-  allocation: z.array(z.number()).describe('Armies by territory, first attacked first'),
-  pHeld: z.number().describe('P(the defender keeps at least one territory)'),
-});
-
-// Advanced Civilization: a conflict with known counts step by step, and the tokens a target needs.
-
-const conflictFightSchema = z.object({
-  removals: z.number().describe('Tokens removed in this fight'),
-  after: z.array(z.number()).describe("Every nation's tokens when it ended, in the order of the entry's nations"),
-});
-
-const levelPartSchema = z.object({
-  source: z.enum(['Metalworking', 'Military', 'Mathematics', 'fort']),
-  bonus: z.number().describe('Levels it adds (the fort: +0, +1 or +2 by Engineering)'),
-});
-
-export const conflictDecisionSchema = z
-  .object({
-    total: z.number().describe('Tokens in the area at the start'),
-    tokenFight: conflictFightSchema.nullable().describe('The token fight (null: the limit was not exceeded)'),
-    city: z
-      .object({
-        attacker: z
-          .number()
-          .nullable()
-          .describe("Index in the entry's nations of the opponent who may attack the city (null: nobody is left)"),
-        tokens: z.number().describe('Its tokens after the token fight'),
-        needed: z.number().describe('Tokens needed to attack the city (7; 6 or 8 by Engineering)'),
-        replacement: z.number().describe("The owner's tokens that replace an attacked city (6; 5 or 7 by Engineering)"),
-        attacked: z.boolean(),
-      })
-      .nullable()
-      .describe('The city in the area (null: none)'),
-    cityFight: conflictFightSchema
-      .nullable()
-      .describe("The fight after a city attack, the city replaced by its owner's tokens (null: none)"),
-    levels: z
-      .array(
-        z.object({
-          nation: z.number().describe("Index in the entry's nations"),
-          level: z.number().describe('Advantage Level at the start (the city owner entering the city fight: then)'),
-          presence: z
-            .enum(['tokens', 'city fight', 'none'])
-            .describe("'tokens': in the area at the start; 'city fight': enters with its city's tokens; 'none'"),
-          parts: z.array(levelPartSchema).describe('What makes the level up'),
-        }),
-      )
-      .describe('The Advantage Levels, when a level or a fort could matter (empty: none did)'),
-  })
-  .describe('Advanced Civilization, known token counts: the conflict step by step (what its verdict quotes)');
-
-const tokensAnswerSchema = z.object({
-  tokens: z.number().nullable().describe('Fewest attacker tokens reaching the target (null: no count searched does)'),
-  probability: z.number().nullable().describe('The probability with that many (exact)'),
-  moreIsNotBetter: z
-    .object({ tokens: z.number(), probability: z.number() })
-    .nullable()
-    .describe('A larger count that falls below the target again (more is not always better), or null'),
-});
-
-export const tokensNeededDecisionSchema = z
-  .object({
-    target: z.number(),
-    searched: z
-      .boolean()
-      .describe("False: the other nations' token counts have too many combinations to search (`combinations`)"),
-    combinations: z.number().describe("Combinations of the other nations' token counts"),
-    maxConflicts: z.number().describe('Most conflicts the search resolves (combinations x attacker counts)'),
-    from: z
-      .number()
-      .describe('Smallest attacker count tried: 1, 0 when it owns the city, never below its Army tokens when asked'),
-    searchedTo: z.number().describe('Largest attacker count tried (not searched: the largest it would have tried)'),
-    certain: z.boolean().describe('Nothing is uncertain besides the attacker: every probability is 0 or 1'),
-    have: z
-      .array(z.number())
-      .nullable()
-      .describe("The attacker's possible token counts, as asked (null: the count itself was asked)"),
-    controls: tokensAnswerSchema.describe('To control the area (alone, by majority or by a standing city)'),
-    alone: tokensAnswerSchema.describe('To clear it: alone in the area'),
-  })
-  .describe(
-    "Advanced Civilization: the fewest attacker tokens to control and to clear the area at the target's chance",
-  );
-
-// Princes & Queens: how the Battle values are made up, and from how far an attack still works.
-
-export const battleValuesDecisionSchema = z
-  .object({
-    princeBase: z.number().describe("A Prince's value next to his Queen: 5, less one per hex away"),
-    attack: z.object({
-      princes: z.number(),
-      each: z.number().describe("Each attacking Prince's value"),
-      floored: z.boolean().describe('5 - distance is below 0 and counts as 0 (princeFloor "zero")'),
-    }),
-    defence: z.array(
-      z.object({
-        piece: z.enum(['Prince', 'Queen', 'City']),
-        value: z.number(),
-        terrain: z.enum(['plain', 'mountain']),
-        base: z.number().nullable().describe('A Prince: 5 - distance (not below 0 with princeFloor "zero"), undoubled'),
-        floored: z.boolean().describe('A Prince whose 5 - distance counts as 0'),
-        doubled: z.boolean().describe('A Prince defending in a mountain: his value doubled'),
-        plainBesideCity: z.boolean().describe('A pawn sharing a mountain hex with a City counts its plain value'),
-      }),
-    ),
-  })
-  .describe("Princes & Queens: how each side's Battle value is made up (the values its verdict quotes)");
-
-const reachSchema = z.object({
-  farthest: z.number().nullable().describe('The farthest distance (hexes to their own Queen) that works; null: none'),
-  any: z.boolean().describe('It works at every distance tried'),
-  value: z.number().describe("The side's value there (at 1 hex when none works, at `triedTo` when any does)"),
-  against: z.number().describe("The other side's value there"),
-});
-
-export const reachDecisionSchema = z
-  .object({
-    triedTo: z.number().describe('Distances tried: 1 to this'),
-    onePrince: reachSchema.describe('One attacking Prince against this defender'),
-    twoPrinces: reachSchema.describe('Two attacking Princes in one hex against this defender'),
-    hold: reachSchema
-      .nullable()
-      .describe(
-        'A defending Prince (or two) against this attack: how far from their Queen they hold (null: no Prince)',
-      ),
-  })
-  .describe('Princes & Queens: from how far the attack still works (nothing is random: the target is moot)');
-// Kings & Things: the value of a battle under optimal play, its first loss decisions, and the
-// weakest creature to add for a target.
-
-const ktLossOptionSchema = z.object({
-  givesUp: z.string().describe('The counters given up, in words: "Goblins", "2x Goblins", "1 hit on the Keep"'),
-  takes: z
-    .array(
-      z.object({
-        names: z.array(z.string()).describe('The counters (one of them, when several are alike)'),
-        hits: z.number().describe('Creatures killed, or hits the building absorbs'),
-        building: z.boolean(),
-      }),
-    )
-    .describe('The same loss as data, one part per kind of counter'),
-  pCapture: z.number().describe('P(capture) after this choice, both sides playing well from there'),
-});
-
-const ktFirstLossSchema = z
-  .object({
-    side: z.enum(['attacker', 'defender']),
-    step: z.enum(['magic', 'ranged', 'melee']).describe('The first step of the battle in which this side can be hit'),
-    likeliestOtherHits: z
-      .number()
-      .describe('The hits the other side most likely takes in the same step (the choices assume it)'),
-    afterEarlierFire: z
-      .boolean()
-      .describe('Some counter fires in an earlier step: the decision assumes nothing was lost there'),
-    choices: z
-      .array(
-        z.object({
-          hits: z.number().describe('Hits this side takes in the step'),
-          otherHits: z.number().describe('Hits the other side takes in the same step'),
-          likeliest: z
-            .boolean()
-            .describe('otherHits is the likeliest count (else listed because the best choice differs for it)'),
-          options: z.array(ktLossOptionSchema).describe('Best first (three for the likeliest count, else the best)'),
-        }),
-      )
-      .describe('Only hit counts where the side has a choice'),
-  })
-  .describe("One side's loss decisions in its first step under fire, both sides at full strength");
-
-export const ktOptimalPlaySchema = z
-  .object({
-    refusal: z
-      .string()
-      .nullable()
-      .describe("Why there is no optimal-play value, in a player's words (null: solved, the values below given)"),
-    optimal: z.number().nullable().describe('P(capture) with both sides choosing losses and retreats well'),
-    fixedPolicy: z
-      .number()
-      .nullable()
-      .describe("P(capture) with the battle's fixed loss orders and retreats: the headline as the report shows it"),
-    fixedPolicySampled: z
-      .boolean()
-      .describe('fixedPolicy is a Monte Carlo estimate (the report was sampled), so 0 or 1 is never certain'),
-    attackerAlone: z
-      .number()
-      .nullable()
-      .describe(
-        "P(capture) when only the attacker plays well, the defender keeping the battle's loss order and retreats",
-      ),
-    firstLosses: z
-      .array(ktFirstLossSchema)
-      .describe('The attacker first, then the defender (a side with no choice: absent)'),
-  })
-  .describe('Kings & Things: the battle solved as a zero-sum game (losses and retreats chosen by both sides)');
-
-const ktCreatureKindSchema = z.object({
-  value: z.number().describe('Combat value'),
-  step: z.enum(['melee', 'ranged', 'magic']),
-  dice: z.number().describe('Dice rolled each step: 2 for a charging creature'),
-  strength: z.number().describe('value x dice: the first key of the order'),
-  names: z.array(z.string()).describe('Roster creatures of this kind, the most copies in the cup first'),
-  pCapture: z.number().describe('P(capture) with one creature of this kind added (exact)'),
-});
-
-export const ktAddedCreatureSchema = z
-  .object({
-    target: z.number(),
-    answer: z
-      .enum(['found', 'none', 'enough', 'full', 'unsolved', 'not-offered'])
-      .describe(
-        "'found': the weakest kind reaching the target is `chosen`; 'none': no kind tried reaches it (`best` is " +
-          "the closest); 'enough': the stack reaches it already; 'full': the stack already fills the hex; " +
-          "'unsolved': the exact solver refuses the battle itself; 'not-offered': not a two-sided battle",
-      ),
-    reason: z.string().nullable().describe("With 'unsolved' and 'not-offered': why, in a player's words"),
-    base: z.number().nullable().describe('P(capture) of the stack as it is, exact (null: not solved)'),
-    creatures: z.number().nullable().describe('Creatures and characters in the attacking stack'),
-    order: z.string().describe('What "weakest" means: the order in which kinds are tried'),
-    chosen: ktCreatureKindSchema.nullable(),
-    best: ktCreatureKindSchema.nullable().describe('The kind tried with the highest P(capture)'),
-    tried: z.array(ktCreatureKindSchema).describe('Every kind tried, weakest first'),
-    kinds: z.number().describe('Kinds of creature in the roster (creatures that fight alike are one kind)'),
-    cut: z.boolean().describe('The work budget ran out before every kind was tried (every kind weaker was tried)'),
-    work: z
-      .number()
-      .describe("Work spent on the kinds, in the exact solver's units (one state's hit pair in one step)"),
-    workBudget: z.number().describe('The most work the search may spend (a count of work, never of time)'),
-  })
-  .describe('Kings & Things: the weakest creature from the roster whose addition reaches the target');
 
 const solvedPointSchema = z.object({
   value: z.number().describe("The field's value"),
@@ -528,62 +249,14 @@ export const decisionsSchema = z
   .object({
     recommendation: recommendationSchema.optional(),
     target: z.number().optional().describe('The target probability the player asked about (default 80% in advice)'),
-    needed: z
-      .object({
-        target: z.number(),
-        count: z
-          .number()
-          .nullable()
-          .describe('Fewest armies in the attacking territory reaching the target, null: none up to `searchedTo`'),
-        probability: z.number().nullable().describe('P(conquest) with that many'),
-        have: z.number().nullable().describe('Armies in the attacking territory asked about (null: none given)'),
-        searchedTo: z.number(),
-        certainOnlyInTheLimit: z
-          .boolean()
-          .describe('The target is 1: no finite count makes a conquest certain, so none is given'),
-      })
-      .optional()
-      .describe('LandGrab: how many armies a target needs'),
-    beatable: z
-      .object({
-        target: z.number(),
-        defenders: z.number().describe('Most defenders taken at least `target` of the time (0: not even one)'),
-        probability: z.number().nullable().describe('P(conquest) against that many'),
-        have: z.number(),
-      })
-      .optional()
-      .describe('LandGrab: the largest garrison these armies take at least `target` of the time'),
-    stopRule: stopRuleDecisionSchema.optional(),
-    defence: z
-      .object({
-        attackers: z.number().describe('Armies in the attacking territory'),
-        armies: z.number(),
-        best: allocationSchema,
-        runnerUp: allocationSchema.nullable().describe('The second best spread (null: only one spread)'),
-        baselines: z.array(allocationSchema),
-        spreads: z.number().describe('Possible spreads'),
-        method: z.string(),
-      })
-      .optional()
-      .describe("LandGrab: the defender's best spread along a path"),
-    conflict: conflictDecisionSchema.optional(),
-    tokensNeeded: tokensNeededDecisionSchema.optional(),
-    battleValues: battleValuesDecisionSchema.optional(),
-    reach: reachDecisionSchema.optional(),
-    optimalPlay: ktOptimalPlaySchema.optional(),
-    addedCreature: ktAddedCreatureSchema.optional(),
     solvedFor: solvedForDecisionSchema.optional(),
   })
   .describe("The answers to the player's questions beyond the odds, by name (absent: not asked, or not offered here)");
-export type Decisions = z.infer<typeof decisionsSchema>;
-export type StopRuleDecision = z.infer<typeof stopRuleDecisionSchema>;
-export type ConflictDecision = z.infer<typeof conflictDecisionSchema>;
-export type TokensNeededDecision = z.infer<typeof tokensNeededDecisionSchema>;
-export type BattleValuesDecision = z.infer<typeof battleValuesDecisionSchema>;
-export type ReachDecision = z.infer<typeof reachDecisionSchema>;
-export type KtOptimalPlay = z.infer<typeof ktOptimalPlaySchema>;
-export type KtFirstLoss = z.infer<typeof ktFirstLossSchema>;
-export type KtAddedCreature = z.infer<typeof ktAddedCreatureSchema>;
+/**
+ * The answers beyond the odds, by name: the ones every system shares here, and each system's own
+ * (its decisions.ts merges them into this interface, and RuleSystem.decisions publishes their schema).
+ */
+export interface Decisions extends z.infer<typeof decisionsSchema> {}
 
 export const quoteSchema = z.object({
   ref: z
@@ -599,39 +272,6 @@ export const quoteSchema = z.object({
 
 export const precisionSchema = z.object({ target: z.number(), halfWidth: z.number(), met: z.boolean() });
 export type PrecisionOutcome = z.infer<typeof precisionSchema>;
-
-export const battleReportSchema = z
-  .object({
-    label: z.string(),
-    file: z.string().describe("File-name stem of this battle's files: unique within its run"),
-    system: z.string(),
-    type: z.string(),
-    entry: z.unknown().describe('The validated battle entry (defaults filled in): exactly what was fought'),
-    method: z.enum(['exact', 'monte-carlo']),
-    headline: z.string().describe('The key of the headline metric, always the first of `metrics`'),
-    verdict: z.array(z.string()).describe('The answer in plain words, first line first (may be empty)'),
-    verdictQuotes: z
-      .array(z.array(quoteSchema))
-      .describe("For each verdict line, the named values its numbers write, in the line's order"),
-    decisions: decisionsSchema.optional(),
-    notes: z.array(z.string()).describe('What a reader must know before trusting the numbers'),
-    seed: z.union([z.string(), z.number()]),
-    trials: z.number(),
-    kernel: z.enum(['fast', 'faithful']).nullable(),
-    partial: z.boolean(),
-    elapsedMs: z.number(),
-    precision: precisionSchema.optional().describe('With --precision: target, half-width reached, whether met'),
-    exactUnavailable: z
-      .string()
-      .optional()
-      .describe('Why there is no exact value for this battle, when one was sought'),
-    metrics: z.array(metricSchema),
-    distributions: z.array(distributionSchema),
-    tables: z.array(tableSchema),
-    charts: z.array(chartRequestSchema),
-  })
-  .describe("One battle's answer");
-export type BattleReport = z.infer<typeof battleReportSchema>;
 
 export const sweepAxisReportSchema = z.object({
   name: z.string().describe('The dotted field the axis sets (or a name for a multi-field axis)'),
@@ -721,21 +361,68 @@ export const sweepReportSchema = z.object({
 });
 export type SweepReport = z.infer<typeof sweepReportSchema>;
 
-export const scenarioReportSchema = z
-  .object({
-    format: z.literal('battle-odds-report/1').describe('Shape version of this document'),
-    scenario: z.string(),
-    description: z.string().optional(),
-    file: z.string().nullable().describe('Scenario file, or null for a question asked on the command line or the API'),
-    system: z.string(),
-    seed: z.union([z.string(), z.number()]),
-    version: z.string(),
-    startedAt: z.string(),
-    elapsedMs: z.number(),
-    threads: z.number(),
-    partial: z.boolean(),
-    battles: z.array(battleReportSchema),
-    sweep: sweepReportSchema.optional(),
-  })
-  .describe('Everything one run of a scenario (or one question) produced');
-export type ScenarioReport = z.infer<typeof scenarioReportSchema>;
+/**
+ * The schemas of a battle's report and of a scenario's around a schema of the decisions: the
+ * registry (src/core/registry/report.ts) gives every system's, and publishes what this returns.
+ */
+export function reportSchemas<D extends z.ZodType>(decisions: D) {
+  const battle = z
+    .object({
+      label: z.string(),
+      file: z.string().describe("File-name stem of this battle's files: unique within its run"),
+      system: z.string(),
+      type: z.string(),
+      entry: z.unknown().describe('The validated battle entry (defaults filled in): exactly what was fought'),
+      method: z.enum(['exact', 'monte-carlo']),
+      headline: z.string().describe('The key of the headline metric, always the first of `metrics`'),
+      verdict: z.array(z.string()).describe('The answer in plain words, first line first (may be empty)'),
+      verdictQuotes: z
+        .array(z.array(quoteSchema))
+        .describe("For each verdict line, the named values its numbers write, in the line's order"),
+      decisions: decisions.optional(),
+      notes: z.array(z.string()).describe('What a reader must know before trusting the numbers'),
+      seed: z.union([z.string(), z.number()]),
+      trials: z.number(),
+      kernel: z.enum(['fast', 'faithful']).nullable(),
+      partial: z.boolean(),
+      elapsedMs: z.number(),
+      precision: precisionSchema.optional().describe('With --precision: target, half-width reached, whether met'),
+      exactUnavailable: z
+        .string()
+        .optional()
+        .describe('Why there is no exact value for this battle, when one was sought'),
+      metrics: z.array(metricSchema),
+      distributions: z.array(distributionSchema),
+      tables: z.array(tableSchema),
+      charts: z.array(chartRequestSchema),
+    })
+    .describe("One battle's answer");
+  const scenario = z
+    .object({
+      format: z.literal('battle-odds-report/1').describe('Shape version of this document'),
+      scenario: z.string(),
+      description: z.string().optional(),
+      file: z
+        .string()
+        .nullable()
+        .describe('Scenario file, or null for a question asked on the command line or the API'),
+      system: z.string(),
+      seed: z.union([z.string(), z.number()]),
+      version: z.string(),
+      startedAt: z.string(),
+      elapsedMs: z.number(),
+      threads: z.number(),
+      partial: z.boolean(),
+      battles: z.array(battle),
+      sweep: sweepReportSchema.optional(),
+    })
+    .describe('Everything one run of a scenario (or one question) produced');
+  return { battle, scenario };
+}
+
+/** The shape of the report with the decisions every system shares (each system's own: the registry's). */
+const shared = reportSchemas(decisionsSchema);
+/** One battle's answer; its decisions typed with every system's (the Decisions interface). */
+export type BattleReport = Omit<z.infer<typeof shared.battle>, 'decisions'> & { decisions?: Decisions };
+/** Everything one run of a scenario (or one question) produced. */
+export type ScenarioReport = Omit<z.infer<typeof shared.scenario>, 'battles'> & { battles: BattleReport[] };

@@ -16,6 +16,7 @@ import { solveConflict } from './exact.js';
 import { describeAdvCiv } from './describe.js';
 import { adviseAdvCiv } from './advice/advise.js';
 import { advCivForce } from './force.js';
+import { advancedCivilizationDecisions } from './decisions.js';
 
 export const advancedCivilization: RuleSystem<AdvCivEntry, ConflictPlan> = {
   id: 'advanced-civilization',
@@ -29,4 +30,6 @@ export const advancedCivilization: RuleSystem<AdvCivEntry, ConflictPlan> = {
   describe: describeAdvCiv,
   advise: adviseAdvCiv,
   force: advCivForce,
+  // The conflict step by step and the tokens a target needs: decisions.ts.
+  decisions: advancedCivilizationDecisions,
 };

@@ -12,7 +12,7 @@
 import { fortBonus, type ConflictRules } from './rules.js';
 import { computeLevels, opponentHoldsEngineering } from './resolver.js';
 import type { CityCheck, ConflictOutcome } from './outcome.js';
-import type { ConflictDecision } from '../../model/report.js';
+import type { ConflictDecision } from './decisions.js';
 import { capitalized, join, quote, say, type Sentence } from '../../words/sentence.js';
 import { key } from './plan.js';
 

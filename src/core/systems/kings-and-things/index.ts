@@ -68,6 +68,7 @@ import { describeDuel } from './duel/describe.js';
 import { describeMulti } from './multi/describe.js';
 import { describeExplore } from './explore/describe.js';
 import { adviseKingsAndThings } from './advice/advise.js';
+import { kingsAndThingsDecisions } from './decisions.js';
 
 function compile(entry: KtEntry): Compiled<KtPlan> {
   switch (entry.type) {
@@ -145,4 +146,6 @@ export const kingsAndThings: RuleSystem<KtEntry, KtPlan> = {
   solve,
   describe,
   advise: adviseKingsAndThings,
+  // Optimal play and the creature to add: decisions.ts.
+  decisions: kingsAndThingsDecisions,
 };

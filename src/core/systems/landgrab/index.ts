@@ -12,6 +12,7 @@ import { MAX_EXACT_STATES, exactStates, solvePlan } from './exact.js';
 import { describeLandgrab } from './describe.js';
 import { adviseLandgrab } from './advice/advise.js';
 import { landgrabForce } from './force.js';
+import { landgrabDecisions } from './decisions.js';
 
 export const landgrab: RuleSystem<LandgrabEntry, LandgrabPlan> = {
   id: 'landgrab',
@@ -37,4 +38,6 @@ export const landgrab: RuleSystem<LandgrabEntry, LandgrabPlan> = {
   objectives: ['armies', 'conquest', 'value'],
   // "How many armies do I need?" with the attacking force left out: force.ts.
   force: landgrabForce,
+  // How many armies a target needs, when to stop, the defender's spread: decisions.ts.
+  decisions: landgrabDecisions,
 };

@@ -9,6 +9,7 @@ import type { PqPlan } from './plan.js';
 import { compilePq, solvePq } from './compile.js';
 import { describePq } from './describe.js';
 import { advisePq } from './advice/advise.js';
+import { princesAndQueensDecisions } from './decisions.js';
 
 export const princesAndQueens: RuleSystem<PqEntry, PqPlan> = {
   id: 'princes-and-queens',
@@ -18,4 +19,6 @@ export const princesAndQueens: RuleSystem<PqEntry, PqPlan> = {
   solve: solvePq,
   describe: describePq,
   advise: advisePq,
+  // The Battle values and from how far an attack works: decisions.ts.
+  decisions: princesAndQueensDecisions,
 };

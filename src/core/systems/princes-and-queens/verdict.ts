@@ -5,7 +5,7 @@
  * ("Prince, 5 - 2") quotes named values: the Battle values as metrics, the distances from the
  * entry, the make-up of each value as a decision of the report (`battleValues`).
  */
-import type { BattleValuesDecision } from '../../model/report.js';
+import type { BattleValuesDecision } from './decisions.js';
 import { join, quote, say, type Sentence } from '../../words/sentence.js';
 import type { PqPlan } from './plan.js';
 import { PRINCE_BASE, type AttackResult } from './values.js';

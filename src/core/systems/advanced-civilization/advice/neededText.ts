@@ -4,7 +4,8 @@
  * clear the area (needed.ts) as a decision of the report (`tokensNeeded`), verdict lines that
  * quote it, a table and a `lines` chart of the curve.
  */
-import type { ChartRequest, Table, TokensNeededDecision } from '../../../model/report.js';
+import type { ChartRequest, Table } from '../../../model/report.js';
+import type { TokensNeededDecision } from '../decisions.js';
 import { percentTarget } from '../../../words/format.js';
 import { join, quote, say, type Sentence } from '../../../words/sentence.js';
 import type { AdvCivEntry } from '../schema.js';

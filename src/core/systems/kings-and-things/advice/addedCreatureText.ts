@@ -6,7 +6,8 @@
  * const decision = addedCreatureDecision(addedCreature(entry, 0.8), 0.8, entry.attacker.creatures.length);
  * addedCreatureLine(decision).text; // 'For at least 80% add one creature: the weakest that is enough ...'
  */
-import type { ChartRequest, KtAddedCreature, Table } from '../../../model/report.js';
+import type { ChartRequest, Table } from '../../../model/report.js';
+import type { KtAddedCreature } from '../decisions.js';
 import { percentShort, percentTarget } from '../../../words/format.js';
 import { join, quote, say, type Sentence } from '../../../words/sentence.js';
 import {

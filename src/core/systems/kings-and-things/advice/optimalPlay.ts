@@ -17,7 +17,8 @@
  * advice.lines.map((l) => l.text); // ['Played well on both sides ...', 'If you take 1 hit in the melee step, ...']
  * advice.decision.optimal; // P(capture) with both sides playing well
  */
-import type { Cell, KtFirstLoss, KtOptimalPlay, Table } from '../../../model/report.js';
+import type { Cell, Table } from '../../../model/report.js';
+import type { KtFirstLoss, KtOptimalPlay } from '../decisions.js';
 import { plural, thousands } from '../../../words/format.js';
 import { join, quote, say, type Sentence } from '../../../words/sentence.js';
 import type { DuelPlan } from '../duel/plan.js';

@@ -5,7 +5,8 @@
  * (`conquest`), or the expected value (`value`). "The most armies" is said only of a rule
  * proved best; otherwise the line states how far from the best it may be.
  */
-import type { StopRuleDecision, Table } from '../../../model/report.js';
+import type { Table } from '../../../model/report.js';
+import type { StopRuleDecision } from '../decisions.js';
 import type { StoppingAnswer } from './stopping/whenToStop.js';
 import type { Outcome } from './stopping/solve.js';
 import type { ObjectiveChoice } from './objectives.js';

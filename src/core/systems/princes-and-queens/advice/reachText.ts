@@ -2,7 +2,8 @@
  * The reach (reach.ts) in words: the report's decision (`decisions.reach`), the lines that
  * quote it and a small table.
  */
-import type { Cell, ReachDecision, Table } from '../../../model/report.js';
+import type { Cell, Table } from '../../../model/report.js';
+import type { ReachDecision } from '../decisions.js';
 import { quote, say, type Sentence } from '../../../words/sentence.js';
 import type { PqPlan } from '../plan.js';
 import { MAX_DISTANCE } from '../schema.js';
