@@ -8,12 +8,11 @@
  * const chain = await runScenario(bundledScenario('landgrab-chain'));
  */
 import type { BattleReport, ScenarioReport } from './core/model/report.js';
-import { findSystem, SYSTEMS } from './core/registry/systems.js';
-import { compileForQuestion } from './core/ask/force.js';
+import { findSystem, SYSTEM_MODULES, SYSTEMS, type SystemModule } from './core/registry/systems.js';
+import { prepareQuestion } from './core/ask/question.js';
+import type { Refusal } from './core/form/entry.js';
 import { parseScenario, type Scenario } from './core/engine/validate/scenario.js';
-import { assignStems } from './core/model/fileNames.js';
 import { InputError } from './core/model/inputError.js';
-import { DEFAULT_SEED, DEFAULT_TRIALS } from './core/model/run.js';
 import { InProcessExecutor, type Executor } from './core/engine/sample/executor.js';
 import { runScenario as runValidatedScenario, type Overrides, type Progress } from './core/run/runScenario.js';
 import { packageVersion } from './files/packageInfo.js';
@@ -61,23 +60,31 @@ export async function odds<S extends SystemId>(
       'system',
       `unknown rule system '${system}' (known: ${SYSTEMS.map((s) => s.id).join(', ')})`,
     );
-  // Without the attacking force and with a target, the force is the question (engine/force.ts).
-  const { battle, question } = compileForQuestion(found, entry, options.question ?? {}, `odds ${system}`, found.id);
-  const scenario: Scenario = {
-    file: `odds ${system}`,
-    name: `odds-${system}`,
-    system: found,
-    seed: options.seed ?? DEFAULT_SEED,
-    trials: options.trials ?? DEFAULT_TRIALS,
-    kernel: options.kernel ?? 'fast',
-    method: options.method ?? 'auto',
-    exact: options.check ?? true,
-    question: {},
-    battles: [battle],
-    files: assignStems([battle.label]),
-  };
-  const report = await runValidated(scenario, null, { ...options, question });
+  const module = SYSTEM_MODULES.find((m) => m.system === found) as SystemModule;
+  const { threads, signal, progress, ...choices } = options;
+  // Without the attacking force and with a target, the force is the question (core/ask/force.ts).
+  const nameOf = (option: string) => `question.${option}`;
+  const asked = prepareQuestion({ module, battle: { entry, label: found.id }, choices, nameOf });
+  if (!asked.ok) throw entryRefusal(`odds ${system}`, asked.refusal);
+  const { scenario, overrides } = asked.prepared;
+  const report = await withExecutor(threads, (executor) =>
+    runValidatedScenario(
+      scenario,
+      overrides,
+      executor,
+      { version: packageVersion(), file: null },
+      { signal, progress },
+    ),
+  );
   return report.battles[0];
+}
+
+/** A refused entry as the library says it: the entry's field (or the question's option) and what is wrong. */
+function entryRefusal(source: string, refusal: Refusal): InputError {
+  const { key, path } = refusal;
+  const where = path || (key === 'target' ? 'target' : key ? `question.${key}` : '');
+  const { problem } = refusal;
+  return new InputError(source, where, problem.reason === 'value' ? problem.message : problem.reason);
 }
 
 /**

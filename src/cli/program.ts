@@ -11,7 +11,8 @@ import { NoExactAnswer } from '../core/engine/answer/battle.js';
 import type { FormCommand } from '../core/form/form.js';
 import { FormProblem } from '../core/form/entry.js';
 import { oddsCommand, shouldIAttackCommand } from './commands/odds.js';
-import { fieldOption, fieldValues, problemError } from './form.js';
+import { fieldOption, fieldValues } from './form.js';
+import { refusalInShellWords } from '../core/form/shellWords.js';
 import { runCommand } from './commands/run.js';
 import { serveCommand } from './commands/serve.js';
 import { mergeCommand } from './commands/merge.js';
@@ -51,7 +52,7 @@ function extraCommand(spec: FormCommand, io: CliIO): Command {
     try {
       io.stdout.write(spec.run(fieldValues(spec.fields, flags as Record<string, unknown>)));
     } catch (error) {
-      if (error instanceof FormProblem) throw problemError(spec.name, spec, error);
+      if (error instanceof FormProblem) throw refusalInShellWords(spec.name, spec, error);
       throw error;
     }
   });

@@ -1,14 +1,15 @@
 /**
- * One question answered (`odds`, `should-i-attack`): its scenario run in one session, and
- * with an output folder, written there too (opened before any simulation).
+ * One question answered (`odds`, `should-i-attack`): prepared (core/ask/question.ts), its scenario
+ * run in one session, and with an output folder, written there too (opened before any simulation).
  */
-import type { Question } from '../core/model/contract.js';
 import type { ScenarioReport } from '../core/model/report.js';
-import type { Scenario } from '../core/engine/validate/scenario.js';
-import { runScenario, sampledTrials, type Overrides } from '../core/run/runScenario.js';
+import { prepareQuestion, type Asking } from '../core/ask/question.js';
+import { questionFlag, refusalInShellWords } from '../core/form/shellWords.js';
+import { runScenario, sampledTrials } from '../core/run/runScenario.js';
 import { packageVersion } from '../files/packageInfo.js';
 import { chooseExecutor, readySignal } from './chooseExecutor.js';
 import { RunSession } from './session.js';
+import type { ResultsWriter } from '../files/writeResults.js';
 import type { Streams } from './streams.js';
 
 export interface QuestionRunOptions {
@@ -19,38 +20,42 @@ export interface QuestionRunOptions {
   force?: boolean;
   /** Draw a progress bar (on stderr, when it is a terminal). */
   progress: boolean;
-  /** How a question field is named in a refusal (the command line: its flag). */
-  questionName?: (field: keyof Question) => string;
 }
 
-/** Runs the question's scenario; `show` gets the report while the session still holds the run. */
+/**
+ * Prepares the question (refused in the shell's words: each field by its flag) and runs its
+ * scenario; `show` gets the report while the session still holds the run.
+ */
 export async function answerQuestion(
-  scenario: Scenario,
-  overrides: Overrides,
+  asking: Asking,
   options: QuestionRunOptions,
   streams: Streams,
   show: (report: ScenarioReport) => void,
 ): Promise<void> {
-  // The results writer (CSV, page, charts) loads only when there is a folder to write; it is
-  // opened (checked, locked, staged) before any simulation.
-  const results =
-    options.out !== undefined
-      ? (await import('../files/writeResults.js')).openResults(options.out, {
-          charts: options.charts,
-          force: Boolean(options.force),
-        })
-      : null;
+  const asked = prepareQuestion({ ...asking, nameOf: questionFlag });
+  if (!asked.ok) {
+    const source = asking.source ?? `odds ${asking.module.system.id}`;
+    throw refusalInShellWords(source, asking.module.form, asked.refusal, 'entry' in asking.battle);
+  }
+  const { scenario, overrides } = asked.prepared;
   const executor = await chooseExecutor(options.threads, sampledTrials(scenario, overrides));
   const session = RunSession.open({
     executor,
     progress: { stream: streams.stderr, show: Boolean(streams.stderr.isTTY) && options.progress },
   });
+  let results: ResultsWriter | null = null;
   try {
+    // The results writer (CSV, page, charts) loads only when there is a folder to write; it is
+    // opened (checked, locked, staged) before any simulation.
+    if (options.out !== undefined) {
+      const { openResults } = await import('../files/writeResults.js');
+      results = openResults(options.out, { charts: options.charts, force: Boolean(options.force) });
+    }
     const report = await runScenario(
       scenario,
       overrides,
       session.executor,
-      { version: packageVersion(), file: null, questionName: options.questionName },
+      { version: packageVersion(), file: null, questionName: questionFlag },
       {
         signal: session.signal,
         progress: session.progress,

@@ -1,21 +1,17 @@
 /** `battle-odds odds <system> [flags]`: one quick question, answered from flags (or one inline entry). */
 import { Command, Option } from '@commander-js/extra-typings';
 import type { SystemModule } from '../../core/registry/systems.js';
-import type { Battle } from '../../core/engine/validate/entry.js';
-import type { Question } from '../../core/model/contract.js';
 import type { ScenarioReport } from '../../core/model/report.js';
-import { compileForQuestion } from '../../core/ask/force.js';
-import { battleFromForm, questionScenario } from '../../core/ask/fromForm.js';
+import type { AskedBattle } from '../../core/ask/question.js';
 import { DEFAULT_SEED, DEFAULT_TRIALS } from '../../core/model/run.js';
 import { InputError, oneLine } from '../../core/model/inputError.js';
-import { checkQuestion } from '../../core/engine/validate/checkQuestion.js';
 import { isGiven } from '../../core/form/read.js';
-import { formArgs, FormProblem } from '../../core/form/entry.js';
+import { formArgs } from '../../core/form/entry.js';
 import { kindOf, type FormValues } from '../../core/form/form.js';
 import { addEngineOptions, addQuestionOptions, type EngineFlags } from '../engineOptions.js';
 import { overridesFrom } from '../../session/options.js';
 import { answerQuestion } from '../../session/answerQuestion.js';
-import { fieldOption, fieldValues, problemError, questionFlag } from '../form.js';
+import { fieldOption, fieldValues } from '../form.js';
 import { formatBattle } from '../../output/terminal.js';
 import type { CliIO } from '../io.js';
 import { checkJsonText } from '../../files/jsonText.js';
@@ -87,54 +83,22 @@ function questionCommand(preset: QuestionPreset, modules: readonly SystemModule[
   return command as never;
 }
 
-/** `--entry`: one battle entry given inline, validated like a scenario file's. */
-function compileInlineEntry(
-  module: SystemModule,
-  flags: Record<string, unknown>,
-  source: string,
-  question: Question,
-): { battle: Battle; question: Question } {
-  const values = fieldValues(module.form.fields, flags);
+/** The battle the flags ask about: the form's values, or one battle entry given inline (`--entry`). */
+function askedBattle(module: SystemModule, flags: Record<string, unknown>, source: string): AskedBattle {
+  const values: FormValues = fieldValues(module.form.fields, flags);
+  if (flags.entry === undefined) return { values, kind: kindOf(module.form, (f) => isGiven(f, values[f.key])) };
   const typed = formArgs(module.form.fields, values);
   if (typed.length > 0) {
     const names = typed.map((t) => t.split(' ')[0]).join(', ');
     throw new InputError(source, '--entry', `describes the whole battle; leave out ${names}`);
   }
-  let raw: unknown;
   const text = String(flags.entry);
   // Numbers JSON cannot hold exactly, and absurd nesting, are refused before parsing.
   checkJsonText(text, `${source}: --entry`);
   try {
-    raw = JSON.parse(text);
+    return { entry: JSON.parse(text), label: 'inline entry' };
   } catch (error) {
     throw new InputError(source, '--entry', `is not valid JSON (${(error as Error).message})`);
-  }
-  try {
-    return compileForQuestion(module.system, raw, question, source, 'inline entry');
-  } catch (error) {
-    if (error instanceof InputError && error.field === 'target') throw new InputError(source, '--target', error.detail);
-    if (error instanceof InputError && error.field)
-      throw new InputError(source, `--entry ${error.field}`, error.detail);
-    throw error;
-  }
-}
-
-/** The battle the flags (or `--entry`) describe, validated and compiled (the form's path: src/core/ask/fromForm.ts). */
-function battleOf(
-  module: SystemModule,
-  flags: Record<string, unknown>,
-  source: string,
-  question: Question,
-): { battle: Battle; question: Question } {
-  if (flags.entry !== undefined) return compileInlineEntry(module, flags, source, question);
-  const { form } = module;
-  const values: FormValues = fieldValues(form.fields, flags);
-  const kind = kindOf(form, (f) => isGiven(f, values[f.key]));
-  try {
-    return battleFromForm(module, values, kind, question, source);
-  } catch (error) {
-    if (error instanceof FormProblem) throw problemError(source, form, error);
-    throw error;
   }
 }
 
@@ -144,12 +108,7 @@ async function answerOdds(
   io: CliIO,
   source: string,
 ): Promise<void> {
-  const overrides = overridesFrom(flags);
-  const problem = checkQuestion(module.system, overrides.question ?? {}, questionFlag);
-  if (problem) throw new InputError(source, questionFlag(problem.field), problem.message);
-  const { battle, question } = battleOf(module, flags, source, overrides.question ?? {});
-  overrides.question = question;
-  const scenario = questionScenario(module, battle, flags);
+  const battle = askedBattle(module, flags, source);
   const out = flags.out !== undefined ? String(flags.out) : undefined;
   const run = {
     threads: flags.threads,
@@ -157,9 +116,9 @@ async function answerOdds(
     charts: flags.charts,
     force: flags.force,
     progress: !flags.json,
-    questionName: questionFlag,
   };
-  await answerQuestion(scenario, overrides, run, io, (report) => printAnswer(report, flags, io));
+  const asking = { module, battle, choices: overridesFrom(flags), source };
+  await answerQuestion(asking, run, io, (report) => printAnswer(report, flags, io));
 }
 
 /** The answer on stdout: one JSON report, or each battle's table (with its advice's tables when asked). */

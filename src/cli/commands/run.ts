@@ -8,7 +8,7 @@ import type { ReportText } from '../../files/writeResults.js';
 import type { RunOutput, ScenarioOutput } from '../../session/scenarios.js';
 import { addEngineOptions, addQuestionOptions, type EngineFlags } from '../engineOptions.js';
 import type { CliIO } from '../io.js';
-import { questionFlag } from '../form.js';
+import { questionFlag } from '../../core/form/shellWords.js';
 
 export type RunFlags = EngineFlags & {
   out: string;

@@ -19,8 +19,22 @@ export type ProblemKind =
   /** A value refused: the message, in words both front ends show after the field's name. */
   | { reason: 'value'; message: string };
 
-/** What is wrong with a question, about one field (or a Question option, or, with a null key, the whole). */
-export class FormProblem extends Error {
+/**
+ * A question refused, once, as data: about one field of the form (its key), a Question option
+ * (`target`), a field of the battle entry no form field sets (`path`), or the whole question (a
+ * null key). Each face words it by lookup: the flag on the command line, the label on the page,
+ * the entry's field for the library.
+ */
+export interface Refusal {
+  /** A field's key, a Question field (`target`), or null. */
+  readonly key: string | null;
+  readonly problem: ProblemKind;
+  /** The battle entry's field, when the problem is about one (empty: none). */
+  readonly path: string;
+}
+
+/** A Refusal thrown where a form's own checks find it (formEntry, a form's toEntry: `refuse`). */
+export class FormProblem extends Error implements Refusal {
   constructor(
     /** A field's key, a Question field (`target`), or null. */
     readonly key: string | null,

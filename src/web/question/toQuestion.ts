@@ -9,11 +9,9 @@ import type { Battle } from '../../core/engine/validate/entry.js';
 import type { Question } from '../../core/model/contract.js';
 import { DEFAULT_SEED, type Method } from '../../core/model/run.js';
 import { paramOf, type FieldValue, type FormValues } from '../../core/form/form.js';
-import { formArgs, FormProblem } from '../../core/form/entry.js';
+import { formArgs } from '../../core/form/entry.js';
 import { FormValueError, parseSeed, parseTarget, parseTrials, parseWorth, readField } from '../../core/form/read.js';
-import { checkQuestion } from '../../core/engine/validate/checkQuestion.js';
-import { InputError } from '../../core/model/inputError.js';
-import { battleFromForm } from '../../core/ask/fromForm.js';
+import { prepareQuestion } from '../../core/ask/question.js';
 import { askedIn, fieldsOf, kindsOf } from './fields.js';
 import { fieldProblem, optionName, pageProblem, type Problem } from './words.js';
 import { adviceOptions, type PageState } from './state.js';
@@ -112,22 +110,20 @@ export function toQuestion(module: SystemModule, state: PageState): Asked {
     ...(territoryWorth !== undefined ? { territoryWorth } : {}),
   };
   if (problems.length > 0) return { ok: false, problems };
-  const problem = checkQuestion(module.system, question, optionName(form));
-  if (problem) return { ok: false, problems: [fieldProblem(form, problem.field, problem.message)] };
-  let battle: Battle;
-  let asked: Question;
-  try {
-    ({ battle, question: asked } = battleFromForm(module, values, kind, question));
-  } catch (error) {
-    if (error instanceof FormProblem) {
-      // A counter the roster picker can say what is wrong with is said in its words (not the command line's).
-      const counter = error.key ? counterProblem(module, values, error.key) : null;
-      const problem = counter ? fieldProblem(form, error.key, counter) : pageProblem(form, error);
-      return { ok: false, problems: [problem] };
-    }
-    if (error instanceof InputError) return { ok: false, problems: [fieldProblem(form, null, error.detail)] };
-    throw error;
+  const method: Method = sampling ? state.method : 'exact';
+  const prepared = prepareQuestion({
+    module,
+    battle: { values, kind },
+    choices: { question, method, seed: seed as string | number, trials: trials as number },
+    nameOf: optionName(form),
+  });
+  if (!prepared.ok) {
+    const { refusal } = prepared;
+    // A counter the roster picker can say what is wrong with is said in its words (not the command line's).
+    const counter = refusal.key ? counterProblem(module, values, refusal.key) : null;
+    return { ok: false, problems: [counter ? fieldProblem(form, refusal.key, counter) : pageProblem(form, refusal)] };
   }
+  const { battle, question: asked } = prepared.prepared;
   return {
     ok: true,
     asked: {
@@ -135,7 +131,7 @@ export function toQuestion(module: SystemModule, state: PageState): Asked {
       battle,
       kind,
       values,
-      method: sampling ? state.method : 'exact',
+      method,
       seed: seed as string | number,
       trials: trials as number,
       question: asked,

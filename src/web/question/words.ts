@@ -5,7 +5,7 @@
  */
 import type { Question } from '../../core/model/contract.js';
 import { fieldOfEntry, paramOf, type QuestionForm } from '../../core/form/form.js';
-import type { FormProblem } from '../../core/form/entry.js';
+import type { Refusal } from '../../core/form/entry.js';
 import { questionOption } from '../../core/form/questionOptions.js';
 
 export interface Problem {
@@ -37,8 +37,8 @@ export function fieldProblem(form: QuestionForm, key: string | null, detail: str
   return { param: field.param, message: sentence(`${field.label}${joined}${text}`) };
 }
 
-/** The form's problem, in the page's words. */
-export function pageProblem(form: QuestionForm, error: FormProblem): Problem {
+/** A refused question, in the page's words. */
+export function pageProblem(form: QuestionForm, error: Refusal): Problem {
   const { problem } = error;
   const field = error.key ? named(form, error.key) : undefined;
   const label = field?.label ?? '';

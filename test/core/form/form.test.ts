@@ -13,7 +13,7 @@ import { SYSTEM_MODULES, type SystemModule } from '../../../src/core/registry/sy
 import { formArgs, formEntry, FormProblem } from '../../../src/core/form/entry.js';
 import { fieldOfEntry, paramOf, type QuestionForm } from '../../../src/core/form/form.js';
 import { FormLimitError, FormValueError, readField } from '../../../src/core/form/read.js';
-import { problemError } from '../../../src/cli/form.js';
+import { refusalInShellWords } from '../../../src/core/form/shellWords.js';
 import { pageProblem } from '../../../src/web/question/words.js';
 import { commandWords, exampleState, withArgs, blankState } from '../../../src/web/question/state.js';
 import { stateFromHash, stateToHash } from '../../../src/web/question/url.js';
@@ -167,7 +167,7 @@ describe('the checks every form shares, worded by each front end', () => {
     } catch (error) {
       if (!(error instanceof FormProblem)) throw error;
       return {
-        cli: problemError(`odds ${module.system.id}`, module.form, error).message,
+        cli: refusalInShellWords(`odds ${module.system.id}`, module.form, error).message,
         page: pageProblem(module.form, error),
       };
     }

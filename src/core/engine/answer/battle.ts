@@ -122,7 +122,7 @@ export async function runBattle(
         `after ${trials.toLocaleString('en-US')} trials ${why}`,
     );
   }
-  const body = withLead(describeBattle(system, battle, tally, trials, exact, options.question), options.lead);
+  const body = describeBattle(system, battle, tally, trials, exact, options.question, options.lead);
   return {
     label: battle.label,
     file,
@@ -160,6 +160,11 @@ export function describeBattle(
   trials: number,
   exact: Solution | null,
   question: Question = {},
+  /**
+   * What the answer leads with, said by a later phase about this battle (RunOptions.lead): its lines
+   * first, its decisions beside the system's, its tables and charts first.
+   */
+  lead: Description = {},
 ): Pick<BattleReport, 'verdict' | 'verdictQuotes' | 'decisions' | 'metrics' | 'distributions' | 'tables' | 'charts'> {
   const summary = summarizeLayout(battle.layout, battle.headline, tally, trials, exact?.probabilities ?? null);
   const view = resultView(battle, tally, trials, exact, summary.metrics, summary.distributions, question);
@@ -168,34 +173,16 @@ export function describeBattle(
   const extra = nothing
     ? { verdict: [plain('Interrupted before any battle finished: no answer yet.')] }
     : describeAndAdvise(system, view);
-  const sentences = extra.verdict ?? [];
+  const sentences = [...(lead.verdict ?? []), ...(extra.verdict ?? [])];
+  const decisions = lead.decisions ? { ...extra.decisions, ...lead.decisions } : extra.decisions;
   return {
     verdict: sentences.map((s) => s.text),
     verdictQuotes: sentences.map((s) => s.quotes),
-    ...(extra.decisions ? { decisions: extra.decisions } : {}),
+    ...(decisions ? { decisions } : {}),
     metrics: [...summary.metrics, ...(extra.metrics ?? [])],
     distributions: summary.distributions,
-    tables: extra.tables ?? [],
-    charts: extra.charts ?? [],
-  };
-}
-
-type Body = ReturnType<typeof describeBattle>;
-
-/**
- * What leads the answer (RunOptions.lead): its lines first, its decisions beside the system's, its tables and
- * charts first.
- */
-function withLead(body: Body, lead: Description | undefined): Body {
-  if (!lead) return body;
-  const lines = lead.verdict ?? [];
-  return {
-    ...body,
-    verdict: [...lines.map((s) => s.text), ...body.verdict],
-    verdictQuotes: [...lines.map((s) => s.quotes), ...body.verdictQuotes],
-    decisions: { ...body.decisions, ...lead.decisions },
-    tables: [...(lead.tables ?? []), ...body.tables],
-    charts: [...(lead.charts ?? []), ...body.charts],
+    tables: [...(lead.tables ?? []), ...(extra.tables ?? [])],
+    charts: [...(lead.charts ?? []), ...(extra.charts ?? [])],
   };
 }
 
