@@ -8,7 +8,11 @@ export { SYSTEMS as systems, SYSTEM_MODULES as systemModules, findSystem } from 
 export { runScenario, sampledTrials, type Overrides, type RunHooks, type Progress } from './core/run/runScenario.js';
 export { compileEntry, type Battle } from './core/engine/validate/entry.js';
 export { parseScenario, type Scenario } from './core/engine/validate/scenario.js';
-export { runBattle, NoExactAnswer, type Method, type RunOptions } from './core/engine/answer/battle.js';
+export { runBattle, NoExactAnswer, type RunOptions } from './core/engine/answer/battle.js';
+export type { Method } from './core/model/run.js';
+export type { Question, Objective } from './core/model/question.js';
+export { prepareQuestion, type Asking, type AskedBattle, type PreparedQuestion } from './core/ask/question.js';
+export type { Refusal } from './core/form/entry.js';
 export { runSweep } from './core/engine/sweep/sweep.js';
 export { InProcessExecutor, type Executor } from './core/engine/sample/executor.js';
 export { runChunk, type ChunkTask } from './core/engine/sample/task.js';

@@ -1,7 +1,7 @@
 /** Options every sampling command shares (odds, run). */
 import { Option, type Command } from '@commander-js/extra-typings';
 import { parsePrecision, parseSeed, parseTarget, parseThreads, parseTrials, parseWorth } from './parse.js';
-import type { Objective } from '../core/model/contract.js';
+import type { Objective } from '../core/model/question.js';
 import { OBJECTIVE_WORDS, QUESTION_OPTIONS, type QuestionOption } from '../core/form/questionOptions.js';
 import type { SessionOptions } from '../session/options.js';
 

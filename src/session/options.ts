@@ -1,5 +1,6 @@
 /** What a run is asked beyond its scenario, and the engine overrides that follow from it. */
-import type { KernelName, Objective } from '../core/model/contract.js';
+import type { KernelName } from '../core/model/contract.js';
+import type { Objective } from '../core/model/question.js';
 import type { Overrides } from '../core/run/runScenario.js';
 
 /** The run's choices, typed (the command line's flags carry them; undefined: the scenario's or the default). */

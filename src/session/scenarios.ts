@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, rmdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Question } from '../core/model/contract.js';
+import type { Question } from '../core/model/question.js';
 import type { Scenario } from '../core/engine/validate/scenario.js';
 import type { Executor } from '../core/engine/sample/executor.js';
 import type { BattleReport, ScenarioReport } from '../core/model/report.js';

@@ -1,4 +1,4 @@
-import type { Question } from '../../src/core/model/contract.js';
+import type { Question } from '../../src/core/model/question.js';
 
 /** One question for the claims test: a battle entry of a system, how it is answered, what is asked. */
 export interface ClaimCase {

@@ -3,7 +3,7 @@
  * with the options generated from the form, then the form's own checks and toEntry.
  */
 import { Command } from '@commander-js/extra-typings';
-import type { Question } from '../../src/core/model/contract.js';
+import type { Question } from '../../src/core/model/question.js';
 import { formEntry } from '../../src/core/form/entry.js';
 import { kindOf, type FormValues, type QuestionForm } from '../../src/core/form/form.js';
 import { isGiven } from '../../src/core/form/read.js';

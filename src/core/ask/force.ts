@@ -4,10 +4,10 @@
  * question (RuleSystem.force) finds the fewest that reaches it, and the battle is answered with
  * that many, the question marked `forceAsked` so the answer says "you need", not "you have".
  */
-import type { Question, RuleSystem } from '../model/contract.js';
+import type { RuleSystem } from '../model/contract.js';
+import { type Question, DEFAULT_TARGET } from '../model/question.js';
 import { compileEntry, type Battle } from '../engine/validate/entry.js';
 import { InputError } from '../model/inputError.js';
-import { DEFAULT_TARGET } from '../model/advice.js';
 import { valueAt, withValue } from '../model/entryPaths.js';
 
 /** True when the entry leaves out the system's force (none of its fields given), so the force is what is asked. */

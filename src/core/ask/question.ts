@@ -14,7 +14,7 @@ import type { SystemModule } from '../registry/systems.js';
 import type { Battle } from '../engine/validate/entry.js';
 import type { Scenario } from '../engine/validate/scenario.js';
 import { checkQuestion } from '../engine/validate/checkQuestion.js';
-import type { Question } from '../model/contract.js';
+import type { Question } from '../model/question.js';
 import { InputError } from '../model/inputError.js';
 import { assignStems } from '../model/fileNames.js';
 import { DEFAULT_PRECISION_CAP, DEFAULT_SEED, DEFAULT_TRIALS } from '../model/run.js';

@@ -5,7 +5,7 @@
  * a FormProblem naming the field by key; each front end words it (the flag on the command
  * line, the label on the page).
  */
-import type { Question } from '../model/contract.js';
+import type { Question } from '../model/question.js';
 import { fieldApplies, type FieldValue, type FormValues, type QuestionField, type QuestionForm } from './form.js';
 import { isGiven, valueText } from './read.js';
 

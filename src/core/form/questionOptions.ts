@@ -3,7 +3,7 @@
  * target probability, advice on the decisions and, where the system offers a choice, what
  * the advice optimises. Declared once with both front ends' words, like a form's fields.
  */
-import { MAX_TERRITORY_WORTH, type Objective, type Question } from '../model/contract.js';
+import { MAX_TERRITORY_WORTH, type Objective, type Question } from '../model/question.js';
 import type { CliWords, PageWords } from './form.js';
 
 export interface QuestionOption {

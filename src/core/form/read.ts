@@ -3,7 +3,7 @@
  * definition of what `--attackers 12`, `--trials 1e6` or a field holding `4-9` means, and
  * of the words a bad value gets. The command line wraps these for commander (src/cli/parse.ts).
  */
-import { MAX_TERRITORY_WORTH } from '../model/contract.js';
+import { MAX_TERRITORY_WORTH } from '../model/question.js';
 import { MAX_TRIALS } from '../model/run.js';
 import { textProblem } from '../model/userText.js';
 import type { FieldValue, QuestionField, UncertainCount } from './form.js';

@@ -3,7 +3,7 @@
  * field named by its flag, from the form's own `cli` words, so the command line and the run session
  * word a Refusal (form/entry.ts) by lookup, never by catching and re-throwing.
  */
-import type { Question } from '../model/contract.js';
+import type { Question } from '../model/question.js';
 import { InputError } from '../model/inputError.js';
 import { defaultKind, paramOf, type QuestionField, type QuestionForm } from './form.js';
 import type { Refusal } from './entry.js';

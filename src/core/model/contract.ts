@@ -15,6 +15,7 @@ import type { Xoshiro128 } from '../random/xoshiro128.js';
 import type { TallyLayout } from './tallyLayout.js';
 import type { ChartRequest, Decisions, Distribution, Metric, Table } from './report.js';
 import type { Sentence } from './sentence.js';
+import type { Asked, Objective, Question } from './question.js';
 
 /**
  * A hot loop: runs `trials` independent battles, adding counts into `tally` (laid out by the
@@ -66,46 +67,6 @@ export interface Unsolved {
 }
 
 /**
- * What advice can optimise, where a system offers a choice (it lists them in
- * `RuleSystem.objectives`, its default first; its advice/ folder says how): `armies` keeps the
- * most armies while still reaching the target, `conquest` maximises the chance of taking
- * everything attacked, `value` maximises the armies kept plus `territoryWorth` for each
- * territory taken.
- */
-export const OBJECTIVES = ['armies', 'conquest', 'value'] as const;
-export type Objective = (typeof OBJECTIVES)[number];
-/** The most one territory taken may be worth, in armies (objective `value`): twice the largest army. */
-export const MAX_TERRITORY_WORTH = 10_000;
-
-/**
- * What the player asks beyond the odds, for systems that can answer it (advise() answers it):
- * a target probability ("how many do I need for at least p?") and whether to advise on the
- * decisions (when to stop, what to give up, how to defend), and for what objective.
- * `checkQuestion` (question.ts) refuses combinations the system cannot answer.
- */
-export interface Question {
-  /** A probability the player wants to reach, 0 < target <= 1. */
-  target?: number;
-  /** Answer the decisions too (stop rules, optimal play), not only the odds. */
-  advise?: boolean;
-  /** What the advice optimises (only with `advise`, where the system lists objectives); default its first. */
-  objective?: Objective;
-  /** With objective `value`: what one territory taken is worth, in armies (0 or more). */
-  territoryWorth?: number;
-  /**
-   * The player left out the attacking force and asked how much is needed (RuleSystem.force):
-   * the entry holds the fewest that reaches the target, and the answer says so ("you need"),
-   * never "you have".
-   */
-  forceAsked?: boolean;
-  /**
-   * Solve the battle for this numeric field of its entry (a dotted path, or a front end's name
-   * for it): where the headline reaches `target` (engine/solve/). The target is then the solve's.
-   */
-  solveFor?: string;
-}
-
-/**
  * "How many do I need?" asked directly: the entry field that holds the attacking force, which
  * the player may leave out when asking for a target; the system finds the fewest reaching it.
  */
@@ -143,19 +104,6 @@ export interface ResultView<Entry = unknown, Plan = unknown> {
    */
   shown(key: string): { value: number; sampled: boolean };
   distribution(key: string): Distribution;
-}
-
-/**
- * What a question asks beyond the odds, as every system reads it (kit/advice.ts `askedOf` makes
- * it): the target to answer for, and whether the decisions are asked too.
- */
-export interface Asked {
-  /** The target of "how much is needed": the player's, or the default one (DEFAULT_TARGET) of an advice. */
-  target: number;
-  /** The player named the target (it is not the default that comes with advice). */
-  targetNamed: boolean;
-  /** Advice on the decisions too (when to stop, what to give up): not only how much is needed. */
-  advise: boolean;
 }
 
 /** What advise() reads: the result as describe() read it, what was asked, and what describe() said. */

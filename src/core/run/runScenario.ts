@@ -4,7 +4,8 @@
  * ScenarioReport. Pure orchestration: no files, no terminal (the CLI and the library
  * decide what to do with the report; `onBattle` lets them stream each battle's outputs).
  */
-import type { KernelName, Question } from '../model/contract.js';
+import type { KernelName } from '../model/contract.js';
+import type { Question } from '../model/question.js';
 import { pacer, type Executor } from '../engine/sample/executor.js';
 import type { BattleReport, ScenarioReport } from '../model/report.js';
 import type { Scenario } from '../engine/validate/scenario.js';

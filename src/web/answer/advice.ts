@@ -17,7 +17,7 @@
  * is warmed with that question, its answer thrown away: that runs while the player reads the
  * answer, not after their next tap.
  */
-import type { Question } from '../../core/model/contract.js';
+import type { Question } from '../../core/model/question.js';
 import type { BattleReport } from '../../core/model/report.js';
 import { ChunkAbortedError } from '../../core/engine/sample/abort.js';
 import type { AnswerReply, AnswerRequest } from '../workers/protocol.js';

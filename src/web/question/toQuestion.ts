@@ -6,7 +6,7 @@
  */
 import type { SystemModule } from '../../core/registry/systems.js';
 import type { Battle } from '../../core/engine/validate/entry.js';
-import type { Question } from '../../core/model/contract.js';
+import type { Question } from '../../core/model/question.js';
 import { DEFAULT_SEED, type Method } from '../../core/model/run.js';
 import { paramOf, type FieldValue, type FormValues } from '../../core/form/form.js';
 import { formArgs } from '../../core/form/entry.js';

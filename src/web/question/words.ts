@@ -3,7 +3,7 @@
  * label on the page (never a flag), and a name the entry uses (`defenderDistance`) or a flag
  * inside a message becomes the label of the field that sets it.
  */
-import type { Question } from '../../core/model/contract.js';
+import type { Question } from '../../core/model/question.js';
 import { fieldOfEntry, paramOf, type QuestionForm } from '../../core/form/form.js';
 import type { Refusal } from '../../core/form/entry.js';
 import { questionOption } from '../../core/form/questionOptions.js';

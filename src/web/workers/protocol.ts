@@ -4,7 +4,8 @@
  */
 import type { ChunkTask } from '../../core/engine/sample/task.js';
 import type { BattleReport, SweepReport } from '../../core/model/report.js';
-import type { Question, Solution } from '../../core/model/contract.js';
+import type { Solution } from '../../core/model/contract.js';
+import type { Question } from '../../core/model/question.js';
 
 export interface ChunkRequest {
   id: number;

@@ -1,5 +1,5 @@
 import { grid, type ClaimCase } from '../claimCase.js';
-import type { Question } from '../../../src/core/model/contract.js';
+import type { Question } from '../../../src/core/model/question.js';
 
 const system = 'landgrab';
 

@@ -3,11 +3,12 @@
  * describe()'s answer, and that the engine calls advise() only for those questions.
  */
 import { describe, expect, it } from 'vitest';
-import { askedOf, DEFAULT_TARGET, withAdvice } from '../../../src/core/model/advice.js';
+import { withAdvice } from '../../../src/core/model/advice.js';
+import { askedOf, DEFAULT_TARGET, type Question } from '../../../src/core/model/question.js';
 import { plain } from '../../../src/core/words/sentence.js';
 import { describeBattle } from '../../../src/core/engine/answer/battle.js';
 import { LayoutBuilder } from '../../../src/core/model/tallyLayout.js';
-import type { AdviceView, Question, RuleSystem } from '../../../src/core/model/contract.js';
+import type { AdviceView, RuleSystem } from '../../../src/core/model/contract.js';
 import type { Battle } from '../../../src/core/engine/validate/entry.js';
 
 describe('askedOf', () => {

@@ -1,7 +1,7 @@
 /** The recommendation word every system's verdict starts with. */
 import { describe, expect, it } from 'vitest';
 import { recommendation } from '../../../src/core/words/verdict.js';
-import { DEFAULT_TARGET } from '../../../src/core/model/advice.js';
+import { DEFAULT_TARGET } from '../../../src/core/model/question.js';
 
 describe('recommendation', () => {
   it('reads 60% and over as Attack, 40% and over as A gamble, else Hold back', () => {

@@ -6,11 +6,11 @@ import {
   isUnsolved,
   type Description,
   type KernelName,
-  type Question,
   type ResultView,
   type RuleSystem,
   type Solution,
 } from '../../model/contract.js';
+import { type Question, askedOf } from '../../model/question.js';
 import type { Executor } from '../sample/executor.js';
 import type { Method } from '../../model/run.js';
 import type { BattleReport, Distribution, Metric, PrecisionOutcome } from '../../model/report.js';
@@ -19,9 +19,6 @@ import { sampleBattle } from '../sample/sample.js';
 import { summarizeLayout } from '../summarize/summarize.js';
 import { plain } from '../../words/sentence.js';
 import { sampledOnly } from '../../words/format.js';
-import { askedOf } from '../../model/advice.js';
-
-export type { Method } from '../../model/run.js';
 
 export interface RunOptions {
   seed: string | number;

@@ -19,7 +19,7 @@ import { sampleBattle } from '../sample/sample.js';
 import { summarizeLayout } from '../summarize/summarize.js';
 import { knobRange, battleWith } from '../validate/fields.js';
 import { searchAlong, WINDOW, type CurvePoint, type Direction, type SearchResult } from './search.js';
-import { DEFAULT_TARGET } from '../../model/advice.js';
+import { DEFAULT_TARGET } from '../../model/question.js';
 
 /** What a battle (or a sweep) asks to solve for: an entry field (or a front end's name for it) and a target. */
 export interface SolveForSpec {

@@ -4,7 +4,8 @@
  * system offers a choice of objectives, and only with advice (it chooses what the advice
  * optimises); a territory's worth exactly when the objective is `value`.
  */
-import type { Question, RuleSystem } from '../../model/contract.js';
+import type { RuleSystem } from '../../model/contract.js';
+import type { Question } from '../../model/question.js';
 
 export interface QuestionProblem {
   /** The Question field it is about. */

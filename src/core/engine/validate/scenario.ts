@@ -5,13 +5,8 @@
  */
 import { z } from 'zod';
 import { userText } from '../../model/userText.js';
-import {
-  MAX_TERRITORY_WORTH,
-  OBJECTIVES,
-  type KernelName,
-  type Question,
-  type RuleSystem,
-} from '../../model/contract.js';
+import { type KernelName, type RuleSystem } from '../../model/contract.js';
+import { MAX_TERRITORY_WORTH, OBJECTIVES, type Question } from '../../model/question.js';
 import { checkQuestion } from './checkQuestion.js';
 import { DEFAULT_SEED, DEFAULT_TRIALS, MAX_TRIALS, METHODS, type Method } from '../../model/run.js';
 import { InputError } from '../../model/inputError.js';

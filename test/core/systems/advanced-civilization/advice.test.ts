@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileRaw, duel, exactOf, outcomeOf, rowsOf, system, tableOf } from './helpers.js';
 import { describeBattle } from '../../../../src/core/engine/answer/battle.js';
-import type { Question } from '../../../../src/core/model/contract.js';
+import type { Question } from '../../../../src/core/model/question.js';
 import {
   attackerOdds,
   tokensNeeded,

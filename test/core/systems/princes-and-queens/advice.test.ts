@@ -15,7 +15,8 @@ import { resolveAttack } from '../../../../src/core/systems/princes-and-queens/v
 import { MAX_DISTANCE } from '../../../../src/core/systems/princes-and-queens/schema.js';
 import { compileEntry, type Battle } from '../../../../src/core/engine/validate/entry.js';
 import { describeBattle } from '../../../../src/core/engine/answer/battle.js';
-import { isUnsolved, type Question } from '../../../../src/core/model/contract.js';
+import { isUnsolved } from '../../../../src/core/model/contract.js';
+import { type Question } from '../../../../src/core/model/question.js';
 import { cli } from '../../../helpers/cli.js';
 
 function compile(raw: Record<string, unknown>): Battle<PqPlan> {

@@ -6,7 +6,7 @@
  * - `conquest`: the best chance of taking the territory (or the whole path);
  * - `value`: the most armies kept plus `territoryWorth` armies for each territory taken.
  */
-import type { Objective } from '../../../model/contract.js';
+import type { Objective } from '../../../model/question.js';
 import type { StoppingObjective } from './stopping/whenToStop.js';
 
 export interface ObjectiveChoice {
