@@ -4,11 +4,11 @@
  *
  * Run: npm run bench (its decision-solver rows)
  */
-import { compileTables, type DiceRule } from '../src/core/systems/landgrab/tables.js';
-import { battlePath, type AttackPath } from '../src/core/systems/landgrab/advice/path.js';
-import { maximumDefenders, minimumAttackers } from '../src/core/systems/landgrab/advice/reverse.js';
-import { whenToStop, type StoppingObjective } from '../src/core/systems/landgrab/advice/stopping/whenToStop.js';
-import { bestDefence } from '../src/core/systems/landgrab/advice/defence/bestDefence.js';
+import { compileTables, type DiceRule } from '../src/core/systems/landgrab/rules/tables.js';
+import { battlePath, type AttackPath } from '../src/core/systems/landgrab/optimize/path.js';
+import { maximumDefenders, minimumAttackers } from '../src/core/systems/landgrab/optimize/reverse.js';
+import { whenToStop, type StoppingObjective } from '../src/core/systems/landgrab/optimize/stopping/whenToStop.js';
+import { bestDefence } from '../src/core/systems/landgrab/optimize/defence/bestDefence.js';
 
 export interface BenchRow {
   solver: string;

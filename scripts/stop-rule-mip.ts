@@ -1,17 +1,17 @@
 /**
  * Independent check of the constrained stop rule (most armies kept with P(conquest) >= p)
  * against an exact integer programme over every rule, solved by HiGHS (the `highs` dev
- * dependency; formulation in test/core/systems/landgrab/advice/stopRuleMip.ts), on battles up to 20 vs 10
+ * dependency; formulation in test/core/systems/landgrab/optimize/stopRuleMip.ts), on battles up to 20 vs 10
  * with modifiers and on chains. The MIP's rule is re-evaluated by the tests' own reference
  * recursion, so HiGHS's feasibility tolerance cannot flatter it.
  *
  *   npx tsx scripts/stop-rule-mip.ts
  */
 import highsModule from 'highs';
-import type { DiceRule } from '../src/core/systems/landgrab/tables.js';
-import { bestStopRule } from '../src/core/systems/landgrab/advice/stopping/bestStopRule.js';
-import { stopRuleMip } from '../test/core/systems/landgrab/advice/stopRuleMip.js';
-import { pathOf, plain, referencePolicy, variants } from '../test/core/systems/landgrab/advice/reference.js';
+import type { DiceRule } from '../src/core/systems/landgrab/rules/tables.js';
+import { bestStopRule } from '../src/core/systems/landgrab/optimize/stopping/bestStopRule.js';
+import { stopRuleMip } from '../test/core/systems/landgrab/optimize/stopRuleMip.js';
+import { pathOf, plain, referencePolicy, variants } from '../test/core/systems/landgrab/optimize/reference.js';
 
 const rules: Record<string, DiceRule> = {
   ...variants,

@@ -19,8 +19,8 @@ export const WITHOUT_BUILD = [
   'test/core/systems/kings-and-things/multi.test.ts',
   'test/core/systems/kings-and-things/fortAfterRetreat.test.ts',
   'test/core/systems/kings-and-things/game/induction.test.ts',
-  'test/core/systems/landgrab/advice/bestStopRule.mip.test.ts',
-  'test/core/systems/landgrab/advice/defence.test.ts',
+  'test/core/systems/landgrab/optimize/bestStopRule.mip.test.ts',
+  'test/core/systems/landgrab/optimize/defence.test.ts',
   'test/core/systems/kings-and-things/unexploredFight.test.ts',
   'test/output/charts.test.ts',
 ];

@@ -6,7 +6,7 @@
 import type { ForceQuestion } from '../../model/contract.js';
 import type { AdvCivEntry } from './schema.js';
 import { MAX_TOKENS } from './schema.js';
-import { isNotSearched, tokensNeeded } from './advice/needed.js';
+import { isNotSearched, tokensNeeded } from './tokensNeeded.js';
 import { percentTarget } from '../../words/format.js';
 
 export const advCivForce: ForceQuestion<AdvCivEntry> = {

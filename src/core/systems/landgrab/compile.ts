@@ -3,7 +3,7 @@ import type { Compiled } from '../../model/contract.js';
 import type { TallyLayout } from '../../model/tallyLayout.js';
 import { EntryIssue } from '../../model/inputError.js';
 import { territoryArmies, type LandgrabEntry } from './schema.js';
-import { compileTables, type DiceRule } from './tables.js';
+import { compileTables, type DiceRule } from './rules/tables.js';
 import {
   DEFENDER_HOLDS,
   HEADLINE,
@@ -14,11 +14,11 @@ import {
   type LandgrabPlan,
   type StopPolicy,
 } from './plan.js';
-import type { AttackPath } from './advice/path.js';
-import { whenToStop } from './advice/stopping/whenToStop.js';
-import { bestDefence } from './advice/defence/bestDefence.js';
+import type { AttackPath } from './optimize/path.js';
+import { whenToStop } from './optimize/stopping/whenToStop.js';
+import { bestDefence } from './optimize/defence/bestDefence.js';
 import { policyFromStopTable, stopsSomewhere } from './policy.js';
-import { stoppingObjective, type ObjectiveChoice } from './advice/objectives.js';
+import { stoppingObjective, type ObjectiveChoice } from './optimize/objectives.js';
 
 /**
  * The dice rule of one attack; `step` is its position on a chain (0: the first). An attacking

@@ -6,10 +6,10 @@
  * @example
  * solveBattle(compileTables(standardRule), 4, 2).pWin // 6610505 / 10077696
  */
-import { STRIDE, type BattleTables } from './tables.js';
+import { STRIDE, type BattleTables } from './rules/tables.js';
 import type { LandgrabPlan } from './plan.js';
 import type { Solution } from '../../model/contract.js';
-import { conversionDistribution } from './capitol.js';
+import { conversionDistribution } from './rules/capitol.js';
 
 export interface BattleSolution {
   pWin: number;

@@ -6,7 +6,7 @@
 import type { ForceQuestion } from '../../model/contract.js';
 import type { LandgrabEntry } from './schema.js';
 import { compileLandgrab } from './compile.js';
-import { MAX_SEARCH_ARMIES, minimumAttackers } from './advice/reverse.js';
+import { MAX_SEARCH_ARMIES, minimumAttackers } from './optimize/reverse.js';
 import { percentTarget } from '../../words/format.js';
 
 export const landgrabForce: ForceQuestion<LandgrabEntry> = {

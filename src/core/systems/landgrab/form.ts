@@ -5,9 +5,9 @@
  */
 import { defineCommand, defineForm, type ValuesOf } from '../../form/form.js';
 import { refuse } from '../../form/entry.js';
-import { MAX_CONTINENT_BONUS, MAX_TERRITORIES, reinforcements } from './reinforcements.js';
+import { MAX_CONTINENT_BONUS, MAX_TERRITORIES, reinforcements } from './rules/reinforcements.js';
 import { LEADER_MOVES, MAX_ARMIES } from './schema.js';
-import { MAX_DICE } from './tables.js';
+import { MAX_DICE } from './rules/tables.js';
 
 /** The most territories a chain crosses (the chain entry's limit), so the most a path position can be. */
 const MAX_PATH = 50;

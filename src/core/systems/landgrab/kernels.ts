@@ -5,10 +5,10 @@
  */
 import type { Kernel, Sampler } from '../../model/contract.js';
 import type { Xoshiro128 } from '../../random/xoshiro128.js';
-import { fightByTables, fightByTablesUnderRule, fightWithDice, fightWithDiceUnderRule } from './fight.js';
-import { ARMY_PACK, MAX_DICE, type BattleTables } from './tables.js';
+import { fightByTables, fightByTablesUnderRule, fightWithDice, fightWithDiceUnderRule } from './rules/fight.js';
+import { ARMY_PACK, MAX_DICE, type BattleTables } from './rules/tables.js';
 import type { BattleOffsets, LandgrabPlan } from './plan.js';
-import { convertedArmies } from './capitol.js';
+import { convertedArmies } from './rules/capitol.js';
 import { die } from '../../random/dice.js';
 
 type Fight = (t: BattleTables, a: number, d: number, rng: Xoshiro128) => number;

@@ -6,7 +6,7 @@
  * Army counts in plans are always armies IN THE ATTACKING TERRITORY (one must stay
  * behind); the schema converts `attackingArmies` (armies that may attack) to this.
  */
-import type { BattleTables } from './tables.js';
+import type { BattleTables } from './rules/tables.js';
 import { LayoutBuilder, type TallyLayout } from '../../model/tallyLayout.js';
 
 /** Bins of a single battle: conquered with a armies left, held with a left, held with d left. */

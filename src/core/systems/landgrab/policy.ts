@@ -2,8 +2,8 @@
  * Stop rules as kernel policies: the decisions solver's stop table (reachable states only)
  * turned into one mask per step that the kernels and the exact solver read per round.
  */
-import type { AttackPath } from './advice/path.js';
-import type { StopTableStep } from './advice/stopping/stopTable.js';
+import type { AttackPath } from './optimize/path.js';
+import type { StopTableStep } from './optimize/stopping/stopTable.js';
 import type { StopPolicy } from './plan.js';
 
 export function policyFromStopTable(path: AttackPath, table: readonly StopTableStep[]): StopPolicy {

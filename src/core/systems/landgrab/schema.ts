@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { userText } from '../../model/userText.js';
-import { MAX_DICE } from './tables.js';
+import { MAX_DICE } from './rules/tables.js';
 import { MAX_TERRITORY_WORTH, OBJECTIVES } from '../../model/question.js';
 
 /** Upper bound on any army count: keeps tallies (one bin per army) small. */

@@ -8,7 +8,7 @@ import type { Decisions, Metric } from '../../model/report.js';
 import type { PqEntry } from './schema.js';
 import type { PqPlan } from './plan.js';
 import type { AttackResult } from './values.js';
-import { resolvePlan } from './compile.js';
+import { resolvePlan } from './exact.js';
 import { attackVerdict, battleValuesDecision } from './verdict.js';
 
 const value = (key: string, label: string, x: number): Metric => ({ key, label, kind: 'value', estimate: x, exact: x });

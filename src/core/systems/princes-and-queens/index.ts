@@ -6,7 +6,8 @@
 import type { RuleSystem } from '../../model/contract.js';
 import { princesAndQueensEntrySchema, type PqEntry } from './schema.js';
 import type { PqPlan } from './plan.js';
-import { compilePq, solvePq } from './compile.js';
+import { compilePq } from './compile.js';
+import { solvePq } from './exact.js';
 import { describePq } from './describe.js';
 import { advisePq } from './advice/advise.js';
 import { princesAndQueensDecisions } from './decisions.js';

@@ -12,7 +12,7 @@ import {
   tokensNeeded,
   isNotSearched,
   type TokensNeeded,
-} from '../../../../src/core/systems/advanced-civilization/advice/needed.js';
+} from '../../../../src/core/systems/advanced-civilization/tokensNeeded.js';
 import { neededLines } from '../../../../src/core/systems/advanced-civilization/advice/neededText.js';
 import { cli } from '../../../helpers/cli.js';
 import { odds, type EntryOf } from '../../../../src/index.js';

@@ -6,12 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { exactOf, landgrabBattle } from '../../../helpers/landgrab.js';
 import { landgrab } from '../../../../src/core/systems/landgrab/index.js';
-import { whenToStop } from '../../../../src/core/systems/landgrab/advice/stopping/whenToStop.js';
-import { bestDefence } from '../../../../src/core/systems/landgrab/advice/defence/bestDefence.js';
-import { minimumAttackers } from '../../../../src/core/systems/landgrab/advice/reverse.js';
-import { battlePath } from '../../../../src/core/systems/landgrab/advice/path.js';
+import { whenToStop } from '../../../../src/core/systems/landgrab/optimize/stopping/whenToStop.js';
+import { bestDefence } from '../../../../src/core/systems/landgrab/optimize/defence/bestDefence.js';
+import { minimumAttackers } from '../../../../src/core/systems/landgrab/optimize/reverse.js';
+import { battlePath } from '../../../../src/core/systems/landgrab/optimize/path.js';
 import type { LandgrabPlan } from '../../../../src/core/systems/landgrab/plan.js';
-import { MAX_DICE } from '../../../../src/core/systems/landgrab/tables.js';
+import { MAX_DICE } from '../../../../src/core/systems/landgrab/rules/tables.js';
 import { binSum, findEvent } from '../../../../src/core/model/tallyLayout.js';
 import { Xoshiro128 } from '../../../../src/core/random/xoshiro128.js';
 import { proportionZTest } from '../../../helpers/stats/zTest.js';

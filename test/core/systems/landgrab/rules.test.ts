@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { roundOutcomeCounts } from '../../../../src/core/systems/landgrab/roundTable.js';
-import { convertedArmies, conversionDistribution } from '../../../../src/core/systems/landgrab/capitol.js';
-import { reinforcements } from '../../../../src/core/systems/landgrab/reinforcements.js';
-import { fightWithDice } from '../../../../src/core/systems/landgrab/fight.js';
-import { compileTables, ARMY_PACK } from '../../../../src/core/systems/landgrab/tables.js';
+import { roundOutcomeCounts } from '../../../../src/core/systems/landgrab/rules/roundTable.js';
+import { convertedArmies, conversionDistribution } from '../../../../src/core/systems/landgrab/rules/capitol.js';
+import { reinforcements } from '../../../../src/core/systems/landgrab/rules/reinforcements.js';
+import { fightWithDice } from '../../../../src/core/systems/landgrab/rules/fight.js';
+import { compileTables, ARMY_PACK } from '../../../../src/core/systems/landgrab/rules/tables.js';
 import { Xoshiro128 } from '../../../../src/core/random/xoshiro128.js';
 
 const standard = { attackerDice: 3, defenderDice: 2, attackerBonus: 0, defenderBonus: 0, ties: 'defender' as const };

@@ -18,7 +18,7 @@ import {
   type TokensAnswer,
   type TokensNeeded,
   type TokensNotSearched,
-} from './needed.js';
+} from '../tokensNeeded.js';
 
 const CONTROLS = 'P(controls the area)';
 const ALONE = 'P(alone in the area)';

@@ -7,7 +7,7 @@ import type { Description, ResultView } from '../../../model/contract.js';
 import type { Decisions } from '../../../model/report.js';
 import { fromChance } from '../../../words/verdict.js';
 import { join, metricQuote, ofTheTime, say, type Sentence } from '../../../words/sentence.js';
-import { causes, hasPart, outcomeChart, partitionOf, survivors } from '../words.js';
+import { causes, hasPart, outcomeChart, partitionOf, survivors } from '../verdict.js';
 import { DUEL_HEADLINE, type DuelPlan } from './plan.js';
 
 const DUEL_PHRASES = new Map([

@@ -3,7 +3,7 @@ import type { Description, ResultView } from '../../../model/contract.js';
 import type { Decisions } from '../../../model/report.js';
 import { fromChance } from '../../../words/verdict.js';
 import { capitalized, metricQuote, ofTheTime, quote, say, type Sentence } from '../../../words/sentence.js';
-import { causes, outcomeChart, partitionOf, survivors } from '../words.js';
+import { causes, outcomeChart, partitionOf, survivors } from '../verdict.js';
 import { EXPLORE_HEADLINE, type ExplorePlan } from './plan.js';
 
 const EXPLORE_PHRASES = new Map([

@@ -13,7 +13,7 @@
  */
 import type { Xoshiro128 } from '../../../random/xoshiro128.js';
 import { die } from '../../../random/dice.js';
-import { chooseLosses, retreatChoices } from './decisions.js';
+import { chooseLosses, retreatChoices } from './choices.js';
 import { startPosition, type Position } from './positions.js';
 import { digitsOf } from './sideModel.js';
 import { STEPS, type SideSpace } from './sideSpace.js';

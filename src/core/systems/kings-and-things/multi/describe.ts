@@ -6,7 +6,7 @@ import type { Description, ResultView } from '../../../model/contract.js';
 import type { Decisions, Table } from '../../../model/report.js';
 import { fromChance } from '../../../words/verdict.js';
 import { join, metricQuote, ofTheTime, quote, say, type Sentence } from '../../../words/sentence.js';
-import { outcomeChart } from '../words.js';
+import { outcomeChart } from '../verdict.js';
 import { MULTI_HEADLINE, playerTitle, type MultiPlan } from './plan.js';
 
 /** A player as the verdict names him: the name, quoted from the players table (it may hold digits), and the role. */

@@ -17,9 +17,9 @@ import type { LandgrabEntry } from '../schema.js';
 import type { LandgrabPlan } from '../plan.js';
 import { HEADLINE, firstLine } from '../verdict.js';
 import { reverseAnswer } from './neededText.js';
-import { planPath } from './path.js';
-import { stoppingObjective } from './objectives.js';
-import { whenToStop } from './stopping/whenToStop.js';
+import { planPath } from '../optimize/path.js';
+import { stoppingObjective } from '../optimize/objectives.js';
+import { whenToStop } from '../optimize/stopping/whenToStop.js';
 import { stopRuleDecision, stopRuleLines, stopRuleTable } from './stopRuleText.js';
 
 type View = AdviceView<LandgrabEntry, LandgrabPlan>;

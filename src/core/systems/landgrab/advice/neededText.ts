@@ -10,8 +10,8 @@ import { percentTarget } from '../../../words/format.js';
 import { metricQuote, ofTheTime, quote, say, type Sentence } from '../../../words/sentence.js';
 import type { LandgrabPlan } from '../plan.js';
 import { HEADLINE, what } from '../verdict.js';
-import { planPath } from './path.js';
-import { MAX_SEARCH_ARMIES, maximumDefenders, minimumAttackers } from './reverse.js';
+import { planPath } from '../optimize/path.js';
+import { MAX_SEARCH_ARMIES, maximumDefenders, minimumAttackers } from '../optimize/reverse.js';
 
 type View = ResultView<unknown, LandgrabPlan>;
 

@@ -7,9 +7,9 @@
  */
 import type { Table } from '../../../model/report.js';
 import type { StopRuleDecision } from '../decisions.js';
-import type { StoppingAnswer } from './stopping/whenToStop.js';
-import type { Outcome } from './stopping/solve.js';
-import type { ObjectiveChoice } from './objectives.js';
+import type { StoppingAnswer } from '../optimize/stopping/whenToStop.js';
+import type { Outcome } from '../optimize/stopping/solve.js';
+import type { ObjectiveChoice } from '../optimize/objectives.js';
 import { join, quote, say, type Sentence } from '../../../words/sentence.js';
 
 const REF = 'decisions.stopRule';

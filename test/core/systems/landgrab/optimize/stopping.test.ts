@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { whenToStop } from '../../../../../src/core/systems/landgrab/advice/stopping/whenToStop.js';
-import { solveStopping, fightToTheEnd } from '../../../../../src/core/systems/landgrab/advice/stopping/solve.js';
-import { conquestReward } from '../../../../../src/core/systems/landgrab/advice/stopping/rewards.js';
-import { battlePath } from '../../../../../src/core/systems/landgrab/advice/path.js';
+import { whenToStop } from '../../../../../src/core/systems/landgrab/optimize/stopping/whenToStop.js';
+import { solveStopping, fightToTheEnd } from '../../../../../src/core/systems/landgrab/optimize/stopping/solve.js';
+import { conquestReward } from '../../../../../src/core/systems/landgrab/optimize/stopping/rewards.js';
+import { battlePath } from '../../../../../src/core/systems/landgrab/optimize/path.js';
 import { solveBattle, solvePlan } from '../../../../../src/core/systems/landgrab/exact.js';
 import { chainLayout, type ChainPlan } from '../../../../../src/core/systems/landgrab/plan.js';
 import { pathOf, plain, tablesFor, variants } from './reference.js';

@@ -12,8 +12,8 @@ import { describe, expect, it } from 'vitest';
 import {
   whenToStop,
   type StoppingAnswer,
-} from '../../../../../src/core/systems/landgrab/advice/stopping/whenToStop.js';
-import type { DiceRule } from '../../../../../src/core/systems/landgrab/tables.js';
+} from '../../../../../src/core/systems/landgrab/optimize/stopping/whenToStop.js';
+import type { DiceRule } from '../../../../../src/core/systems/landgrab/rules/tables.js';
 import { bestMeeting, everyRule } from './everyRule.js';
 import { pathOf, plain, referencePolicy, variants } from './reference.js';
 

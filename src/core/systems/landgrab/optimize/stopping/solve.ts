@@ -12,7 +12,7 @@
  * The same pass evaluates a fixed rule instead of optimising (`rule`), and tracks for the
  * chosen decisions P(whole path), E[armies kept] and E[territories taken].
  */
-import { STRIDE } from '../../tables.js';
+import { STRIDE } from '../../rules/tables.js';
 import { checkPath, type AttackPath } from '../path.js';
 import type { RewardWeights } from './rewards.js';
 

@@ -3,7 +3,7 @@
  * the attacker's army distribution (exact.ts solveFromDistribution), step by step.
  */
 import { solveFromDistribution } from '../../exact.js';
-import type { BattleTables } from '../../tables.js';
+import type { BattleTables } from '../../rules/tables.js';
 
 export interface DefenceQuestion {
   /** Armies in the attacking territory at the start of the path. */

@@ -10,7 +10,7 @@
  * optimal solvers decide for themselves when to stop.
  */
 import type { ChainStepPlan, LandgrabPlan } from '../plan.js';
-import type { BattleTables } from '../tables.js';
+import type { BattleTables } from '../rules/tables.js';
 
 export interface AttackPath {
   /** Armies in the attacking territory (one must stay behind). */

@@ -4,11 +4,11 @@
  * against solve.ts, and an entry's stopRule fighting under the same rule.
  */
 import { describe, expect, it } from 'vitest';
-import { bestStopRule, ruleDecisions } from '../../../../../src/core/systems/landgrab/advice/stopping/bestStopRule.js';
-import { StoppingKernel } from '../../../../../src/core/systems/landgrab/advice/stopping/kernel.js';
-import { solveStopping } from '../../../../../src/core/systems/landgrab/advice/stopping/solve.js';
-import { whenToStop } from '../../../../../src/core/systems/landgrab/advice/stopping/whenToStop.js';
-import { objectiveReward } from '../../../../../src/core/systems/landgrab/advice/stopping/whenToStop.js';
+import { bestStopRule, ruleDecisions } from '../../../../../src/core/systems/landgrab/optimize/stopping/bestStopRule.js';
+import { StoppingKernel } from '../../../../../src/core/systems/landgrab/optimize/stopping/kernel.js';
+import { solveStopping } from '../../../../../src/core/systems/landgrab/optimize/stopping/solve.js';
+import { whenToStop } from '../../../../../src/core/systems/landgrab/optimize/stopping/whenToStop.js';
+import { objectiveReward } from '../../../../../src/core/systems/landgrab/optimize/stopping/whenToStop.js';
 import { stopRuleDecision, stopRuleLines } from '../../../../../src/core/systems/landgrab/advice/stopRuleText.js';
 import type { LandgrabPlan } from '../../../../../src/core/systems/landgrab/plan.js';
 import { Xoshiro128 } from '../../../../../src/core/random/xoshiro128.js';

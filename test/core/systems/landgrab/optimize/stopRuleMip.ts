@@ -12,7 +12,7 @@
  *   last territory taken). Constraint: P(taking the whole path) >= target.
  * The relaxation (z in [0, 1]) is the best randomised rule.
  */
-import type { DiceRule } from '../../../../../src/core/systems/landgrab/tables.js';
+import type { DiceRule } from '../../../../../src/core/systems/landgrab/rules/tables.js';
 import { statesInPlayOrder } from './everyRule.js';
 
 export interface StopRuleMip {

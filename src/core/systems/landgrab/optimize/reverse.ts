@@ -4,7 +4,7 @@
  * answer for a chart. The attacker follows each step's `stopAt` rule (1 = fight to the end).
  */
 import type { ChainStepPlan } from '../plan.js';
-import type { BattleTables } from '../tables.js';
+import type { BattleTables } from '../rules/tables.js';
 import { ConquestByAttackers } from './conquestByAttackers.js';
 import { ConquestByDefenders } from './conquestByDefenders.js';
 import { probabilityTarget, wholeNumber } from './path.js';

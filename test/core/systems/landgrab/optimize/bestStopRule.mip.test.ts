@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import highsModule from 'highs';
-import { bestStopRule } from '../../../../../src/core/systems/landgrab/advice/stopping/bestStopRule.js';
+import { bestStopRule } from '../../../../../src/core/systems/landgrab/optimize/stopping/bestStopRule.js';
 import { stopRuleMip } from './stopRuleMip.js';
 import { pathOf, referencePolicy, variants } from './reference.js';
 

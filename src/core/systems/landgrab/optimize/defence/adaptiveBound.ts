@@ -13,7 +13,7 @@
  * up to the largest d: O(territories * attackers * armies^2 * dice) time in all, and
  * O(attackers * armies^2) memory for the exact table of the last two territories.
  */
-import { STRIDE, type BattleTables } from '../../tables.js';
+import { STRIDE, type BattleTables } from '../../rules/tables.js';
 
 export interface AdaptiveBound {
   /** Columns per row: armies + 1 (index m). */

@@ -3,12 +3,12 @@ import {
   bestDefence,
   baselineAllocations,
   binomial,
-} from '../../../../../src/core/systems/landgrab/advice/defence/bestDefence.js';
+} from '../../../../../src/core/systems/landgrab/optimize/defence/bestDefence.js';
 import {
   allocationOdds,
   type DefenceQuestion,
-} from '../../../../../src/core/systems/landgrab/advice/defence/allocationOdds.js';
-import type { DiceRule } from '../../../../../src/core/systems/landgrab/tables.js';
+} from '../../../../../src/core/systems/landgrab/optimize/defence/allocationOdds.js';
+import type { DiceRule } from '../../../../../src/core/systems/landgrab/rules/tables.js';
 import { compositions, plain, referenceConquest, tablesFor, variants } from './reference.js';
 
 function question(attackers: number, armies: number, rules: DiceRule[]): DefenceQuestion {

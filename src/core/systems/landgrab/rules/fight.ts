@@ -6,9 +6,9 @@
  * min(cap, d). The battle ends when d = 0 (conquest) or a <= stopAt.
  * Both return the end state packed as a * ARMY_PACK + d, so no object is allocated.
  */
-import type { Xoshiro128 } from '../../random/xoshiro128.js';
+import type { Xoshiro128 } from '../../../random/xoshiro128.js';
 import { ARMY_PACK, MAX_DICE, STRIDE, type BattleTables } from './tables.js';
-import { d6, diceBase6 } from '../../random/dice.js';
+import { d6, diceBase6 } from '../../../random/dice.js';
 
 /**
  * Fast kernel: one uint32 per round against the exact cumulative thresholds, or one

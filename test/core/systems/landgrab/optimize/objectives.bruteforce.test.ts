@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import {
   whenToStop,
   type StoppingAnswer,
-} from '../../../../../src/core/systems/landgrab/advice/stopping/whenToStop.js';
-import { stoppingObjective, type ObjectiveChoice } from '../../../../../src/core/systems/landgrab/advice/objectives.js';
-import type { DiceRule } from '../../../../../src/core/systems/landgrab/tables.js';
+} from '../../../../../src/core/systems/landgrab/optimize/stopping/whenToStop.js';
+import { stoppingObjective, type ObjectiveChoice } from '../../../../../src/core/systems/landgrab/optimize/objectives.js';
+import type { DiceRule } from '../../../../../src/core/systems/landgrab/rules/tables.js';
 import { choiceStates, pathOf, referenceExpectation, referencePolicy, variants } from './reference.js';
 
 /** [rule variant, attackers, defenders per territory]: 8 to 12 choice states, 256 to 4096 policies. */

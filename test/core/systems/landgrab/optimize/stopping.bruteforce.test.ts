@@ -4,9 +4,9 @@
  * programme's optimum must equal the best policy's exact value.
  */
 import { describe, expect, it } from 'vitest';
-import { solveStopping } from '../../../../../src/core/systems/landgrab/advice/stopping/solve.js';
-import { bestStopRule } from '../../../../../src/core/systems/landgrab/advice/stopping/bestStopRule.js';
-import { type RewardWeights } from '../../../../../src/core/systems/landgrab/advice/stopping/rewards.js';
+import { solveStopping } from '../../../../../src/core/systems/landgrab/optimize/stopping/solve.js';
+import { bestStopRule } from '../../../../../src/core/systems/landgrab/optimize/stopping/bestStopRule.js';
+import { type RewardWeights } from '../../../../../src/core/systems/landgrab/optimize/stopping/rewards.js';
 import { choiceStates, pathOf, referenceExpectation, variants, type Terminal } from './reference.js';
 
 /** [rule variant, attackers, defenders per territory]: 10 to 14 choice states, 1024 to 16384 policies. */

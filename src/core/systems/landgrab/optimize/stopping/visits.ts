@@ -3,7 +3,7 @@
  * removes at least one army, so no state is visited twice and pushing probability mass in
  * order of decreasing a + d (as exact.ts does) gives each state's visit probability.
  */
-import { STRIDE } from '../../tables.js';
+import { STRIDE } from '../../rules/tables.js';
 import type { AttackPath } from '../path.js';
 import type { StepDecisions } from './solve.js';
 

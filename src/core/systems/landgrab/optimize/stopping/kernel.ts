@@ -12,7 +12,7 @@
  * The arithmetic of P and E is the one of solveStopping (same order of the sums), so a rule
  * evaluated here and there gives bit-identical P(conquest) and E[armies kept].
  */
-import { STRIDE } from '../../tables.js';
+import { STRIDE } from '../../rules/tables.js';
 import type { AttackPath } from '../path.js';
 
 /** Outcome of a rule from the start state. */

@@ -9,7 +9,7 @@
  * costs O(sum of defenders * dice) time and the whole object O(sum of defenders) memory.
  */
 import type { ChainStepPlan } from '../plan.js';
-import { STRIDE } from '../tables.js';
+import { STRIDE } from '../rules/tables.js';
 
 export class ConquestByAttackers {
   private readonly steps: readonly ChainStepPlan[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { minimumAttackers, maximumDefenders } from '../../../../../src/core/systems/landgrab/advice/reverse.js';
+import { minimumAttackers, maximumDefenders } from '../../../../../src/core/systems/landgrab/optimize/reverse.js';
 import { solveBattle, solvePlan } from '../../../../../src/core/systems/landgrab/exact.js';
 import { chainLayout, type ChainPlan } from '../../../../../src/core/systems/landgrab/plan.js';
 import { plain, referenceConquest, tablesFor, variants } from './reference.js';

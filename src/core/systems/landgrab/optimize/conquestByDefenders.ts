@@ -8,7 +8,7 @@
  * so only the last STRIDE defender counts are kept: O(attackers * dice) time per call and
  * O(attackers) memory.
  */
-import { STRIDE, type BattleTables } from '../tables.js';
+import { STRIDE, type BattleTables } from '../rules/tables.js';
 
 export class ConquestByDefenders {
   private readonly t: BattleTables;

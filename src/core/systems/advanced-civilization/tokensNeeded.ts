@@ -5,11 +5,11 @@
  * are the fewest tokens with P(the attacker controls the area) >= target and the fewest with
  * P(the attacker is alone in it, the area cleared) >= target, with the curve of both.
  */
-import { isUnsolved } from '../../../model/contract.js';
-import type { AdvCivEntry } from '../schema.js';
-import { MAX_TOKENS } from '../schema.js';
-import { compileAdvCiv, tokenDistribution } from '../compile.js';
-import { solveConflict } from '../exact.js';
+import { isUnsolved } from '../../model/contract.js';
+import type { AdvCivEntry } from './schema.js';
+import { MAX_TOKENS } from './schema.js';
+import { compileAdvCiv, tokenDistribution } from './compile.js';
+import { solveConflict } from './exact.js';
 
 /** The search never goes below this many tokens above the limit plus everyone else's largest counts. */
 export const SEARCH_MARGIN = 12;

@@ -8,7 +8,7 @@
  * and branches only where the rule so far reaches the state (positive probability); a state it
  * cannot reach is a don't-care, so rules differing only there are counted once.
  */
-import type { DiceRule } from '../../../../../src/core/systems/landgrab/tables.js';
+import type { DiceRule } from '../../../../../src/core/systems/landgrab/rules/tables.js';
 import { referenceRound } from './reference.js';
 
 export interface RuleOutcome {
