@@ -10,12 +10,13 @@ import type { LandgrabPlan } from '../../../src/systems/landgrab/plan.js';
 import { exactOf, landgrabBattle } from '../../helpers/landgrab.js';
 import { fastSolve } from './fast.js';
 
-function oneAttack(
-  attackers: number,
-  defenders: number,
-  opts: { fortress?: boolean; defendingLeader?: boolean; attackingLeader?: boolean },
-  reinforcements = 0,
-): BoardInput {
+interface Sides {
+  fortress?: boolean;
+  defendingLeader?: boolean;
+  attackingLeader?: boolean;
+}
+
+function oneAttack(attackers: number, defenders: number, opts: Sides, reinforcements = 0): BoardInput {
   return {
     territories: [
       { name: 'X', owner: 'red', armies: attackers, leader: opts.attackingLeader ?? false },
@@ -42,7 +43,7 @@ describe('one possible attack equals the one-battle exact answer', () => {
     ['12 v 7, leader on a fortress', 12, 7, { fortress: true, defendingLeader: true }],
     ['8 v 6, attacking leader', 8, 6, { attackingLeader: true }],
     ['7 v 7, attacking leader against a fortress', 7, 7, { attackingLeader: true, fortress: true }],
-  ])('%s', (_, attackers, defenders, opts) => {
+  ] as [string, number, number, Sides][])('%s', (_, attackers, defenders, opts) => {
     const tables = compileTables({
       attackerDice: 3,
       defenderDice: 2,
