@@ -160,6 +160,8 @@ export function createTurnSolver(
   let frozen = 0;
   /** Set by writeKey: my territories that can still attack (>= 2 armies, an enemy neighbour, not frozen). */
   let active = 0;
+  /** States whose value is being computed (on the recursion's stack). */
+  let solving = 0;
 
   function popcount(mask: number): number {
     let c = 0;
@@ -226,7 +228,9 @@ export function createTurnSolver(
     const at = depth * width;
     const known = table.get(keys, at);
     if (known >= 0) return known + offset;
-    if (table.size >= maxStates) throw new StateBudgetExceeded(table.size, maxStates);
+    // States being solved up the recursion will all be stored: count them against the budget too.
+    if (table.size + solving >= maxStates) throw new StateBudgetExceeded(table.size + solving, maxStates);
+    solving++;
     let best = stop;
     for (let from = 0; from < n; from++) {
       if ((canAct & (1 << from)) === 0) continue;
@@ -239,6 +243,7 @@ export function createTurnSolver(
       }
     }
     table.set(keys, at, best - offset);
+    solving--;
     return best;
   }
 
@@ -395,6 +400,7 @@ export function createTurnSolver(
   }
 
   function load(state: TurnState): void {
+    solving = 0; // a query past the budget may have left some behind
     if (state.armies.length !== n) throw new RangeError(`a state has ${n} armies counts, not ${state.armies.length}`);
     for (let t = 0; t < n; t++) armies[t] = state.armies[t];
     mine = state.mine;
