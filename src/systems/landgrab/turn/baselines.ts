@@ -121,17 +121,17 @@ export function greedyEvaluator(board: Board, goal: BoardObjective, rules: TurnR
  * The value of one battle from -> to fought to the end, everything but one moved in on a conquest, then stop.
  *
  * @example
- * singleAttackValue(board, goal, rules, startState(board, added), 2, 5) // P(East) if only C attacks F
+ * singleAttackValue(board, goal, turnMoves(board, rules), rules, startState(board, added), 2, 5) // if only C attacks F
  */
 export function singleAttackValue(
   board: Board,
   goal: BoardObjective,
+  moves: TurnMoves,
   rules: TurnRules,
   state: TurnState,
   from: number,
   to: number,
 ): number {
-  const moves = turnMoves(board, rules);
   const fight = fightToTheEnd(moves, state, from, to);
   let value = 0;
   for (let a = 2; a < fight.won.length; a++)
@@ -169,7 +169,7 @@ export function baselines(board: Board, goal: BoardObjective, rules: TurnRules, 
     for (let from = 0; from < n; from++)
       for (let to = 0; to < n; to++) {
         if (!moves.canAttack(start, from, to)) continue;
-        const v = singleAttackValue(board, goal, rules, start, from, to);
+        const v = singleAttackValue(board, goal, moves, rules, start, from, to);
         if (!single || v > single.value)
           single = {
             name: 'bestSingleAttack',

@@ -1,8 +1,10 @@
 /**
  * The exact turn solver: the optimal expected objective of every state of a turn, by memoised
  * recursion over the states reachable from a placement (every roll removes at least one army, so the
- * states form a DAG and the recursion is never deeper than the armies on the board, at most
- * MAX_BOARD_TOTAL_ARMIES + 2 frames). One table of values is shared by every placement and every query.
+ * states form a DAG and the recursion is never deeper than the armies on the board: at most
+ * MAX_BOARD_TOTAL_ARMIES rolls of two small frames each; measured: the deepest board the checks allow,
+ * 996 rolls deep, needs about 550 KB of stack, Node's default is 984 KB). One table of values is shared by
+ * every placement and every query.
  *
  * A state's value is the best of: stop (the objective of the board as it stands), or one round of an
  * attack from a territory of mine with >= 2 armies on an adjacent enemy territory (the expectation over
