@@ -29,7 +29,7 @@ export interface BoardObjective {
   /** continent: its mask; capitol: the capitol's territory as a mask; otherwise 0. */
   target: number;
   territoryWorth: number;
-  /** Whether final values count my armies (only `value`): armies on territories that can no longer act count one each. */
+  /** Whether final values count my armies (only `value`): armies that can no longer act then count one each. */
   countsArmies: boolean;
   /** The largest value any board can have, when one is known (1 for a probability), else Infinity. */
   ceiling: number;

@@ -19,7 +19,8 @@ export interface TurnPlan extends Omit<TurnSolution, 'status'> {
  * Solves every placement, then derives the main line and values the baselines.
  *
  * @example
- * const plan = planTurn(createTurnSolver(board, boardObjective(board, objectiveFromText('continent:East')), turnRules()));
+ * const goal = boardObjective(board, objectiveFromText('continent:East'));
+ * const plan = planTurn(createTurnSolver(board, goal, turnRules()));
  * if (plan.status === 'planned') plan.mainLine[0].text // 'attack F from C'
  */
 export function planTurn(solver: TurnSolver, options: SolveTurnOptions = {}): TurnPlan | TurnTooLarge {

@@ -26,13 +26,13 @@ export interface ConquestOutcome {
 }
 
 export interface TurnMoves {
-  /** The dice table of an attack from -> to in this state (the attacker's leader, the defender's terrain and leader). */
+  /** The dice table of an attack from -> to in this state (the attacker's leader, the defender's terrain, leader). */
   tableFor(state: TurnState, from: number, to: number): BattleTables;
   /** Whether `from` may attack `to` now: mine, >= 2 armies, not frozen; `to` an enemy neighbour. */
   canAttack(state: TurnState, from: number, to: number): boolean;
   /** The outcomes of one round of from -> to; conquests are expanded over the conversion ratios. */
   round(state: TurnState, from: number, to: number): RoundOutcome[];
-  /** `to` has just fallen to `from` after `dice` attacking dice: the conversion outcomes, each with the move-in pending. */
+  /** `to` has just fallen to `from` after `dice` attacking dice: any conversion's outcomes, move-in pending. */
   conquer(state: TurnState, from: number, to: number, dice: number): ConquestOutcome[];
   /** The move-in closing a pending conquest. */
   moveIn(state: TurnState, armies: number, leader: boolean): TurnState;

@@ -78,9 +78,12 @@ export interface TurnSolver {
   readonly bytesPerState: number;
   /** The optimal expected objective from a state. Throws StateBudgetExceeded past the budget. */
   valueOf(state: TurnState): number;
-  /** Every action open at a state with its value: stop first, then attacks by (from, to); after a conquest, move-ins, most armies first. */
+  /**
+   * Every action open at a state with its value: stop first, then attacks by (from, to); after a conquest,
+   * the move-ins, most armies first (with the leader before without).
+   */
   actionValues(state: TurnState): ActionValue[];
-  /** The optimal action (the first of actionValues within 1e-12 of the best: stop wins ties, then more armies moved in). */
+  /** The optimal action: the first of actionValues within TIE_TOLERANCE of the best (stop wins ties, then more in). */
   bestAction(state: TurnState): ActionValue;
   /** States stored in the table so far. */
   statesVisited(): number;
