@@ -93,6 +93,14 @@ describe('the optimal policy', () => {
     expect(solver.valueOf(start)).toBeCloseTo(p.value, 14);
   });
 
+  it('refuses to answer a state the turn cannot reach', () => {
+    const { board, solver } = plan(board6, { kind: 'territories' });
+    const start = startState(board, [0, 0, 0, 0, 0, 0]);
+    expect(() => solver.valueOf({ ...start, armies: [3, 4, 5, 2, 2, 3] })).toThrow(/E cannot hold 5 armies/);
+    expect(() => solver.valueOf({ ...start, mine: 0b000001 })).toThrow(/lose no territory/);
+    expect(() => solver.valueOf({ ...start, armies: [3, 4, 2] })).toThrow(/6 armies counts/);
+  });
+
   it('the plan is plain data (structuredClone keeps it whole)', () => {
     const { plan: p } = plan(board6, { kind: 'territories' });
     expect(structuredClone(p)).toEqual(p);

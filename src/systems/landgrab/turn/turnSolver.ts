@@ -404,10 +404,20 @@ export function createTurnSolver(
     return best;
   }
 
+  /** Loads a state into the working arrays, refusing one the turn cannot reach (its key would be wrong). */
   function load(state: TurnState): void {
     solving = 0; // a query past the budget may have left some behind
     if (state.armies.length !== n) throw new RangeError(`a state has ${n} armies counts, not ${state.armies.length}`);
-    for (let t = 0; t < n; t++) armies[t] = state.armies[t];
+    if ((state.mine & board.mine) !== board.mine) throw new RangeError('I lose no territory during my turn');
+    if ((state.leaders & ~state.mine) !== 0) throw new RangeError('my leaders stand on my territories');
+    for (let t = 0; t < n; t++) {
+      const a = state.armies[t];
+      const least = state.conquest?.to === t ? 0 : 1;
+      const most = state.mine & (1 << t) ? layout.mineMax : enemyMax[t];
+      if (!Number.isInteger(a) || a < least || a > most)
+        throw new RangeError(`${board.names[t]} cannot hold ${a} armies in this turn (${least} to ${most})`);
+      armies[t] = a;
+    }
     mine = state.mine;
     leaders = trackLeaders ? state.leaders : myLeaders;
     frozen = convertedFreeze ? state.frozen : 0;
