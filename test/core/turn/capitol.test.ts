@@ -8,12 +8,12 @@ import { bruteForce } from './bruteForce.js';
 import { fastSolve } from './fast.js';
 
 /**
- * Blue's capitol C (a defending leader on it) is next to my A; blue also holds D (5 armies, a leader)
+ * Blue's capitol C (a defending leader on it) is next to my A (my leader on it); blue also holds D (5 armies, a leader)
  * and E; green's G touches D, so D may attack G once converted (if the rule allows).
  */
 const capitolBoard: BoardInput = {
   territories: [
-    { name: 'A', owner: 'red', armies: 4 },
+    { name: 'A', owner: 'red', armies: 4, leader: true },
     { name: 'C', owner: 'blue', armies: 1, capitol: true, leader: true },
     { name: 'D', owner: 'blue', armies: 5, leader: true },
     { name: 'E', owner: 'blue', armies: 2, fortress: true },
@@ -41,6 +41,11 @@ const switches: [string, Partial<TurnRules>][] = [
   ['defaults', {}],
   ['gained territories may not attack', { capitolTerritoriesAttack: false }],
   ['move in one', { moveIn: 'one' }],
+  ['my leader moves in', { leaderMovesIn: true }],
+  [
+    'every switch turned',
+    { moveIn: 'one', leaderMovesIn: true, capitolTerritoriesAttack: false, defenderDice: 3, ties: 'attacker' },
+  ],
 ];
 
 describe('capitol conversion', () => {
