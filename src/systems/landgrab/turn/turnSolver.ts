@@ -9,8 +9,9 @@
  * A state's value is the best of: stop (the objective of the board as it stands), or one round of an
  * attack from a territory of mine with >= 2 armies on an adjacent enemy territory (the expectation over
  * the round's outcomes). A conquest is followed by the capitol conversion, if any (one ratio 1..100 for
- * the whole conquest, grouped in runs giving the same armies), then by the best move-in: k armies from
- * the attacker, k from the rule's minimum to all but one, with or without my leader when it may move.
+ * the whole conquest, grouped in runs giving the same armies; the eliminated player's leaders are lost
+ * with him), then by the best move-in, chosen knowing the ratio: k armies from the attacker, k from the
+ * rule's minimum to all but one, with or without my leader when it may move.
  *
  * States are stored canonically: a territory of mine that can never act again (fewer than 2 armies,
  * no enemy neighbour, or gained from a capitol under capitolTerritoriesAttack: false) is stored with 1
