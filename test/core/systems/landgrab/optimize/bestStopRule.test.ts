@@ -4,7 +4,10 @@
  * against solve.ts, and an entry's stopRule fighting under the same rule.
  */
 import { describe, expect, it } from 'vitest';
-import { bestStopRule, ruleDecisions } from '../../../../../src/core/systems/landgrab/optimize/stopping/bestStopRule.js';
+import {
+  bestStopRule,
+  ruleDecisions,
+} from '../../../../../src/core/systems/landgrab/optimize/stopping/bestStopRule.js';
 import { StoppingKernel } from '../../../../../src/core/systems/landgrab/optimize/stopping/kernel.js';
 import { solveStopping } from '../../../../../src/core/systems/landgrab/optimize/stopping/solve.js';
 import { whenToStop } from '../../../../../src/core/systems/landgrab/optimize/stopping/whenToStop.js';

@@ -10,7 +10,10 @@ import {
   whenToStop,
   type StoppingAnswer,
 } from '../../../../../src/core/systems/landgrab/optimize/stopping/whenToStop.js';
-import { stoppingObjective, type ObjectiveChoice } from '../../../../../src/core/systems/landgrab/optimize/objectives.js';
+import {
+  stoppingObjective,
+  type ObjectiveChoice,
+} from '../../../../../src/core/systems/landgrab/optimize/objectives.js';
 import type { DiceRule } from '../../../../../src/core/systems/landgrab/rules/tables.js';
 import { choiceStates, pathOf, referenceExpectation, referencePolicy, variants } from './reference.js';
 

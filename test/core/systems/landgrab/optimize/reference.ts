@@ -3,7 +3,11 @@
  * roll of both sides) and memoised top-down recursions over (step, a, d). It shares no
  * code with tables.ts, roundTable.ts or the solvers under test.
  */
-import { compileTables, type BattleTables, type DiceRule } from '../../../../../src/core/systems/landgrab/rules/tables.js';
+import {
+  compileTables,
+  type BattleTables,
+  type DiceRule,
+} from '../../../../../src/core/systems/landgrab/rules/tables.js';
 import type { AttackPath } from '../../../../../src/core/systems/landgrab/optimize/path.js';
 
 export const plain: DiceRule = {

@@ -9,7 +9,10 @@ import { Xoshiro128 } from '../../../../../src/core/random/xoshiro128.js';
 import { d6 } from '../../../../../src/core/random/dice.js';
 import type { DiceRule } from '../../../../../src/core/systems/landgrab/rules/tables.js';
 import { solveStopping, type StepDecisions } from '../../../../../src/core/systems/landgrab/optimize/stopping/solve.js';
-import { bestStopRule, ruleDecisions } from '../../../../../src/core/systems/landgrab/optimize/stopping/bestStopRule.js';
+import {
+  bestStopRule,
+  ruleDecisions,
+} from '../../../../../src/core/systems/landgrab/optimize/stopping/bestStopRule.js';
 import { conquestReward } from '../../../../../src/core/systems/landgrab/optimize/stopping/rewards.js';
 import { objectiveReward } from '../../../../../src/core/systems/landgrab/optimize/stopping/whenToStop.js';
 import { pathOf, plain, variants } from './reference.js';

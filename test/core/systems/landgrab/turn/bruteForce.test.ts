@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { BoardInput } from '../../../src/systems/landgrab/turn/board.js';
-import type { Objective } from '../../../src/systems/landgrab/turn/objective.js';
-import type { TurnRules } from '../../../src/systems/landgrab/turn/turnRules.js';
+import type { BoardInput } from '../../../../../src/core/systems/landgrab/turn/board.js';
+import type { Objective } from '../../../../../src/core/systems/landgrab/turn/objective.js';
+import type { TurnRules } from '../../../../../src/core/systems/landgrab/turn/turnRules.js';
 import { bruteForce } from './bruteForce.js';
 import { fastSolve } from './fast.js';
 

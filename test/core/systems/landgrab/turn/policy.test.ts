@@ -3,13 +3,13 @@
  * plan is plain data; its main line is consistent; past a budget the answer is "too large", never wrong.
  */
 import { describe, expect, it } from 'vitest';
-import { parseBoard, type BoardInput } from '../../../src/systems/landgrab/turn/board.js';
-import { boardObjective, finalValue, type Objective } from '../../../src/systems/landgrab/turn/objective.js';
-import { turnRules, type TurnRules } from '../../../src/systems/landgrab/turn/turnRules.js';
-import { createTurnSolver } from '../../../src/systems/landgrab/turn/turnSolver.js';
-import { planTurn } from '../../../src/systems/landgrab/turn/planTurn.js';
-import { placementArray } from '../../../src/systems/landgrab/turn/solveTurn.js';
-import { startState } from '../../../src/systems/landgrab/turn/turnState.js';
+import { parseBoard, type BoardInput } from '../../../../../src/core/systems/landgrab/turn/board.js';
+import { boardObjective, finalValue, type Objective } from '../../../../../src/core/systems/landgrab/turn/objective.js';
+import { turnRules, type TurnRules } from '../../../../../src/core/systems/landgrab/turn/turnRules.js';
+import { createTurnSolver } from '../../../../../src/core/systems/landgrab/turn/turnSolver.js';
+import { planTurn } from '../../../../../src/core/systems/landgrab/turn/planTurn.js';
+import { placementArray } from '../../../../../src/core/systems/landgrab/turn/solveTurn.js';
+import { startState } from '../../../../../src/core/systems/landgrab/turn/turnState.js';
 import { replay } from './replay.js';
 
 /** Six territories: my two fronts (a leader on C) against blue (capitol on G) and green. */

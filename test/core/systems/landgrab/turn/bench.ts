@@ -1,17 +1,17 @@
 /**
  * Measures the exact planner on the bench board (not a test: run it alone, e.g.
- * `/usr/bin/time -v node --import tsx test/core/turn/bench.ts [reinforcements] [objective]`).
+ * `/usr/bin/time -v node --import tsx test/core/systems/landgrab/turn/bench.ts [reinforcements] [objective]`).
  * Prints the states stored, the seconds to solve every placement, to derive the main line and to value
  * the baselines, the optimal value, the best placement and the runner-up, the baselines and the main line.
  */
-import { parseBoard } from '../../../src/systems/landgrab/turn/board.js';
-import { boardObjective, objectiveFromText } from '../../../src/systems/landgrab/turn/objective.js';
-import { turnRules } from '../../../src/systems/landgrab/turn/turnRules.js';
-import { createTurnSolver } from '../../../src/systems/landgrab/turn/turnSolver.js';
-import { placementArray, solveTurn } from '../../../src/systems/landgrab/turn/solveTurn.js';
-import { mainLine } from '../../../src/systems/landgrab/turn/mainLine.js';
-import { baselines } from '../../../src/systems/landgrab/turn/baselines.js';
-import { startState } from '../../../src/systems/landgrab/turn/turnState.js';
+import { parseBoard } from '../../../../../src/core/systems/landgrab/turn/board.js';
+import { boardObjective, objectiveFromText } from '../../../../../src/core/systems/landgrab/turn/objective.js';
+import { turnRules } from '../../../../../src/core/systems/landgrab/turn/turnRules.js';
+import { createTurnSolver } from '../../../../../src/core/systems/landgrab/turn/turnSolver.js';
+import { placementArray, solveTurn } from '../../../../../src/core/systems/landgrab/turn/solveTurn.js';
+import { mainLine } from '../../../../../src/core/systems/landgrab/turn/mainLine.js';
+import { baselines } from '../../../../../src/core/systems/landgrab/turn/baselines.js';
+import { startState } from '../../../../../src/core/systems/landgrab/turn/turnState.js';
 import { benchBoard } from './benchBoard.js';
 
 const board = parseBoard(benchBoard(Number(process.argv[2] ?? 8)));

@@ -3,11 +3,11 @@
  * one battle (exact.ts solveBattle), a path of enemy territories is the chain (landgrab compile + solve).
  */
 import { describe, expect, it } from 'vitest';
-import type { BoardInput } from '../../../src/systems/landgrab/turn/board.js';
-import { solveBattle } from '../../../src/systems/landgrab/exact.js';
-import { compileTables } from '../../../src/systems/landgrab/tables.js';
-import type { LandgrabPlan } from '../../../src/systems/landgrab/plan.js';
-import { exactOf, landgrabBattle } from '../../helpers/landgrab.js';
+import type { BoardInput } from '../../../../../src/core/systems/landgrab/turn/board.js';
+import { solveBattle } from '../../../../../src/core/systems/landgrab/exact.js';
+import { compileTables } from '../../../../../src/core/systems/landgrab/rules/tables.js';
+import type { LandgrabPlan } from '../../../../../src/core/systems/landgrab/plan.js';
+import { exactOf, landgrabBattle } from '../../../../helpers/landgrab.js';
 import { fastSolve } from './fast.js';
 
 interface Sides {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseBoard, type BoardInput } from '../../../src/systems/landgrab/turn/board.js';
-import { boardObjective } from '../../../src/systems/landgrab/turn/objective.js';
-import { turnRules } from '../../../src/systems/landgrab/turn/turnRules.js';
-import { createTurnSolver, defaultMaxStates } from '../../../src/systems/landgrab/turn/turnSolver.js';
-import { solveTurn } from '../../../src/systems/landgrab/turn/solveTurn.js';
+import { parseBoard, type BoardInput } from '../../../../../src/core/systems/landgrab/turn/board.js';
+import { boardObjective } from '../../../../../src/core/systems/landgrab/turn/objective.js';
+import { turnRules } from '../../../../../src/core/systems/landgrab/turn/turnRules.js';
+import { createTurnSolver, defaultMaxStates } from '../../../../../src/core/systems/landgrab/turn/turnSolver.js';
+import { solveTurn } from '../../../../../src/core/systems/landgrab/turn/solveTurn.js';
 import { benchBoard } from './benchBoard.js';
 import { fastSolve } from './fast.js';
 

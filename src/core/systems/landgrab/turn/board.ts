@@ -2,7 +2,7 @@
  * A LandGrab board for the turn planner: the plain input a caller writes (names everywhere), its
  * checks, and the typed, index-based `Board` the solver reads (territory indices, bitmasks).
  */
-import { reinforcements as reinforcementsFor } from '../reinforcements.js';
+import { reinforcements as reinforcementsFor } from '../rules/reinforcements.js';
 import { TurnInputError } from './inputError.js';
 
 /** The most territories the exact planner takes (its masks are 16-bit, its keys stay small). */

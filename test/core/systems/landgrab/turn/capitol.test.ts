@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { BoardInput } from '../../../src/systems/landgrab/turn/board.js';
-import type { Objective } from '../../../src/systems/landgrab/turn/objective.js';
-import type { TurnRules } from '../../../src/systems/landgrab/turn/turnRules.js';
-import { conversionRuns, keptArmies } from '../../../src/systems/landgrab/turn/conversionRuns.js';
-import { convertedArmies } from '../../../src/systems/landgrab/capitol.js';
+import type { BoardInput } from '../../../../../src/core/systems/landgrab/turn/board.js';
+import type { Objective } from '../../../../../src/core/systems/landgrab/turn/objective.js';
+import type { TurnRules } from '../../../../../src/core/systems/landgrab/turn/turnRules.js';
+import { conversionRuns, keptArmies } from '../../../../../src/core/systems/landgrab/turn/conversionRuns.js';
+import { convertedArmies } from '../../../../../src/core/systems/landgrab/rules/capitol.js';
 import { bruteForce } from './bruteForce.js';
 import { fastSolve } from './fast.js';
 

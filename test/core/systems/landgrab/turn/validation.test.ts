@@ -4,10 +4,10 @@ import {
   MAX_BOARD_TERRITORIES,
   parseBoard,
   type BoardInput,
-} from '../../../src/systems/landgrab/turn/board.js';
-import { TurnInputError } from '../../../src/systems/landgrab/turn/inputError.js';
-import { boardObjective, objectiveFromText } from '../../../src/systems/landgrab/turn/objective.js';
-import { turnRules } from '../../../src/systems/landgrab/turn/turnRules.js';
+} from '../../../../../src/core/systems/landgrab/turn/board.js';
+import { TurnInputError } from '../../../../../src/core/systems/landgrab/turn/inputError.js';
+import { boardObjective, objectiveFromText } from '../../../../../src/core/systems/landgrab/turn/objective.js';
+import { turnRules } from '../../../../../src/core/systems/landgrab/turn/turnRules.js';
 
 function board(change: (b: BoardInput) => void = () => {}): BoardInput {
   const b: BoardInput = {

@@ -2,7 +2,7 @@
  * The few dice tables one turn needs, compiled once (never per state): one per modifier combination,
  * attacker leader (no, yes) x defender (nothing, fortress, leader, leader on a fortress).
  */
-import { compileTables, type BattleTables } from '../tables.js';
+import { compileTables, type BattleTables } from '../rules/tables.js';
 import type { TurnRules } from './turnRules.js';
 
 /** Index of the defender's modifiers: +1 for a fortress, +2 for a defending leader. */

@@ -2,8 +2,8 @@
  * The rules of one turn the planner obeys: the battle's dice rules (the same defaults as a battle
  * entry, schema.ts) and the switches the help page leaves open.
  */
-import type { TieWinner } from '../roundTable.js';
-import { MAX_DICE } from '../tables.js';
+import type { TieWinner } from '../rules/roundTable.js';
+import { MAX_DICE } from '../rules/tables.js';
 import { TurnInputError } from './inputError.js';
 
 export type MoveInRule = 'dice' | 'one';

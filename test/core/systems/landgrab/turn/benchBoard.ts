@@ -2,7 +2,7 @@
  * The bench row of issue 28: red holds A, B, C, D with 4 each; blue holds E, F, G, H with 3, 3, 3, 2;
  * continent East = E, F, G, H (bonus 5); 8 reinforcements; objective continent:East.
  */
-import type { BoardInput } from '../../../src/systems/landgrab/turn/board.js';
+import type { BoardInput } from '../../../../../src/core/systems/landgrab/turn/board.js';
 
 export function benchBoard(reinforcements = 8): BoardInput {
   return {

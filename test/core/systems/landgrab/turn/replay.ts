@@ -2,10 +2,10 @@
  * Plays a turn by the solver's policy with real dice (xoshiro128**), for the Monte Carlo check. The dice,
  * the conquest, the conversion and the move-in are done here, apart from src/'s transitions.
  */
-import { Xoshiro128 } from '../../../src/engine/random/xoshiro128.js';
-import type { TurnSolver } from '../../../src/systems/landgrab/turn/turnSolver.js';
-import type { TurnState } from '../../../src/systems/landgrab/turn/turnState.js';
-import { finalValue } from '../../../src/systems/landgrab/turn/objective.js';
+import { Xoshiro128 } from '../../../../../src/core/random/xoshiro128.js';
+import type { TurnSolver } from '../../../../../src/core/systems/landgrab/turn/turnSolver.js';
+import type { TurnState } from '../../../../../src/core/systems/landgrab/turn/turnState.js';
+import { finalValue } from '../../../../../src/core/systems/landgrab/turn/objective.js';
 
 const die = (rng: Xoshiro128) => 1 + Math.floor(rng.nextFloat() * 6);
 

@@ -18,7 +18,7 @@
  * army and no leader. Its armies can no longer change and count one each under the `value` objective
  * only, so the value stored is the canonical state's and the surplus is added back on reading: exact.
  */
-import { STRIDE } from '../tables.js';
+import { STRIDE } from '../rules/tables.js';
 import type { Board } from './board.js';
 import type { BoardObjective } from './objective.js';
 import type { TurnRules } from './turnRules.js';

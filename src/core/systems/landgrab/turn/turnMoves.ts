@@ -4,8 +4,8 @@
  * and the move-in itself. The solver has its own in-place copy of these rules for speed; these serve
  * the main line, the baselines and any replay.
  */
-import type { BattleTables } from '../tables.js';
-import { STRIDE } from '../tables.js';
+import type { BattleTables } from '../rules/tables.js';
+import { STRIDE } from '../rules/tables.js';
 import type { Board } from './board.js';
 import { conversionRuns } from './conversionRuns.js';
 import { defenderModifiers, turnDiceTables } from './diceTables.js';

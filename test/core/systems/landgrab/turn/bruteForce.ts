@@ -4,7 +4,7 @@
  * before every roll, every move-in, every dice roll of both sides enumerated, every conversion ratio
  * 1..100 taken one by one.
  */
-import type { BoardInput } from '../../../src/systems/landgrab/turn/board.js';
+import type { BoardInput } from '../../../../../src/core/systems/landgrab/turn/board.js';
 
 export interface BruteRules {
   attackerDice: number;

@@ -1,9 +1,9 @@
 /** The fast planner on a raw board, for the tests: parse, solve every placement, fail loudly if too large. */
-import { parseBoard, type BoardInput } from '../../../src/systems/landgrab/turn/board.js';
-import { boardObjective, type Objective } from '../../../src/systems/landgrab/turn/objective.js';
-import { turnRules, type TurnRules } from '../../../src/systems/landgrab/turn/turnRules.js';
-import { createTurnSolver, type TurnSolver } from '../../../src/systems/landgrab/turn/turnSolver.js';
-import { solveTurn, type TurnSolution } from '../../../src/systems/landgrab/turn/solveTurn.js';
+import { parseBoard, type BoardInput } from '../../../../../src/core/systems/landgrab/turn/board.js';
+import { boardObjective, type Objective } from '../../../../../src/core/systems/landgrab/turn/objective.js';
+import { turnRules, type TurnRules } from '../../../../../src/core/systems/landgrab/turn/turnRules.js';
+import { createTurnSolver, type TurnSolver } from '../../../../../src/core/systems/landgrab/turn/turnSolver.js';
+import { solveTurn, type TurnSolution } from '../../../../../src/core/systems/landgrab/turn/solveTurn.js';
 
 export function fastSolve(
   input: BoardInput,
