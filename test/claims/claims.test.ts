@@ -1,6 +1,6 @@
 /**
  * Every claim true: the verdict of a broad grid of questions in every rule system, each line
- * checked against the report's own values (engine/claims.ts): every number in a sentence is a
+ * checked against the report's own values (test/claims/checkClaims.ts): every number in a sentence is a
  * named value of the report, written as printed, and the recommendation word agrees with the
  * decision it states.
  */

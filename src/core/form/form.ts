@@ -199,7 +199,7 @@ export interface QuestionField {
   readonly leftOut?: string;
   /** The question needs it (when it applies). */
   readonly required?: boolean;
-  /** The attacking force: left out with a target, the question is how many are needed (engine/force.ts). */
+  /** The attacking force: left out with a target, the question is how many are needed (core/ask/force.ts). */
   readonly force?: boolean;
   /** The kinds of question that ask it (all when left out). */
   readonly appliesTo?: readonly string[];

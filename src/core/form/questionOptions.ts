@@ -1,5 +1,5 @@
 /**
- * What a player asks beyond the odds, for every system (engine/contract.ts `Question`): a
+ * What a player asks beyond the odds, for every system (model/question.ts `Question`): a
  * target probability, advice on the decisions and, where the system offers a choice, what
  * the advice optimises. Declared once with both front ends' words, like a form's fields.
  */

@@ -3,7 +3,7 @@
  * a verdict line is a `Quote`: the value's name in the report (`ref`), how it is written
  * (`format`) and the text written. The engine publishes the quotes beside the verdict
  * (`verdictQuotes` of the report), so a reader, the page or a test can tie every number of a
- * sentence to the value it names; `checkClaims` (engine/claims.ts) re-reads each named value
+ * sentence to the value it names; `checkClaims` (test/claims/checkClaims.ts) re-reads each named value
  * from the report and checks the sentence says it, rounded as printed.
  *
  * Refs name a place in the battle's report:
@@ -149,7 +149,7 @@ export function plain(text: string): Sentence {
   return say([text]);
 }
 
-/** What the sentence helpers read of a battle's result (a ResultView, engine/contract.ts, has it all). */
+/** What the sentence helpers read of a battle's result (a ResultView, model/contract.ts, has it all). */
 interface Shown {
   metric(key: string): Metric;
   shown(key: string): { value: number; sampled: boolean };

@@ -17,7 +17,7 @@ function ask(words: string[], rest: Partial<Asking> = {}) {
 }
 
 describe('prepareQuestion', () => {
-  it('prepares the battle the values describe (labelled by the form) as a one-battle scenario with the defaults', () => {
+  it('prepares the battle the values describe as a one-battle scenario with the defaults', () => {
     const asked = ask(['--attackers', '12', '--defenders', '8', '--fortress']);
     if (!asked.ok) throw new Error(JSON.stringify(asked.refusal));
     const { battle, scenario, overrides } = asked.prepared;

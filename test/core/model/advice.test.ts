@@ -1,5 +1,5 @@
 /**
- * The advice hook: which questions ask beyond the odds (kit/advice.ts), how an advice joins
+ * The advice hook: which questions ask beyond the odds (src/core/model/question.ts), how an advice joins
  * describe()'s answer, and that the engine calls advise() only for those questions.
  */
 import { describe, expect, it } from 'vitest';

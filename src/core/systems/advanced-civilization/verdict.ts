@@ -6,7 +6,7 @@
  *
  * The conflict's numbers are first gathered as a decision of the report (`conflictAccount`:
  * removals, the city check, the levels and what makes them up), and every number and nation
- * name in a line quotes its named value (kit/sentence.ts): the decision, the entry (the limit,
+ * name in a line quotes its named value (words/sentence.ts): the decision, the entry (the limit,
  * the names) or a metric (the tokens left).
  */
 import { fortBonus, type ConflictRules } from './rules.js';

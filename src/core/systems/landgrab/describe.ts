@@ -3,7 +3,7 @@
  * the layout's metrics by name; for a defence, the defender's best spread beside its runner-up
  * and the plain spreads. What the player asks beyond the odds (armies needed, stop rules) is
  * advice/ (advise.ts). Every decision is a named value of the report (`decisions`), and every
- * number in a line quotes one (kit/sentence.ts).
+ * number in a line quotes one (words/sentence.ts).
  */
 import type { Description, ResultView } from '../../model/contract.js';
 import type { Decisions } from '../../model/report.js';

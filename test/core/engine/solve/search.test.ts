@@ -1,4 +1,4 @@
-/** The search behind --solve-for (engine/solve/search.ts), on curves whose answers are known. */
+/** The search behind --solve-for (src/core/engine/solve/search.ts), on curves whose answers are known. */
 import { describe, expect, it } from 'vitest';
 import { scanValues, searchAlong, type CurvePoint } from '../../../../src/core/engine/solve/search.js';
 

@@ -1,5 +1,5 @@
 /**
- * From a layout to metrics and distributions (engine/tally/summarize.ts), on a layout small
+ * From a layout to metrics and distributions (src/core/engine/summarize/summarize.ts), on a layout small
  * enough to work out by hand: a battle of 3 armies that is won or held, ten trials.
  */
 import { describe, expect, it } from 'vitest';

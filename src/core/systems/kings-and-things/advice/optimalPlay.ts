@@ -10,7 +10,7 @@
  * of an option also depends on the hits the other side takes in the same step: the rows hold
  * the other side's likeliest count, plus every other count for which the best choice differs.
  *
- * Every number of its lines quotes the report's `decisions.optimalPlay` (kit/sentence.ts).
+ * Every number of its lines quotes the report's `decisions.optimalPlay` (words/sentence.ts).
  *
  * @example
  * const advice = optimalPlayAdvice(plan, { unexplored: false, fixedPCapture: 0.61, fixedSampled: false });
