@@ -11,7 +11,7 @@ export { parseScenario, type Scenario } from './core/engine/validate/scenario.js
 export { runBattle, NoExactAnswer, type RunOptions } from './core/engine/answer/battle.js';
 export type { Method } from './core/model/run.js';
 export type { Question, Objective } from './core/model/question.js';
-export { prepareQuestion, type Asking, type AskedBattle, type PreparedQuestion } from './core/ask/question.js';
+export { prepareQuestion, type Asking, type AskedBattle, type PreparedQuestion } from './core/ask/prepareQuestion.js';
 export type { Refusal } from './core/form/entry.js';
 export { runSweep } from './core/engine/sweep/sweep.js';
 export { InProcessExecutor, type Executor } from './core/engine/sample/executor.js';

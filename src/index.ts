@@ -9,7 +9,7 @@
  */
 import type { BattleReport, ScenarioReport } from './core/model/report.js';
 import { findSystem, SYSTEM_MODULES, SYSTEMS, type SystemModule } from './core/registry/systems.js';
-import { prepareQuestion } from './core/ask/question.js';
+import { prepareQuestion } from './core/ask/prepareQuestion.js';
 import type { Refusal } from './core/form/entry.js';
 import { parseScenario, type Scenario } from './core/engine/validate/scenario.js';
 import { InputError } from './core/model/inputError.js';

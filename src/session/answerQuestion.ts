@@ -3,7 +3,7 @@
  * run in one session, and with an output folder, written there too (opened before any simulation).
  */
 import type { ScenarioReport } from '../core/model/report.js';
-import { prepareQuestion, type Asking } from '../core/ask/question.js';
+import { prepareQuestion, type Asking } from '../core/ask/prepareQuestion.js';
 import { questionFlag, refusalInShellWords } from '../core/form/shellWords.js';
 import { runScenario, sampledTrials } from '../core/run/runScenario.js';
 import { packageVersion } from '../files/packageInfo.js';

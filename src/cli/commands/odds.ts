@@ -2,7 +2,7 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import type { SystemModule } from '../../core/registry/systems.js';
 import type { ScenarioReport } from '../../core/model/report.js';
-import type { AskedBattle } from '../../core/ask/question.js';
+import type { AskedBattle } from '../../core/ask/prepareQuestion.js';
 import { DEFAULT_SEED, DEFAULT_TRIALS } from '../../core/model/run.js';
 import { InputError, oneLine } from '../../core/model/inputError.js';
 import { isGiven } from '../../core/form/read.js';

@@ -11,7 +11,7 @@ import { DEFAULT_SEED, type Method } from '../../core/model/run.js';
 import { paramOf, type FieldValue, type FormValues } from '../../core/form/form.js';
 import { formArgs } from '../../core/form/entry.js';
 import { FormValueError, parseSeed, parseTarget, parseTrials, parseWorth, readField } from '../../core/form/read.js';
-import { prepareQuestion } from '../../core/ask/question.js';
+import { prepareQuestion } from '../../core/ask/prepareQuestion.js';
 import { askedIn, fieldsOf, kindsOf } from './fields.js';
 import { fieldProblem, optionName, pageProblem, type Problem } from './words.js';
 import { adviceOptions, type PageState } from './state.js';

@@ -1,10 +1,10 @@
 /**
- * The one way to ask (src/core/ask/question.ts): a question from a form's values or a battle entry
+ * The one way to ask (src/core/ask/prepareQuestion.ts): a question from a form's values or a battle entry
  * is prepared into its battle and one-battle scenario, or refused once, as data that names the
  * form's field, the Question's option or the entry's field; each face words it by lookup.
  */
 import { describe, expect, it } from 'vitest';
-import { prepareQuestion, type Asking } from '../../../src/core/ask/question.js';
+import { prepareQuestion, type Asking } from '../../../src/core/ask/prepareQuestion.js';
 import { SYSTEM_MODULES, type SystemModule } from '../../../src/core/registry/systems.js';
 import { DEFAULT_PRECISION_CAP, DEFAULT_SEED, DEFAULT_TRIALS } from '../../../src/core/model/run.js';
 import { valuesFromWords } from '../../helpers/form.js';
