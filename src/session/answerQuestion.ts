@@ -1,5 +1,5 @@
 /**
- * One question answered (`odds`, `should-i-attack`): prepared (core/ask/question.ts), its scenario
+ * One question answered (`odds`, `should-i-attack`): prepared (core/ask/prepareQuestion.ts), its scenario
  * run in one session, and with an output folder, written there too (opened before any simulation).
  */
 import type { ScenarioReport } from '../core/model/report.js';
