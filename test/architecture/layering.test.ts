@@ -229,6 +229,22 @@ describe('the pure core', () => {
     expect(offending.map(([, , file, spec]) => `${file} imports ${spec}`)).toEqual([]);
   });
 
+  it("each system's advice/ is a leaf: nothing of the system but its index.ts imports it", () => {
+    const systems = path.join(CORE, 'systems');
+    const offending: string[] = [];
+    for (const system of readdirSync(systems).filter((f) => statSync(path.join(systems, f)).isDirectory())) {
+      const advice = path.join(systems, system, 'advice');
+      for (const file of files(path.join(systems, system))) {
+        if (file.startsWith(advice + path.sep) || file === path.join(systems, system, 'index.ts')) continue;
+        for (const spec of imports(file)) {
+          const target = resolve(file, spec);
+          if (target?.startsWith(advice + path.sep)) offending.push(`${rel(file)} imports ${spec}`);
+        }
+      }
+    }
+    expect(offending).toEqual([]);
+  });
+
   it('nothing in src imports bench/', () => {
     for (const file of files(SRC)) {
       for (const spec of imports(file)) {
