@@ -38,8 +38,52 @@ const { version, dependencies } = JSON.parse(readFileSync('package.json', 'utf8'
 const fromSource = process.argv.includes('--from-src');
 const source = (file) => (fromSource ? `src/${file}.ts` : `dist/src/${file}.js`);
 
-/** What every bundle shares: CommonJS for Node 20, `import.meta.url` as the file's own URL. */
+/**
+ * zod, loaded on first use: the bundles' `import { z } from 'zod'` gets this module's `z`, which loads
+ * the real one when first touched. The rule systems build their schemas on first use too (lazy.ts),
+ * and a quick answer from flags is checked without them (each system's `quickEntry`), so an exact
+ * answer never loads zod (~20 ms of a quick answer's start). Loading it marks the process with
+ * Symbol.for('battle-odds.zod'): test/cli/launcher.test.ts checks the exact answer does without.
+ */
+const LAZY_ZOD = `
+let real;
+function zod() {
+  if (real === undefined) {
+    real = require('zod').z;
+    globalThis[Symbol.for('battle-odds.zod')] = true;
+  }
+  return real;
+}
+export const z = new Proxy({}, {
+  get: (_, key) => zod()[key],
+  has: (_, key) => key in zod(),
+  ownKeys: () => Reflect.ownKeys(zod()),
+  getOwnPropertyDescriptor: (_, key) => {
+    const found = Reflect.getOwnPropertyDescriptor(zod(), key);
+    return found && { ...found, configurable: true };
+  },
+});
+`;
+const lazyZod = {
+  name: 'lazy-zod',
+  setup(build) {
+    build.onResolve({ filter: /^zod$/ }, async (args) => {
+      if (args.pluginData === 'real') return undefined;
+      if (args.namespace !== 'lazy-zod') return { path: 'zod', namespace: 'lazy-zod' };
+      // The shim's own require('zod'): zod's ES module build, as an import would have it (not its CommonJS one).
+      return build.resolve('zod', { kind: 'import-statement', resolveDir: args.resolveDir, pluginData: 'real' });
+    });
+    build.onLoad({ filter: /^zod$/, namespace: 'lazy-zod' }, () => ({
+      contents: LAZY_ZOD,
+      resolveDir: process.cwd(),
+      loader: 'js',
+    }));
+  },
+};
+
+/** What every bundle shares: CommonJS for Node 20, `import.meta.url` as the file's own URL, zod on first use. */
 const common = {
+  plugins: [lazyZod],
   bundle: true,
   format: 'cjs',
   platform: 'node',

@@ -29,7 +29,8 @@ function node(args: string[], cwd = ROOT): { code: number | null; stdout: string
 
 /** What the launcher in `dir` does with its cache (a process of its own). */
 function cacheUse(dir: string, nodeFlags: string[] = []): string {
-  const script = `process.stdout.write(require(${JSON.stringify(path.join(dir, 'main.js'))}).loadBundle(${JSON.stringify(dir)}).cache)`;
+  const main = JSON.stringify(path.join(dir, 'main.js'));
+  const script = `process.stdout.write(require(${main}).loadBundle(${JSON.stringify(dir)}).cache)`;
   const r = node([...nodeFlags, '-e', script]);
   expect(r.stderr).toBe('');
   return r.stdout;
@@ -64,6 +65,23 @@ describe('the launcher and the code cache', () => {
     const dir = copyOfPackage();
     expect(cacheUse(dir)).toBe('used');
     expect(odds(dir)).toEqual(expected);
+  });
+
+  it('answers the exact question without loading zod (the schemas build on first use; the quick entry check)', () => {
+    const main = JSON.stringify(path.join(ROOT, 'dist/cli/main.js'));
+    const run = (args: string[]) =>
+      node([
+        '-e',
+        `const { bundle } = require(${main}).loadBundle(${JSON.stringify(path.join(ROOT, 'dist/cli'))});
+        const quiet = { write: () => true };
+        const argv = ['node', 'battle-odds', ...${JSON.stringify(args)}];
+        bundle.loadProgram()
+          .then(({ runProgram }) => runProgram(argv, { stdout: quiet, stderr: quiet }))
+          .then((code) => process.stdout.write(code + ' ' + Boolean(globalThis[Symbol.for('battle-odds.zod')])));`,
+      ]).stdout;
+    expect(run(ODDS)).toBe('0 false');
+    // A field the quick check leaves to the schema: zod loads, and words the error.
+    expect(run(['odds', 'landgrab', '--entry', '{"attackers":5,"defenders":3,"bogus":1}'])).toBe('2 true');
   });
 
   it("passes over another Node's cache, a damaged one and a missing one, and answers the same", () => {

@@ -180,8 +180,19 @@ export interface Description {
 export interface RuleSystem<Entry = any, Plan = any> {
   id: string;
   title: string;
-  /** Strict schema of one battle entry, cross-field checks included (errors name the field). */
+  /**
+   * Strict schema of one battle entry, cross-field checks included (errors name the field). Systems
+   * build it on first use (model/lazy.ts): building it loads zod.
+   */
   entry: ZodType<Entry>;
+  /**
+   * Optional: a hand-written check of the plainest entries (those a quick answer from flags gives),
+   * which spares building the schema and loading zod, a fifth of an exact answer's start. It returns
+   * the entry exactly as `entry` parses it (the same keys in the same order, defaults filled in), or
+   * undefined for anything else, valid or not: `entry` then decides, and words any error. Each
+   * system's test checks the two agree on generated entries.
+   */
+  quickEntry?(entry: unknown): Entry | undefined;
   compile(entry: Entry): Compiled<Plan>;
   /** Absent for a system with no randomness: every battle is solved. */
   sampler?: Sampler<Plan>;

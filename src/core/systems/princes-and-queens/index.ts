@@ -13,7 +13,9 @@ import { advisePq } from './advice/advise.js';
 export const princesAndQueens: RuleSystem<PqEntry, PqPlan> = {
   id: 'princes-and-queens',
   title: 'Princes & Queens (deterministic Battle values of Princes, Queens and Cities)',
-  entry: princesAndQueensEntrySchema,
+  get entry() {
+    return princesAndQueensEntrySchema();
+  },
   compile: compilePq,
   solve: solvePq,
   describe: describePq,
