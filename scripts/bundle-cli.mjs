@@ -2,17 +2,19 @@
  * Bundles the built command line into dist/cli/, the installed binary's folder (issue 27: start-up
  * within 1.5x a bare node start for an exact answer, `--version` within 1.1x):
  *
- * - `main.js`, the binary: src/cli/launcher.ts, a few KB of CommonJS. `--version` prints the version
- *   written into it here and loads nothing else; anything else loads cli.js with its code cache.
- * - `cli.js`, the command line (src/cli/start.ts and all it loads, zod and commander inside) as one
- *   CommonJS file: Node resolves and compiles one file much faster than ~230 modules (an exact answer
- *   took ~0.23 s of process time from dist/src). What a command does not need (the run, the fleet, the
+ * - `main.js`, the binary: answers `--version` from the version written into it here, loading
+ *   nothing else; otherwise src/cli/launcher.ts (bundled in) runs cli.js with its code cache.
+ * - `cli.js`, the command line (src/cli/start.ts and all it loads, commander inside) as one CommonJS
+ *   file: Node resolves and compiles one file much faster than ~230 modules (an exact answer took
+ *   ~0.23 s of process time from dist/src). What a command does not need (the run, the fleet, the
  *   charts) stays in it uncompiled, its top level never run: an `import()` inside the bundle becomes a
  *   function call. The rest of the dependencies stay external (loaded from node_modules when used);
- *   the ES-module-only ones (vega) through the launcher's `import()`, as `__import()`.
+ *   the ES-module-only ones (vega) through the launcher's `import()`, as `__import()`. Plain ASCII.
  * - `cli.js.cache`: V8's code cache of cli.js after an exact answer ran, with a header naming this
- *   Node, the architecture and the bundle's CRC-32 (checked by the launcher; any mismatch compiles
- *   cli.js as plain JavaScript). Not written on a Node without zlib.crc32 (older than 20.15).
+ *   Node, the architecture and the CRC-32s of the bundle and of the cache's data (checked by the
+ *   launcher; any mismatch compiles cli.js as plain JavaScript). Not written on a Node without
+ *   zlib.crc32 (older than 20.15).
+ * - `zod.js`: zod alone, required on first use (LAZY_ZOD below).
  * - `threadWorker.js`, the pool's worker, beside cli.js: the pool finds it as `./threadWorker.js`
  *   next to the code that starts it, as it does in dist/src/threads/.
  * - `package.json`, `{"type": "commonjs"}`: a CommonJS binary starts faster than an ES module one.
@@ -39,17 +41,19 @@ const fromSource = process.argv.includes('--from-src');
 const source = (file) => (fromSource ? `src/${file}.ts` : `dist/src/${file}.js`);
 
 /**
- * zod, loaded on first use: the bundles' `import { z } from 'zod'` gets this module's `z`, which loads
- * the real one when first touched. The rule systems build their schemas on first use too (lazy.ts),
- * and a quick answer from flags is checked without them (each system's `quickEntry`), so an exact
- * answer never loads zod (~20 ms of a quick answer's start). Loading it marks the process with
+ * zod, loaded on first use, from a file of its own: the bundles' `import { z } from 'zod'` gets this
+ * module's `z`, which requires dist/cli/zod.js (zod's ES module build, bundled alone) when first
+ * touched. The rule systems build their schemas on first use too (core/model/lazy.ts), and a quick
+ * answer from flags is checked without them (each system's `quickEntry`), so an exact answer never
+ * loads zod (~20 ms of its start), and cli.js (and its code cache) holds none of zod's 0.8 MB of code
+ * (V8 reads every function of a bundle it compiles, run or not). Loading it marks the process with
  * Symbol.for('battle-odds.zod'): test/cli/launcher.test.ts checks the exact answer does without.
  */
 const LAZY_ZOD = `
 let real;
 function zod() {
   if (real === undefined) {
-    real = require('zod').z;
+    real = require('./zod.js').z;
     globalThis[Symbol.for('battle-odds.zod')] = true;
   }
   return real;
@@ -67,15 +71,30 @@ export const z = new Proxy({}, {
 const lazyZod = {
   name: 'lazy-zod',
   setup(build) {
-    build.onResolve({ filter: /^zod$/ }, async (args) => {
-      if (args.pluginData === 'real') return undefined;
-      if (args.namespace !== 'lazy-zod') return { path: 'zod', namespace: 'lazy-zod' };
-      // The shim's own require('zod'): zod's ES module build, as an import would have it (not its CommonJS one).
-      return build.resolve('zod', { kind: 'import-statement', resolveDir: args.resolveDir, pluginData: 'real' });
-    });
-    build.onLoad({ filter: /^zod$/, namespace: 'lazy-zod' }, () => ({
-      contents: LAZY_ZOD,
-      resolveDir: process.cwd(),
+    build.onResolve({ filter: /^zod$/ }, () => ({ path: 'zod', namespace: 'lazy-zod' }));
+    build.onResolve({ filter: /^\.\/zod\.js$/, namespace: 'lazy-zod' }, () => ({ path: './zod.js', external: true }));
+    build.onLoad({ filter: /^zod$/, namespace: 'lazy-zod' }, () => ({ contents: LAZY_ZOD, loader: 'js' }));
+  },
+};
+
+/**
+ * commander requires node:child_process when it loads, for subcommands that are programs of their own
+ * (this CLI has none): with net and dgram behind it, ~2 ms of every start. It gets the module on first use.
+ */
+const LAZY_CHILD_PROCESS = `
+let real;
+module.exports = new Proxy({}, { get: (_, key) => (real ??= require('node:child_process'))[key] });
+`;
+const lazyChildProcessForCommander = {
+  name: 'lazy-child-process-for-commander',
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer)
+        ? { path: 'child_process', namespace: 'lazy-child-process' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'lazy-child-process' }, () => ({
+      contents: LAZY_CHILD_PROCESS,
       loader: 'js',
     }));
   },
@@ -83,7 +102,7 @@ const lazyZod = {
 
 /** What every bundle shares: CommonJS for Node 20, `import.meta.url` as the file's own URL, zod on first use. */
 const common = {
-  plugins: [lazyZod],
+  plugins: [lazyZod, lazyChildProcessForCommander],
   bundle: true,
   format: 'cjs',
   platform: 'node',
@@ -120,19 +139,32 @@ for (const file of cli.outputFiles) {
 
 await build({ ...common, entryPoints: [source('threads/threadWorker')], outfile: `${OUT}/threadWorker.js` });
 
-// The binary: the launcher, and the version it answers.
+// zod alone (its ES module build), for the bundles' zod shim.
+await build({
+  ...common,
+  plugins: [],
+  stdin: { contents: "export { z } from 'zod';", resolveDir: '.', sourcefile: 'zod.js' },
+  outfile: `${OUT}/zod.js`,
+  external: [],
+  define: {},
+  banner: {},
+});
+
+// The binary: `--version` first, from the version written here, before the launcher (and what it
+// requires) loads; then the launcher. Required rather than run (the build, the tests): the launcher.
 await build({
   ...common,
   stdin: {
     contents:
-      `import { launch } from './${source('cli/launcher')}';\n` +
-      `export * from './${source('cli/launcher')}';\n` +
-      `if (require.main === module) launch(__dirname, ${JSON.stringify(version)});\n`,
+      `const { isVersionQuestion } = require('./${source('cli/version')}');\n` +
+      `if (require.main !== module) module.exports = require('./${source('cli/launcher')}');\n` +
+      `else if (isVersionQuestion(process.argv)) process.stdout.write(${JSON.stringify(`${version}\n`)});\n` +
+      `else require('./${source('cli/launcher')}').launch(__dirname);\n`,
     resolveDir: '.',
     sourcefile: 'main.js',
   },
   outfile: `${OUT}/main.js`,
-  banner: { js: `#!/usr/bin/env node\n${common.banner.js}` },
+  banner: { js: '#!/usr/bin/env node' },
   sourcemap: false,
 });
 

@@ -1,7 +1,7 @@
 /**
- * The installed binary, dist/cli/main.js (CommonJS, built by scripts/bundle-cli.mjs). It answers
- * `--version` from the version the build wrote into it, loading nothing; otherwise it runs the
- * command line's bundle, dist/cli/cli.js, compiled with the V8 code cache the build recorded beside
+ * The installed binary, dist/cli/main.js (CommonJS, built by scripts/bundle-cli.mjs), past `--version`
+ * (answered first, from the version the build wrote into it, loading nothing): it runs the command
+ * line's bundle, dist/cli/cli.js, compiled with the V8 code cache the build recorded beside
  * it (cli.js.cache): V8 then skips parsing and compiling what a quick answer runs, most of the time a
  * quick answer took (issue 27: an exact answer in 2.6x a bare node start without it).
  *
@@ -19,7 +19,6 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Script } from 'node:vm';
 import type { loadProgram, startCli } from './start.js';
-import { isVersionQuestion } from './version.js';
 
 /** The bundle (src/cli/start.ts and all it loads) and its code cache, in dist/cli/. */
 export const BUNDLE_FILE = 'cli.js';
@@ -113,12 +112,8 @@ export function loadBundle(dir: string, useCache = true): { bundle: CliBundle; s
   return { bundle: module.exports, script, cache };
 }
 
-/** dist/cli/main.js: `--version`, or the command line from the bundle in `dir`. */
-export function launch(dir: string, version: string): void {
-  if (isVersionQuestion(process.argv)) {
-    process.stdout.write(`${version}\n`);
-    return;
-  }
+/** dist/cli/main.js past `--version` (answered before this loads): the command line from the bundle in `dir`. */
+export function launch(dir: string): void {
   const { bundle } = loadBundle(dir);
   bundle.startCli().catch((error: unknown) => {
     // What an uncaught error in the entry module did before: printed by Node, exit code 1.
