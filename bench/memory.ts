@@ -2,8 +2,9 @@
  * A run's peak memory against its number of battles (issue 21: it grew ~85 KB a battle, and
  * 10,000 battles peaked at 1 GB). The built CLI runs scenarios of 400, 2,000 and 10,000 LandGrab
  * battles (exact answers, so the time is the writing, not the sampling) into a temporary
- * folder; each run reports its own peak resident memory (process.resourceUsage().maxRSS). The
- * number that matters is the ratio of the largest run's peak to the smallest's: flat is ~1.
+ * folder; GNU time reads each run's peak resident memory from its wait status (bench/processTime.ts:
+ * a child's own maxRSS counts the memory of the bench it was forked from). The number that matters
+ * is the ratio of the largest run's peak to the smallest's: flat is ~1.
  * Charts are off by default (10,000 battles of charts take a quarter of an hour); `--charts`
  * measures 100 and 400 battles with charts instead.
  */
@@ -43,7 +44,7 @@ export function benchMemory(sizes: number[], charts = false): MemoryRow[] {
       writeFileSync(file, JSON.stringify(scenario(n)));
       const out = path.join(dir, 'out');
       const args = [CLI, 'run', file, '--out', out, '--brief', '--threads', '0', ...(charts ? [] : ['--no-charts'])];
-      const measured = measureCommand(args, { quiet: true });
+      const measured = measureCommand(args, { quiet: true, memory: true });
       const reportBytes = statSync(path.join(out, `memory-${n}`, 'report.json')).size;
       rmSync(out, { recursive: true, force: true });
       return {

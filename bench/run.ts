@@ -8,9 +8,10 @@ import { median } from 'simple-statistics';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { measureCommand } from './processTime.js';
+import { pairedAgainstBare, type PairedRow } from './processTime.js';
 import { benchMemory } from './memory.js';
 import { benchStart } from './start.js';
+import { benchStartup } from './startup.js';
 import { webSize } from '../scripts/webSize.js';
 import { SYSTEMS, findSystem } from '../src/core/registry/systems.js';
 import { compileEntry, type Battle } from '../src/core/engine/validate/entry.js';
@@ -210,7 +211,7 @@ export async function runBench(options: { quick: boolean }): Promise<Row[]> {
     }
     for (const row of benchDecisions())
       log({ what: `decisions: ${row.solver}, ${row.size} (${row.result})`, value: row.bestMs, unit: 'ms' });
-    for (const row of startupRows(options.quick ? 5 : 11)) log(row);
+    for (const row of startupRows(options.quick ? 7 : 21)) log(row);
     for (const row of kingsAndThingsAdviceRows(options.quick ? 3 : 7)) log(row);
     for (const row of webRows()) log(row);
     // A run's peak memory against its number of battles (bench/memory.ts): flat is a ratio of ~1.
@@ -249,43 +250,29 @@ export async function runBench(options: { quick: boolean }): Promise<Row[]> {
 
 const CLI = fileURLToPath(new URL('../cli/main.js', import.meta.url));
 
-/** Median wall-clock and process time of `node <args>`, in ms. */
-function commandMs(args: string[], repeats: number): { wallMs: number; cpuMs: number } {
-  const runs = Array.from({ length: repeats }, () => measureCommand(args));
-  return { wallMs: median(runs.map((r) => r.wallMs)), cpuMs: median(runs.map((r) => r.cpuMs)) };
+/**
+ * Start-up (bench/startup.ts): `--version` and an exact answer against a bare `node -e 0`, each
+ * pair measured the same way and interleaved, the operating system's count of each finished
+ * child's process time (nothing loaded into it); the medians and the median of the pair ratios.
+ */
+function startupRows(pairs: number): Row[] {
+  return benchStartup(pairs).flatMap((row) => [
+    {
+      what: `start-up: ${row.what}, process time (bare node ${row.bareCpuMs.toFixed(0)} ms)`,
+      value: row.cpuMs,
+      unit: 'ms',
+    },
+    {
+      what: `  ratio to bare node, median of ${row.pairs} pairs (quartiles ${quartiles(row)})`,
+      value: row.ratio.median,
+      unit: 'x',
+      target: `<= ${row.goal}`,
+      ok: row.ratio.median <= row.goal,
+    },
+  ]);
 }
 
-/**
- * Start-up: a bare `node -e 0` against `--version` and an exact answer, as ratios measured in
- * one run; process time (CPU of the whole process, what the goal of 250 ms is stated in) and wall.
- */
-function startupRows(repeats: number): Row[] {
-  const bare = commandMs(['-e', '0'], repeats);
-  const version = commandMs([CLI, '--version'], repeats);
-  const exact = commandMs([CLI, 'odds', 'landgrab', '--attackers', '11', '--defenders', '10', '--exact-only'], repeats);
-  return [
-    { what: 'start-up: bare `node -e 0`, process time', value: bare.cpuMs, unit: 'ms' },
-    {
-      what: 'start-up: battle-odds --version, process time',
-      value: version.cpuMs,
-      unit: 'ms',
-      target: '< 250',
-      ok: version.cpuMs < 250,
-    },
-    { what: '  ratio to bare node', value: version.cpuMs / bare.cpuMs, unit: 'x' },
-    {
-      what: 'start-up: exact answer (odds landgrab 11 vs 10 --exact-only), process time',
-      value: exact.cpuMs,
-      unit: 'ms',
-      target: '< 250',
-      ok: exact.cpuMs < 250,
-    },
-    { what: '  ratio to bare node', value: exact.cpuMs / bare.cpuMs, unit: 'x' },
-    { what: 'start-up, wall clock: bare `node -e 0`', value: bare.wallMs, unit: 'ms' },
-    { what: 'start-up, wall clock: battle-odds --version', value: version.wallMs, unit: 'ms' },
-    { what: 'start-up, wall clock: exact answer', value: exact.wallMs, unit: 'ms' },
-  ];
-}
+const quartiles = (row: PairedRow) => `${row.ratio.q1.toFixed(2)}-${row.ratio.q3.toFixed(2)}`;
 
 /**
  * Kings & Things `should-i-attack` (the optimal-play game, its policy table and decisions) for
@@ -293,26 +280,25 @@ function startupRows(repeats: number): Row[] {
  * its ratio to a bare `node -e 0` measured in the same run (the goal: 0.5 s for 10 against 10
  * on an idle machine).
  */
-export function kingsAndThingsAdviceRows(repeats: number): Row[] {
-  const bare = commandMs(['-e', '0'], repeats);
-  const rows: Row[] = [
-    { what: 'Kings & Things advice: bare `node -e 0`, process time', value: bare.cpuMs, unit: 'ms' },
-  ];
-  for (const defenders of [6, 10]) {
-    const against = ktDefenders(defenders);
-    const args = ['should-i-attack', 'kings-and-things', '--attackers', KT_ATTACKERS, '--defenders', against];
-    const run = commandMs([CLI, ...args, '--fort', 'castle', '--exact-only'], repeats);
-    rows.push(
-      {
-        what: `Kings & Things should-i-attack, 10 vs ${defenders} + castle, process time`,
-        value: run.cpuMs,
-        unit: 'ms',
-        ...(defenders === 10 ? { target: '< 500 (idle machine)', ok: run.cpuMs < 500 } : {}),
-      },
-      { what: '  ratio to bare node', value: run.cpuMs / bare.cpuMs, unit: 'x' },
-    );
-  }
-  return rows;
+export function kingsAndThingsAdviceRows(pairs: number): Row[] {
+  const commands = [6, 10].map((defenders) => ({
+    what: `Kings & Things should-i-attack, 10 vs ${defenders} + castle`,
+    defenders,
+    args: [
+      CLI,
+      ...['should-i-attack', 'kings-and-things', '--attackers', KT_ATTACKERS, '--defenders', ktDefenders(defenders)],
+      ...['--fort', 'castle', '--exact-only'],
+    ],
+  }));
+  return pairedAgainstBare(commands, pairs).flatMap((row, i) => [
+    {
+      what: `${row.what}, process time (bare node ${row.bareCpuMs.toFixed(0)} ms)`,
+      value: row.cpuMs,
+      unit: 'ms',
+      ...(commands[i].defenders === 10 ? { target: '< 500 (idle machine)', ok: row.cpuMs < 500 } : {}),
+    },
+    { what: `  ratio to bare node, median of ${row.pairs} pairs`, value: row.ratio.median, unit: 'x' },
+  ]);
 }
 
 /** The built page's weight (dist/web, after `npm run web`), or a row saying how to get it. */

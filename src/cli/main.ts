@@ -1,24 +1,16 @@
 #!/usr/bin/env node
 /**
- * battle-odds command line entry. `--version` answers before anything heavy loads; the
- * rest of the program (commander, the rule systems, zod) loads on demand.
+ * battle-odds command line entry, as dist/src/cli/main.js. `--version` answers before
+ * anything heavy loads; the rest of the program (commander, the rule systems, zod) loads
+ * on demand. The installed binary, dist/cli/main.js, is src/cli/launcher.ts instead: the
+ * same two steps, from the bundle and its code cache.
  */
 import { packageVersion } from '../files/packageInfo.js';
-import { exitCodeAfter, installInterruptHandlers } from '../session/interrupt.js';
+import { isVersionQuestion } from './version.js';
 
-const args = process.argv.slice(2);
-if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+if (isVersionQuestion(process.argv)) {
   process.stdout.write(`${packageVersion()}\n`);
 } else {
-  // Handlers first: a Ctrl-C that comes while the program is still loading is seen.
-  installInterruptHandlers();
-  // `battle-odds ... | head` closes the pipe early: that is not an error.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
-  const { runProgram } = await import('./program.js');
-  const code = await runProgram(process.argv);
-  // Interrupted runs still write their partial results, but scripts must see they were cut short (130 / 143).
-  process.exitCode = exitCodeAfter(code);
+  const { startCli } = await import('./start.js');
+  await startCli();
 }

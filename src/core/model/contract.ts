@@ -128,8 +128,19 @@ export interface Description {
 export interface RuleSystem<Entry = any, Plan = any> {
   id: string;
   title: string;
-  /** Strict schema of one battle entry, cross-field checks included (errors name the field). */
+  /**
+   * Strict schema of one battle entry, cross-field checks included (errors name the field). Systems
+   * build it on first use (model/lazy.ts): building it loads zod.
+   */
   entry: ZodType<Entry>;
+  /**
+   * Optional: a hand-written check of the plainest entries (those a quick answer from flags gives),
+   * which spares building the schema and loading zod, a fifth of an exact answer's start. It returns
+   * the entry exactly as `entry` parses it (the same keys in the same order, defaults filled in), or
+   * undefined for anything else, valid or not: `entry` then decides, and words any error. Each
+   * system's test checks the two agree on generated entries.
+   */
+  quickEntry?(entry: unknown): Entry | undefined;
   compile(entry: Entry): Compiled<Plan>;
   /** Absent for a system with no randomness: every battle is solved. */
   sampler?: Sampler<Plan>;
@@ -148,10 +159,10 @@ export interface RuleSystem<Entry = any, Plan = any> {
   /** The force a player may leave out to ask how much is needed (absent: every entry gives it). */
   force?: ForceQuestion<Entry>;
   /**
-   * The decisions its answers may hold beyond the shared ones, by name, as schemas (its decisions.ts): the
-   * registry publishes them in the report's schema. Absent: its answers hold none of their own.
+   * The decisions its answers may hold beyond the shared ones, by name, as schemas built on first use (its
+   * decisions.ts): the registry publishes them in the report's schema. Absent: its answers hold none of their own.
    */
-  decisions?: Readonly<Record<string, ZodType>>;
+  decisions?: () => Readonly<Record<string, ZodType>>;
 }
 
 export function isUnsolved(answer: Solution | Unsolved): answer is Unsolved {

@@ -5,7 +5,7 @@
  * validates with (a misspelt key or system id fails `tsc`, not only the run).
  */
 import type { z } from 'zod';
-import type { landgrabEntrySchema } from '../systems/landgrab/schema.js';
+import type { landgrabSchemas } from '../systems/landgrab/schema.js';
 import type { kingsAndThingsEntrySchema } from '../systems/kings-and-things/schema.js';
 import type { advancedCivilizationEntrySchema } from '../systems/advanced-civilization/schema.js';
 import type { princesAndQueensEntrySchema } from '../systems/princes-and-queens/schema.js';
@@ -16,7 +16,7 @@ import type { solveForSchema } from '../engine/validate/solveForSpec.js';
 export const SYSTEM_IDS = ['landgrab', 'kings-and-things', 'advanced-civilization', 'princes-and-queens'] as const;
 export type SystemId = (typeof SYSTEM_IDS)[number];
 
-type AdvCivInput = z.input<typeof advancedCivilizationEntrySchema>;
+type AdvCivInput = z.input<ReturnType<typeof advancedCivilizationEntrySchema>>;
 type NationInput = AdvCivInput['nations'][number];
 
 /**
@@ -25,12 +25,12 @@ type NationInput = AdvCivInput['nations'][number];
  * an entry without them otherwise, as it does for a LandGrab entry without attackers.
  */
 export interface SystemEntries {
-  landgrab: z.input<typeof landgrabEntrySchema>;
-  'kings-and-things': z.input<typeof kingsAndThingsEntrySchema>;
+  landgrab: z.input<ReturnType<typeof landgrabSchemas>['landgrabEntrySchema']>;
+  'kings-and-things': z.input<ReturnType<typeof kingsAndThingsEntrySchema>>;
   'advanced-civilization': Omit<AdvCivInput, 'nations'> & {
     nations: (Omit<NationInput, 'tokens'> & Partial<Pick<NationInput, 'tokens'>>)[];
   };
-  'princes-and-queens': z.input<typeof princesAndQueensEntrySchema>;
+  'princes-and-queens': z.input<ReturnType<typeof princesAndQueensEntrySchema>>;
 }
 
 /** The battle entry of a system, as a scenario file's battle or `odds(system, entry)` takes it. */

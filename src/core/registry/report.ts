@@ -9,7 +9,7 @@ import { SYSTEMS } from './systems.js';
 
 /** The decisions every system shares, then each system's own, in the registry's order. */
 export const publishedDecisionsSchema = z
-  .object({ ...decisionsSchema.shape, ...Object.assign({}, ...SYSTEMS.map((s) => s.decisions ?? {})) })
+  .object({ ...decisionsSchema.shape, ...Object.assign({}, ...SYSTEMS.map((s) => s.decisions?.() ?? {})) })
   .describe(decisionsSchema.description ?? '');
 
 const schemas = reportSchemas(publishedDecisionsSchema);

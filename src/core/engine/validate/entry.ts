@@ -12,7 +12,10 @@ export interface Battle<Plan = unknown> extends Compiled<Plan> {
   solveFor?: { field: string; target?: number };
 }
 
-/** Validates one battle entry with its system's schema (cross-field checks included), then compiles it. */
+/**
+ * Validates one battle entry with its system's schema (cross-field checks included), or its quick
+ * check when that is sure (RuleSystem.quickEntry), then compiles it.
+ */
 export function compileEntry(
   system: RuleSystem,
   entry: unknown,
@@ -20,7 +23,8 @@ export function compileEntry(
   field: string,
   defaultLabel: string,
 ): Battle {
-  const parsed = system.entry.safeParse(entry);
+  const quick = system.quickEntry?.(entry);
+  const parsed = quick !== undefined ? { success: true as const, data: quick } : system.entry.safeParse(entry);
   if (!parsed.success) {
     const issue = mainIssue(parsed.error.issues);
     throw new InputError(source, joinField(field, issueField(issue)), friendlyMessage(issue));

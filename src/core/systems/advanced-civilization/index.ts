@@ -23,7 +23,9 @@ export const advancedCivilization: RuleSystem<AdvCivEntry, ConflictPlan> = {
   title:
     "Advanced Civilization conflicts with Dr. Petrov's fortifications " +
     '(deterministic; Monte Carlo over unknown token counts)',
-  entry: advancedCivilizationEntrySchema,
+  get entry() {
+    return advancedCivilizationEntrySchema();
+  },
   compile: compileAdvCiv,
   sampler: advCivSampler,
   solve: solveConflict,

@@ -140,7 +140,9 @@ function describe(view: ResultView<KtEntry, KtPlan>): Description {
 export const kingsAndThings: RuleSystem<KtEntry, KtPlan> = {
   id: 'kings-and-things',
   title: 'Kings & Things (forts, cities, magic/ranged/melee steps, retreats, multi-player, exploration)',
-  entry: kingsAndThingsEntrySchema,
+  get entry() {
+    return kingsAndThingsEntrySchema();
+  },
   compile,
   sampler,
   solve,

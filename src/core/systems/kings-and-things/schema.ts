@@ -6,18 +6,27 @@
  * are a scenario sweep (variants that set `defender.fort`), not a battle type.
  */
 import { z } from 'zod';
-import { battleEntrySchema, duelIssues } from './duel/schema.js';
-import { multiEntrySchema, multiIssues } from './multi/schema.js';
-import { exploreEntrySchema, exploreIssues } from './explore/schema.js';
+import { lazy } from '../../model/lazy.js';
+import { duelIssues, duelSchemas } from './duel/schema.js';
+import { multiIssues, multiSchemas } from './multi/schema.js';
+import { exploreIssues, exploreSchemas } from './explore/schema.js';
 import type { FieldIssue } from './rules/checks.js';
 
-export const kingsAndThingsEntrySchema = z
-  .discriminatedUnion('type', [battleEntrySchema, multiEntrySchema, exploreEntrySchema])
-  .superRefine((entry, ctx) => {
-    for (const issue of entryIssues(entry)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-  });
+/** The system's entry schema, built on first use (lazy.ts). */
+export const kingsAndThingsEntrySchema = lazy(() =>
+  z
+    .discriminatedUnion('type', [
+      duelSchemas().battleEntrySchema,
+      multiSchemas().multiEntrySchema,
+      exploreSchemas().exploreEntrySchema,
+    ])
+    .superRefine((entry, ctx) => {
+      for (const issue of entryIssues(entry))
+        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }),
+);
 
-export type KtEntry = z.output<typeof kingsAndThingsEntrySchema>;
+export type KtEntry = z.output<ReturnType<typeof kingsAndThingsEntrySchema>>;
 
 function entryIssues(entry: KtEntry): FieldIssue[] {
   switch (entry.type) {

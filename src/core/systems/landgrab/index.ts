@@ -4,7 +4,7 @@
  * defender min(2, armies), bonuses on each side's single highest die, ties to the defender.
  */
 import type { RuleSystem } from '../../model/contract.js';
-import { landgrabEntrySchema, type LandgrabEntry } from './schema.js';
+import { landgrabSchemas, type LandgrabEntry } from './schema.js';
 import type { LandgrabPlan } from './plan.js';
 import { compileLandgrab, layoutOf } from './compile.js';
 import { landgrabSampler } from './kernels.js';
@@ -13,11 +13,15 @@ import { describeLandgrab } from './describe.js';
 import { adviseLandgrab } from './advice/advise.js';
 import { landgrabForce } from './force.js';
 import { landgrabDecisions } from './decisions.js';
+import { quickLandgrabEntry } from './quickEntry.js';
 
 export const landgrab: RuleSystem<LandgrabEntry, LandgrabPlan> = {
   id: 'landgrab',
   title: 'LandGrab (Risk-style dice with fortresses, leaders and capitols)',
-  entry: landgrabEntrySchema,
+  get entry() {
+    return landgrabSchemas().landgrabEntrySchema;
+  },
+  quickEntry: quickLandgrabEntry,
   compile: compileLandgrab,
   sampler: landgrabSampler,
   solve: (plan) => {

@@ -15,7 +15,9 @@ import { princesAndQueensDecisions } from './decisions.js';
 export const princesAndQueens: RuleSystem<PqEntry, PqPlan> = {
   id: 'princes-and-queens',
   title: 'Princes & Queens (deterministic Battle values of Princes, Queens and Cities)',
-  entry: princesAndQueensEntrySchema,
+  get entry() {
+    return princesAndQueensEntrySchema();
+  },
   compile: compilePq,
   solve: solvePq,
   describe: describePq,

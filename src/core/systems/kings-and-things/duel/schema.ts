@@ -4,21 +4,29 @@
  */
 import { z } from 'zod';
 import { countersOf, fortLevelOf } from '../rules/counters.js';
-import { hexBattle, hexBuildings, fortLevel, hexCounters } from '../rules/hex.js';
-import { attackerSchema, sideRules } from '../rules/side.js';
+import { lazy } from '../../../model/lazy.js';
+import { hexCounters, hexSchemas } from '../rules/hex.js';
+import { sideSchemas } from '../rules/side.js';
 import { compileRetreat, isNever, type RetreatPolicy } from '../rules/retreat.js';
 import { hexIssues, lossOrderIssues, type FieldIssue } from '../rules/checks.js';
 
-export const defenderSchema = z.strictObject({ ...sideRules, fort: fortLevel.default('none'), ...hexBuildings });
+/** A two-sided battle's entry and its defender: built on first use (lazy.ts). */
+export const duelSchemas = lazy(() => {
+  const { hexBattle, hexBuildings, fortLevel } = hexSchemas();
+  const { attackerSchema, sideRules } = sideSchemas();
+  const defenderSchema = z.strictObject({ ...sideRules, fort: fortLevel.default('none'), ...hexBuildings });
 
-export const battleEntrySchema = z.strictObject({
-  type: z.literal('battle').default('battle'),
-  ...hexBattle,
-  attacker: attackerSchema,
-  defender: defenderSchema,
+  const battleEntrySchema = z.strictObject({
+    type: z.literal('battle').default('battle'),
+    ...hexBattle,
+    attacker: attackerSchema,
+    defender: defenderSchema,
+  });
+
+  return { defenderSchema, battleEntrySchema };
 });
 
-export type BattleEntry = z.output<typeof battleEntrySchema>;
+export type BattleEntry = z.output<ReturnType<typeof duelSchemas>['battleEntrySchema']>;
 
 /** Judged on the compiled rule, so `{}` (no condition set) counts as never, like 'never'. */
 const retreats = (r: RetreatPolicy) => !isNever(compileRetreat(r));

@@ -5,45 +5,55 @@
 import { z } from 'zod';
 import { userText } from '../../../model/userText.js';
 import { countersOf, fortLevelOf } from '../rules/counters.js';
-import { fortAfterRetreat, fortLevel, hexBattle, hexCounters } from '../rules/hex.js';
-import { sideRules } from '../rules/side.js';
+import { lazy } from '../../../model/lazy.js';
+import { hexCounters, hexSchemas } from '../rules/hex.js';
+import { sideSchemas } from '../rules/side.js';
 import { TARGET_POLICIES } from '../rules/targets.js';
 import { hexIssues, lossOrderIssues, type FieldIssue } from '../rules/checks.js';
-import { cupSchema } from '../explore/schema.js';
+import { exploreSchemas } from '../explore/schema.js';
 
-export const playerSchema = z.strictObject({
-  name: userText(z.string().min(1)).optional(),
-  ...sideRules,
-  /** Whom to send this player's hits to each round: a policy or another player's name. */
-  target: userText(z.string().min(1)).default('strongest'),
-  fort: fortLevel.optional(),
-  city: z.boolean().optional(),
-  village: z.boolean().optional(),
-  income: z
-    .array(userText(z.string().min(1)))
-    .max(10)
-    .optional(),
-  /** Defender (first player) only: see `fortAfterRetreat` above. */
-  fortAfterRetreat: fortAfterRetreat.optional(),
+/** A battle of several players' entry and one player's, built on first use (lazy.ts). */
+export const multiSchemas = lazy(() => {
+  const { fortAfterRetreat, fortLevel, hexBattle } = hexSchemas();
+  const { sideRules } = sideSchemas();
+  const { cupSchema } = exploreSchemas();
+
+  const playerSchema = z.strictObject({
+    name: userText(z.string().min(1)).optional(),
+    ...sideRules,
+    /** Whom to send this player's hits to each round: a policy or another player's name. */
+    target: userText(z.string().min(1)).default('strongest'),
+    fort: fortLevel.optional(),
+    city: z.boolean().optional(),
+    village: z.boolean().optional(),
+    income: z
+      .array(userText(z.string().min(1)))
+      .max(10)
+      .optional(),
+    /** Defender (first player) only: see `fortAfterRetreat` above. */
+    fortAfterRetreat: fortAfterRetreat.optional(),
+  });
+
+  const multiEntrySchema = z.strictObject({
+    type: z.literal('multi'),
+    ...hexBattle,
+    /**
+     * Seating order: the defender first, then the attackers from the defender's left. In an owned
+     * hex the defender is the owner; over an unexplored hex (11.9-11.92, `unexplored: true`) it is
+     * the player to the right of the one who starts the fight, and that one (the attacker) sits next.
+     */
+    players: z
+      .array(playerSchema)
+      .min(2, { error: 'a battle needs at least two players' })
+      .max(6, { error: 'at most 6 players' }),
+    /** `unexplored` only: what the army left after the fight draws its defenders from (default all-counters). */
+    cup: cupSchema.optional(),
+  });
+
+  return { playerSchema, multiEntrySchema };
 });
 
-export const multiEntrySchema = z.strictObject({
-  type: z.literal('multi'),
-  ...hexBattle,
-  /**
-   * Seating order: the defender first, then the attackers from the defender's left. In an owned
-   * hex the defender is the owner; over an unexplored hex (11.9-11.92, `unexplored: true`) it is
-   * the player to the right of the one who starts the fight, and that one (the attacker) sits next.
-   */
-  players: z
-    .array(playerSchema)
-    .min(2, { error: 'a battle needs at least two players' })
-    .max(6, { error: 'at most 6 players' }),
-  /** `unexplored` only: what the army left after the fight draws its defenders from (default all-counters). */
-  cup: cupSchema.optional(),
-});
-
-export type MultiEntry = z.output<typeof multiEntrySchema>;
+export type MultiEntry = z.output<ReturnType<typeof multiSchemas>['multiEntrySchema']>;
 
 export function playerNames(entry: MultiEntry): string[] {
   return entry.players.map((p, i) => p.name ?? (i === 0 ? 'Defender' : `Attacker ${i}`));

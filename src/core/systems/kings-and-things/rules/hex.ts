@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { userText } from '../../../model/userText.js';
+import { lazy } from '../../../model/lazy.js';
 import {
   FORT_NAMES,
   cityCounter,
@@ -17,45 +18,12 @@ import {
   type CreatureSpec,
 } from './counters.js';
 
-/** A fort by name or level; the validated entry holds the name. */
-export const fortLevel = z
-  .union([z.enum(FORT_NAMES), z.number().int()], {
-    error: `fort must be one of ${FORT_NAMES.join(', ')}, or a level 0-4`,
-  })
-  .transform((v, ctx) => {
-    const level = typeof v === 'number' ? v : FORT_NAMES.indexOf(v);
-    if (level < 0 || level > 4) {
-      ctx.issues.push({
-        code: 'custom',
-        message: `fort level ${v} is out of range: 0 none, 1 tower, 2 keep, 3 castle, 4 citadel`,
-        input: v,
-      });
-      return z.NEVER;
-    }
-    return FORT_NAMES[level];
-  });
-
 /**
  * [reading] What a fort, city or village does when the defender's creatures retreat and it
  * still stands: `fights-on` (default; 11.6 note: "they may continue to fight alone") or
  * `falls` (the hex is captured at once, reading 11.71's "forced to retreat" as covering them).
  */
 export const FORT_AFTER_RETREAT = ['fights-on', 'falls'] as const;
-export const fortAfterRetreat = z.enum(FORT_AFTER_RETREAT, {
-  error: `fortAfterRetreat must be ${FORT_AFTER_RETREAT.join(' or ')}`,
-});
-
-/** The hex's buildings and income counters, as a defender's entry gives them (besides its fort). */
-export const hexBuildings = {
-  city: z.boolean().default(false),
-  village: z.boolean().default(false),
-  /** Special income counters in the hex (names from the roster): only the post-battle roll. */
-  income: z
-    .array(userText(z.string().min(1)))
-    .max(10)
-    .default([]),
-  fortAfterRetreat: fortAfterRetreat.default('fights-on'),
-};
 
 /** What is in the hex besides the defender's creatures: only the post-battle roll (11.72) uses these. */
 export interface HexAfter {
@@ -82,9 +50,51 @@ export function specialsIn(d: { city?: boolean; village?: boolean; income?: stri
   return (d.city ? 1 : 0) + (d.village ? 1 : 0) + (d.income?.length ?? 0);
 }
 
-/** What a battle at a hex (`battle`, `multi`) gives besides its sides. */
-export const hexBattle = {
-  label: userText(z.string().min(1)).optional(),
-  /** The hex was unexplored: its defenders never retreat (11.6). */
-  unexplored: z.boolean().default(false),
-};
+/**
+ * The hex's schemas, built on first use (lazy.ts): a fort by name or level, `fortAfterRetreat`, the
+ * buildings and income counters a defender's entry gives, and what a battle at a hex gives.
+ */
+export const hexSchemas = lazy(() => {
+  /** A fort by name or level; the validated entry holds the name. */
+  const fortLevel = z
+    .union([z.enum(FORT_NAMES), z.number().int()], {
+      error: `fort must be one of ${FORT_NAMES.join(', ')}, or a level 0-4`,
+    })
+    .transform((v, ctx) => {
+      const level = typeof v === 'number' ? v : FORT_NAMES.indexOf(v);
+      if (level < 0 || level > 4) {
+        ctx.issues.push({
+          code: 'custom',
+          message: `fort level ${v} is out of range: 0 none, 1 tower, 2 keep, 3 castle, 4 citadel`,
+          input: v,
+        });
+        return z.NEVER;
+      }
+      return FORT_NAMES[level];
+    });
+
+  const fortAfterRetreat = z.enum(FORT_AFTER_RETREAT, {
+    error: `fortAfterRetreat must be ${FORT_AFTER_RETREAT.join(' or ')}`,
+  });
+
+  /** The hex's buildings and income counters, as a defender's entry gives them (besides its fort). */
+  const hexBuildings = {
+    city: z.boolean().default(false),
+    village: z.boolean().default(false),
+    /** Special income counters in the hex (names from the roster): only the post-battle roll. */
+    income: z
+      .array(userText(z.string().min(1)))
+      .max(10)
+      .default([]),
+    fortAfterRetreat: fortAfterRetreat.default('fights-on'),
+  };
+
+  /** What a battle at a hex (`battle`, `multi`) gives besides its sides. */
+  const hexBattle = {
+    label: userText(z.string().min(1)).optional(),
+    /** The hex was unexplored: its defenders never retreat (11.6). */
+    unexplored: z.boolean().default(false),
+  };
+
+  return { fortLevel, fortAfterRetreat, hexBuildings, hexBattle };
+});

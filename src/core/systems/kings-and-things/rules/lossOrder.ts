@@ -14,13 +14,19 @@
  */
 import { z } from 'zod';
 import { userText } from '../../../model/userText.js';
+import { lazy } from '../../../model/lazy.js';
 import { isBuilding, type Counter } from './counters.js';
 
 export const LOSS_POLICIES = ['weakest-first', 'buildings-first', 'protect-strongest'] as const;
-export const lossPolicy = z.union([z.enum(LOSS_POLICIES), z.array(userText(z.string().min(1))).min(1)], {
-  error: `loss policy must be one of ${LOSS_POLICIES.join(', ')}, or a list of counter names (an explicit loss order)`,
-});
-export type LossPolicy = z.output<typeof lossPolicy>;
+/** A side's loss policy as an entry gives it: built on first use (lazy.ts). */
+export const lossPolicySchema = lazy(() =>
+  z.union([z.enum(LOSS_POLICIES), z.array(userText(z.string().min(1))).min(1)], {
+    error:
+      `loss policy must be one of ${LOSS_POLICIES.join(', ')}, ` +
+      'or a list of counter names (an explicit loss order)',
+  }),
+);
+export type LossPolicy = z.output<ReturnType<typeof lossPolicySchema>>;
 
 const worth = (c: Counter) => c.value * c.dice;
 

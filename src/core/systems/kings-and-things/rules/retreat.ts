@@ -11,47 +11,59 @@
  * least r times one's own.
  */
 import { z } from 'zod';
-
-export const retreatPolicy = z.union(
-  [
-    z.literal('never'),
-    z.strictObject({
-      /** Retreat at the end of round N if the battle is still on. */
-      afterRounds: z.number().int().min(1).optional(),
-      /** Retreat when the enemy's remaining strength is at least this many times your own. */
-      whenOutnumbered: z.number().min(1, { error: 'the outnumbered ratio must be at least 1' }).optional(),
-      /** Retreat when down to this many creatures and characters (or fewer). */
-      whenDownTo: z.number().int().min(0).optional(),
-    }),
-  ],
-  { error: "retreat must be 'never' or an object with afterRounds, whenOutnumbered and/or whenDownTo" },
-);
-export type RetreatPolicy = z.output<typeof retreatPolicy>;
+import { lazy } from '../../../model/lazy.js';
 
 /** 9.2 (via 11.6): more than this many friendly creatures in a hex after a retreat lose the excess. */
 export const STACK_LIMIT = 10;
 
 /**
- * Where a side's creatures would retreat to (11.6): `false` when it has no adjacent hex it
- * controls free of enemy counters (it then cannot retreat, whatever its policy), else the
- * friendly creatures and characters already standing there (more than 10 after the retreat lose
- * the excess, 9.2).
+ * A side's retreat policy and where it would retreat to, as an entry gives them: built on first use
+ * (lazy.ts).
  */
-export const retreatHex = z.union(
-  [
-    z.literal(false),
-    z.strictObject({
-      creatures: z
-        .number()
-        .int()
-        .min(0, { error: 'creatures already in the retreat hex must be 0-10' })
-        .max(STACK_LIMIT, { error: 'creatures already in the retreat hex must be 0-10 (a hex holds at most 10, 9.2)' })
-        .default(0),
-    }),
-  ],
-  { error: 'retreatHex must be false (no hex to retreat to) or { "creatures": n } (friendly creatures already there)' },
-);
-export type RetreatHex = z.output<typeof retreatHex>;
+export const retreatSchemas = lazy(() => {
+  const retreatPolicy = z.union(
+    [
+      z.literal('never'),
+      z.strictObject({
+        /** Retreat at the end of round N if the battle is still on. */
+        afterRounds: z.number().int().min(1).optional(),
+        /** Retreat when the enemy's remaining strength is at least this many times your own. */
+        whenOutnumbered: z.number().min(1, { error: 'the outnumbered ratio must be at least 1' }).optional(),
+        /** Retreat when down to this many creatures and characters (or fewer). */
+        whenDownTo: z.number().int().min(0).optional(),
+      }),
+    ],
+    { error: "retreat must be 'never' or an object with afterRounds, whenOutnumbered and/or whenDownTo" },
+  );
+  /**
+   * Where a side's creatures would retreat to (11.6): `false` when it has no adjacent hex it
+   * controls free of enemy counters (it then cannot retreat, whatever its policy), else the
+   * friendly creatures and characters already standing there (more than 10 after the retreat lose
+   * the excess, 9.2).
+   */
+  const retreatHex = z.union(
+    [
+      z.literal(false),
+      z.strictObject({
+        creatures: z
+          .number()
+          .int()
+          .min(0, { error: 'creatures already in the retreat hex must be 0-10' })
+          .max(STACK_LIMIT, {
+            error: 'creatures already in the retreat hex must be 0-10 (a hex holds at most 10, 9.2)',
+          })
+          .default(0),
+      }),
+    ],
+    {
+      error: 'retreatHex must be false (no hex to retreat to) or { "creatures": n } (friendly creatures already there)',
+    },
+  );
+
+  return { retreatPolicy, retreatHex };
+});
+export type RetreatPolicy = z.output<ReturnType<typeof retreatSchemas>['retreatPolicy']>;
+export type RetreatHex = z.output<ReturnType<typeof retreatSchemas>['retreatHex']>;
 
 /** Retreat policy compiled to numbers; all off is `never`. */
 export interface RetreatRule {

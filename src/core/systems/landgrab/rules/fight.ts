@@ -51,24 +51,32 @@ export function fightByTables(t: BattleTables, a: number, d: number, rng: Xoshir
 
 /**
  * TOP_TWO[n][roll] for n dice: the highest die * 8 + the second highest (0 for one die),
- * where roll (0 .. 6^n - 1) holds the dice as base-6 digits, die i = digit i + 1.
+ * where roll (0 .. 6^n - 1) holds the dice as base-6 digits, die i = digit i + 1. Built on
+ * the faithful kernel's first battle (topTwo()), not when the module loads: a quick exact
+ * answer never rolls a die (and the loop costs a few ms before it is optimised).
  */
-const TOP_TWO: Int32Array[] = [new Int32Array(1)];
-for (let n = 1; n <= MAX_DICE; n++) {
-  // A roll of n dice is a roll of n - 1 dice (the low digits) plus die n - 1 (the top digit):
-  // its top two come from the shorter roll's top two and the new die, no sorting needed.
-  const shorter = TOP_TWO[n - 1];
-  const size = 6 ** (n - 1);
-  const table = new Int32Array(size * 6);
-  for (let die = 1; die <= 6; die++) {
-    for (let rest = 0; rest < size; rest++) {
-      const top = shorter[rest];
-      const first = top >> 3;
-      const second = top & 7;
-      table[(die - 1) * size + rest] = die > first ? die * 8 + first : first * 8 + (die > second ? die : second);
+let TOP_TWO: Int32Array[] | undefined;
+
+function topTwo(): Int32Array[] {
+  if (TOP_TWO) return TOP_TWO;
+  const tables: Int32Array[] = [new Int32Array(1)];
+  for (let n = 1; n <= MAX_DICE; n++) {
+    // A roll of n dice is a roll of n - 1 dice (the low digits) plus die n - 1 (the top digit):
+    // its top two come from the shorter roll's top two and the new die, no sorting needed.
+    const shorter = tables[n - 1];
+    const size = 6 ** (n - 1);
+    const table = new Int32Array(size * 6);
+    for (let die = 1; die <= 6; die++) {
+      for (let rest = 0; rest < size; rest++) {
+        const top = shorter[rest];
+        const first = top >> 3;
+        const second = top & 7;
+        table[(die - 1) * size + rest] = die > first ? die * 8 + first : first * 8 + (die > second ? die : second);
+      }
     }
+    tables.push(table);
   }
-  TOP_TWO.push(table);
+  return (TOP_TWO = tables);
 }
 
 /**
@@ -93,13 +101,14 @@ export function fightWithDice(
   const bonusD = t.defenderBonus;
   const stop = t.stopAt;
   if (Math.min(capA, capD) > 2 || t.lockstep) return fightWithDiceSorted(t, a, d, rng, attackerRoll, defenderRoll);
+  const tops = topTwo();
   while (a > stop && d > 0) {
     const nA = a - 1 < capA ? a - 1 : capA;
     const nD = d < capD ? d : capD;
     // Each side rolls its dice in one draw (an ordered roll, uniform over 6^n) and looks up
     // that roll's two highest dice, found once by sorting every possible roll.
-    const topA = TOP_TWO[nA][diceBase6(rng, nA)];
-    const topD = TOP_TWO[nD][diceBase6(rng, nD)];
+    const topA = tops[nA][diceBase6(rng, nA)];
+    const topD = tops[nD][diceBase6(rng, nD)];
     const a1 = topA >> 3,
       a2 = topA & 7,
       d1 = topD >> 3,
