@@ -7,7 +7,7 @@
  * test/core/systems/landgrab/quickEntry.test.ts checks both agree on generated entries.
  */
 import { textProblem } from '../../model/userText.js';
-import { MAX_ARMIES, territoryArmies, type LandgrabEntry } from './schema.js';
+import { MAX_ARMIES, MAX_BONUS, RULE_DEFAULTS, territoryArmies, type LandgrabEntry } from './schema.js';
 import { MAX_DICE } from './rules/tables.js';
 
 /** The keys a plain battle may give. */
@@ -37,8 +37,8 @@ function wholeOr(value: unknown, min: number, max: number, fallback: number): nu
   return whole(value, min, max) ? value : null;
 }
 
-function flag(value: unknown): boolean | null {
-  if (value === undefined) return false;
+function flag(value: unknown, fallback = false): boolean | null {
+  if (value === undefined) return fallback;
   return typeof value === 'boolean' ? value : null;
 }
 
@@ -55,13 +55,14 @@ export function quickLandgrabEntry(input: unknown): LandgrabEntry | undefined {
   if (attackers !== undefined && !whole(attackers, 2, MAX_ARMIES)) return undefined;
   if (attackingArmies !== undefined && !whole(attackingArmies, 1, MAX_ARMIES)) return undefined;
   if ((attackers === undefined) === (attackingArmies === undefined)) return undefined;
-  const attackingLeader = flag(e.attackingLeader);
-  const stopAt = wholeOr(e.stopAt, 1, MAX_ARMIES, 1);
-  const attackerDice = wholeOr(e.attackerDice, 1, MAX_DICE, 3);
-  const defenderDice = wholeOr(e.defenderDice, 1, MAX_DICE, 2);
-  const ties = e.ties === undefined ? 'defender' : e.ties === 'defender' || e.ties === 'attacker' ? e.ties : null;
-  const fortressBonus = wholeOr(e.fortressBonus, 0, 6, 1);
-  const leaderBonus = wholeOr(e.leaderBonus, 0, 6, 1);
+  const attackingLeader = flag(e.attackingLeader, RULE_DEFAULTS.attackingLeader);
+  const stopAt = wholeOr(e.stopAt, 1, MAX_ARMIES, RULE_DEFAULTS.stopAt);
+  const attackerDice = wholeOr(e.attackerDice, 1, MAX_DICE, RULE_DEFAULTS.attackerDice);
+  const defenderDice = wholeOr(e.defenderDice, 1, MAX_DICE, RULE_DEFAULTS.defenderDice);
+  const ties =
+    e.ties === undefined ? RULE_DEFAULTS.ties : e.ties === 'defender' || e.ties === 'attacker' ? e.ties : null;
+  const fortressBonus = wholeOr(e.fortressBonus, 0, MAX_BONUS, RULE_DEFAULTS.fortressBonus);
+  const leaderBonus = wholeOr(e.leaderBonus, 0, MAX_BONUS, RULE_DEFAULTS.leaderBonus);
   const defenders = whole(e.defenders, 1, MAX_ARMIES) ? e.defenders : null;
   const fortress = flag(e.fortress);
   const defendingLeader = flag(e.defendingLeader);

@@ -35,6 +35,19 @@ export function territoryArmies(entry: { attackers?: number; attackingArmies?: n
   return entry.attackers ?? (entry.attackingArmies as number) + 1;
 }
 
+/** The rules of a LandGrab battle when an entry leaves them out (the schema's defaults, and quickEntry.ts's). */
+export const RULE_DEFAULTS = {
+  attackingLeader: false,
+  stopAt: 1,
+  attackerDice: 3,
+  defenderDice: 2,
+  ties: 'defender',
+  fortressBonus: 1,
+  leaderBonus: 1,
+} as const;
+/** The largest bonus a fortress or a leader may add to the highest die (a die reads at most 12). */
+export const MAX_BONUS = 6;
+
 /**
  * The entry schemas, built on first use (lazy.ts): `landgrabEntrySchema` is the system's; the
  * others are its battle types'.
@@ -44,18 +57,18 @@ export const landgrabSchemas = lazy(() => {
     label: userText(z.string().min(1)).optional(),
     attackers: armies(2, 'armies in the attacking territory; one must stay behind').optional(),
     attackingArmies: armies(1, 'armies that may attack; the one staying behind is not counted').optional(),
-    attackingLeader: z.boolean().default(false),
+    attackingLeader: z.boolean().default(RULE_DEFAULTS.attackingLeader),
     stopAt: z
       .number()
       .int()
       .min(1, { error: 'must be at least 1 (armies left in the attacking territory when the attacker stops)' })
       .max(MAX_ARMIES, { error: `must be at most ${MAX_ARMIES}` })
-      .default(1),
-    attackerDice: z.number().int().min(1).max(MAX_DICE).default(3),
-    defenderDice: z.number().int().min(1).max(MAX_DICE).default(2),
-    ties: z.enum(['defender', 'attacker']).default('defender'),
-    fortressBonus: z.number().int().min(0).max(6).default(1),
-    leaderBonus: z.number().int().min(0).max(6).default(1),
+      .default(RULE_DEFAULTS.stopAt),
+    attackerDice: z.number().int().min(1).max(MAX_DICE).default(RULE_DEFAULTS.attackerDice),
+    defenderDice: z.number().int().min(1).max(MAX_DICE).default(RULE_DEFAULTS.defenderDice),
+    ties: z.enum(['defender', 'attacker']).default(RULE_DEFAULTS.ties),
+    fortressBonus: z.number().int().min(0).max(MAX_BONUS).default(RULE_DEFAULTS.fortressBonus),
+    leaderBonus: z.number().int().min(0).max(MAX_BONUS).default(RULE_DEFAULTS.leaderBonus),
   };
 
   const defenders = armies(1, 'defending armies');
