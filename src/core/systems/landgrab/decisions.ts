@@ -1,9 +1,11 @@
 /**
  * LandGrab's decisions: how many armies a target needs, the largest garrison these armies take,
- * when to stop (the stop rule for an objective) and the defender's best spread. Published in the
- * report's schema by the registry (src/core/registry/report.ts); the verdict quotes them by name.
+ * when to stop (the stop rule for an objective), the defender's best spread and a whole turn's plan.
+ * Published in the report's schema by the registry (src/core/registry/report.ts); the verdict quotes
+ * them by name.
  */
 import { z } from 'zod';
+import { turnPlanDecisionSchema } from './turnBattle/decision.js';
 
 const policyOutcomeSchema = z.object({
   value: z.number().describe("The objective's value: E[armies kept] for 'armies'"),
@@ -96,6 +98,7 @@ const landgrabDecisionsSchema = z.object({
     })
     .optional()
     .describe("LandGrab: the defender's best spread along a path"),
+  plan: turnPlanDecisionSchema.optional(),
 });
 
 /** The decisions a LandGrab answer may hold, by name (RuleSystem.decisions). */

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { userText } from '../../model/userText.js';
 import { MAX_DICE } from './rules/tables.js';
 import { MAX_TERRITORY_WORTH, OBJECTIVES } from '../../model/question.js';
+import { turnEntrySchema, turnInputs } from './turnBattle/schema.js';
 
 /** Upper bound on any army count: keeps tallies (one bin per army) small. */
 export const MAX_ARMIES = 5000;
@@ -153,10 +154,23 @@ export function territoryArmies(entry: { attackers?: number; attackingArmies?: n
  * `type` may be left out: it then defaults to `battle` (the JSON Schema says so too).
  * Cross-field rules: exactly one army-count convention, a stop level below the army count, and
  * `leaderMoves` only with an attacking leader (a setting that does not apply is refused, never ignored).
+ * A `turn` (turnBattle/schema.ts) has no attacking force: its checks are its board's and objective's.
  */
 export const landgrabEntrySchema = z
-  .discriminatedUnion('type', [battleEntrySchema, chainEntrySchema, capitolEntrySchema, defenceEntrySchema])
+  .discriminatedUnion('type', [
+    battleEntrySchema,
+    chainEntrySchema,
+    capitolEntrySchema,
+    defenceEntrySchema,
+    turnEntrySchema,
+  ])
   .superRefine((entry, ctx) => {
+    if (entry.type === 'turn') {
+      const checked = turnInputs(entry);
+      if ('issue' in checked)
+        ctx.addIssue({ code: 'custom', path: checked.issue.path, message: checked.issue.message });
+      return;
+    }
     if ((entry.attackers === undefined) === (entry.attackingArmies === undefined)) {
       ctx.addIssue({
         code: 'custom',
@@ -214,4 +228,7 @@ export const landgrabEntrySchema = z
     }
   });
 
-export type LandgrabEntry = z.output<typeof landgrabEntrySchema>;
+/** Every LandGrab entry, a whole turn included. */
+export type LandgrabAnyEntry = z.output<typeof landgrabEntrySchema>;
+/** A battle entry: an attack, a chain, a capitol or a defence (a turn is turnBattle/'s). */
+export type LandgrabEntry = Exclude<LandgrabAnyEntry, { type: 'turn' }>;
