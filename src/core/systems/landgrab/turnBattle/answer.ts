@@ -12,6 +12,7 @@ import { createTurnSolver, type TurnSolver } from '../turn/turnSolver.js';
 import { planTurn, type TurnPlan } from '../turn/planTurn.js';
 import { placementArray, type TurnTooLarge } from '../turn/solveTurn.js';
 import { startState, type TurnState } from '../turn/turnState.js';
+import type { TurnAction } from '../turn/turnAction.js';
 import type { TurnBattlePlan } from './plan.js';
 import { recordEnd, turnLayout } from './plan.js';
 import { propagate, type TurnPolicy } from './propagate.js';
@@ -82,6 +83,24 @@ export function forgetTurnAnswers(): void {
   cache.length = 0;
 }
 
+/** The most decisions a replayed policy remembers (each a short key and an action). */
+const MAX_REMEMBERED = 1_000_000;
+
+/** A policy that remembers its decisions by state (the solver weighs every action anew each time it is asked). */
+function remembered(policy: TurnPolicy): TurnPolicy {
+  const known = new Map<string, TurnAction>();
+  return (s) => {
+    const c = s.conquest;
+    const key = `${Array.from(s.armies).join(',')}|${s.mine}|${s.leaders}|${s.frozen}${c ? `|${c.from},${c.to},${c.dice}` : ''}`;
+    let action = known.get(key);
+    if (action === undefined) {
+      action = policy(s);
+      if (known.size < MAX_REMEMBERED) known.set(key, action);
+    }
+    return action;
+  };
+}
+
 function answerTurn(plan: TurnBattlePlan): TurnAnswer {
   const board = parseBoard(plan.board);
   const goal = boardObjective(board, plan.objective);
@@ -99,7 +118,7 @@ function answerTurn(plan: TurnBattlePlan): TurnAnswer {
       start: startState(board, rollout.added),
     };
   }
-  const policy: TurnPolicy = (s) => solver.bestAction(s).action;
+  const policy = remembered((s) => solver.bestAction(s).action);
   const start = startState(board, placementArray(board, planned.bestPlacement));
   const { layout, at } = turnLayout(board, goal);
   const probabilities = new Float64Array(layout.size);

@@ -9,7 +9,7 @@
 import type { Description, ResultView } from '../../../model/contract.js';
 import type { ChartRequest, Metric, Table } from '../../../model/report.js';
 import { CONSTANTS, join, metricQuote, ofTheTime, plain, quote, say, type Sentence } from '../../../words/sentence.js';
-import { fixed } from '../../../words/format.js';
+import { fixed, sampledOnly } from '../../../words/format.js';
 import type { TurnEntry } from './schema.js';
 import { OBJECTIVE_MET, type TurnBattlePlan } from './plan.js';
 import { turnAnswer } from './answer.js';
@@ -77,16 +77,14 @@ function placementWords(list: readonly Placed[], ref: string, capital = true): S
   return say`${capital ? 'Put' : 'put'} ${listed}`;
 }
 
-/** A mean metric "on average", with its 95% interval when sampled. */
-function onAverage(view: View, key: string, format: 'fixed2'): Sentence {
-  const q = metricQuote(view, key, format);
-  const interval = view.metric(key).ci95;
-  if (view.method !== 'monte-carlo' || !interval) return say`${q} on average`;
-  return say`${q} on average (${quote('const.confidence', CONSTANTS.confidence, 'target')} interval ${quote(
-    `metric.${key}.low`,
-    interval[0],
-    'fixed2',
-  )} to ${quote(`metric.${key}.high`, interval[1], 'fixed2')})`;
+/** A mean metric's shown value, and its 95% interval when sampled (" (95% interval 5.1 to 5.3)" or nothing). */
+function meanQuote(view: View, key: string): { value: Sentence; interval: Sentence } {
+  const value = say`${metricQuote(view, key, 'fixed2')}`;
+  const ci = view.metric(key).ci95;
+  if (view.method !== 'monte-carlo' || !ci) return { value, interval: say`` };
+  const confidence = quote('const.confidence', CONSTANTS.confidence, 'target');
+  const low = quote(`metric.${key}.low`, ci[0], 'fixed2');
+  return { value, interval: say` (${confidence} interval ${low} to ${quote(`metric.${key}.high`, ci[1], 'fixed2')})` };
 }
 
 /** What the plan achieves, from the metrics: "you hold East at the end of the turn 88.1% of the time". */
@@ -96,17 +94,21 @@ function outcomeWords(view: View, d: TurnPlanDecision): Sentence {
     case 'continent':
       return say`you hold ${target as never} at the end of the turn ${ofTheTime(view, OBJECTIVE_MET)}`;
     case 'capitol':
-      return say`you take the capitol of ${target as never} ${ofTheTime(view, OBJECTIVE_MET)}`;
-    case 'territories':
-      return say`you hold ${onAverage(view, 'territoriesHeld', 'fixed2')} territories at the end of the turn`;
-    case 'reinforcements':
-      return say`you get ${onAverage(view, 'reinforcementsNext', 'fixed2')} reinforcements next turn`;
-    case 'value':
-      return say`your armies on the board plus ${quote(
-        'decisions.plan.territoryWorth',
-        d.territoryWorth ?? 0,
-        'number',
-      )} for each territory you hold come to ${onAverage(view, 'objectiveValue', 'fixed2')}`;
+      return say`you take ${target as never}'s capitol ${ofTheTime(view, OBJECTIVE_MET)}`;
+    case 'territories': {
+      const m = meanQuote(view, 'territoriesHeld');
+      return say`you hold ${m.value} territories at the end of the turn on average${m.interval}`;
+    }
+    case 'reinforcements': {
+      const m = meanQuote(view, 'reinforcementsNext');
+      return say`you get ${m.value} reinforcements next turn on average${m.interval}`;
+    }
+    case 'value': {
+      const m = meanQuote(view, 'objectiveValue');
+      const worth = quote('decisions.plan.territoryWorth', d.territoryWorth ?? 0, 'number');
+      const armies = say`your armies on the board plus ${worth} for each territory you hold`;
+      return say`${armies} come to ${m.value} on average${m.interval}`;
+    }
   }
 }
 
@@ -298,10 +300,11 @@ export function describeTurn(view: View): Description {
         ...view,
         metrics: [...view.metrics, extra],
         metric: (key) => (key === extra.key ? extra : view.metric(key)),
-        shown: (key) =>
-          key === extra.key
-            ? { value: view.tally ? extra.estimate : (extra.exact ?? extra.estimate), sampled: false }
-            : view.shown(key),
+        shown: (key) => {
+          if (key !== extra.key) return view.shown(key);
+          const value = view.tally ? extra.estimate : (extra.exact ?? extra.estimate);
+          return { value, sampled: sampledOnly(extra, value) };
+        },
       }
     : view;
   const fromSolve = view.exact?.detail as TurnPlanDecision | undefined;
