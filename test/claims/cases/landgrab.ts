@@ -105,13 +105,18 @@ cases.push(
     { objective: 'value' },
     { objective: 'continent:East', board: { ...TURN_BOARD, reinforcements: 0 } },
   ].map((extra): ClaimCase => ({ system, entry: turn(extra) })),
-  ...[{ objective: 'continent:East' }, { objective: 'value', territoryWorth: 2 }].map(
-    (extra): ClaimCase => ({ system, entry: turn(extra), method: 'sample', trials: 4_000 }),
-  ),
+  ...[{ objective: 'continent:East' }, { objective: 'value', territoryWorth: 2 }].map((extra): ClaimCase => ({
+    system,
+    entry: turn(extra),
+    method: 'sample',
+    trials: 4_000,
+  })),
   // Past the budget: the sampled planner (its play valued exactly as the lower bound).
-  ...[{ objective: 'continent:East' }, { objective: 'territories' }].map(
-    (extra): ClaimCase => ({ system, entry: turn({ ...extra, maxStates: 50 }), trials: 4_000 }),
-  ),
+  ...[{ objective: 'continent:East' }, { objective: 'territories' }].map((extra): ClaimCase => ({
+    system,
+    entry: turn({ ...extra, maxStates: 50 }),
+    trials: 4_000,
+  })),
 );
 
 /** Solved for a rule knob (engine/solve/): the answer's sentence quotes decisions.solvedFor by name. */
