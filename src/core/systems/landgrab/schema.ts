@@ -166,6 +166,8 @@ export const landgrabEntrySchema = z
   ])
   .superRefine((entry, ctx) => {
     if (entry.type === 'turn') {
+      // zod runs this even after a field's own issue (a number out of range): check a well-formed turn only.
+      if (!turnEntrySchema.safeParse(entry).success) return;
       const checked = turnInputs(entry);
       if ('issue' in checked)
         ctx.addIssue({ code: 'custom', path: checked.issue.path, message: checked.issue.message });

@@ -91,7 +91,8 @@ function remembered(policy: TurnPolicy): TurnPolicy {
   const known = new Map<string, TurnAction>();
   return (s) => {
     const c = s.conquest;
-    const key = `${Array.from(s.armies).join(',')}|${s.mine}|${s.leaders}|${s.frozen}${c ? `|${c.from},${c.to},${c.dice}` : ''}`;
+    const pending = c ? `|${c.from},${c.to},${c.dice}` : '';
+    const key = `${Array.from(s.armies).join(',')}|${s.mine}|${s.leaders}|${s.frozen}${pending}`;
     let action = known.get(key);
     if (action === undefined) {
       action = policy(s);
