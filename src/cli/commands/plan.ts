@@ -24,8 +24,10 @@ import {
 import {
   DEFAULT_TURN_STATES,
   MAX_BOARD_LINKS,
+  MAX_TURN_STATES,
   TURN_OBJECTIVE_WORDS,
 } from '../../core/systems/landgrab/turnBattle/schema.js';
+import { MAX_DICE } from '../../core/systems/landgrab/rules/tables.js';
 import { addEngineOptions, type EngineFlags } from '../engineOptions.js';
 import { parseInteger, parseTarget, parseWorth } from '../parse.js';
 import { overridesFrom } from '../../session/options.js';
@@ -40,6 +42,19 @@ export const MAX_BOARD_BYTES = 256 * 1024;
 export const DEFAULT_TURN_TRIALS = 100_000;
 
 const SOURCE = 'plan landgrab';
+
+/**
+ * A whole-number flag with its stated range: a value beyond it (1e20 too) is refused naming the flag and
+ * the limit, as the entry's schema would refuse it, before anything is read.
+ */
+function wholeFlag(flag: string, min: number, max: number): (value: string) => number {
+  return (value) => {
+    const n = parseInteger(value);
+    if (n < min || n > max)
+      throw new InputError(SOURCE, flag, n < min ? `must be at least ${min}` : `must be at most ${max}`);
+    return n;
+  };
+}
 
 /** The entry's fields the flags set, by flag (in the entry's words). */
 const ENTRY_FLAGS: Record<string, string> = {
@@ -101,7 +116,7 @@ export function planCommand(io: CliIO): Command {
         '--reinforcements <n>',
         `armies to place this turn, instead of the board's (0 to ${MAX_BOARD_REINFORCEMENTS}; left out everywhere: ` +
           'max(3, territories held / 3) plus the bonus of every continent held whole)',
-      ).argParser(parseInteger),
+      ).argParser(wholeFlag('--reinforcements', 0, MAX_BOARD_REINFORCEMENTS)),
     )
     .addOption(
       new Option(
@@ -128,17 +143,31 @@ export function planCommand(io: CliIO): Command {
         '--max-states <n>',
         `the exact planner's budget of states (default ${DEFAULT_TURN_STATES.toLocaleString('en-US')}); ` +
           'past it the plan is sampled, never called best',
-      ).argParser(parseInteger),
+      ).argParser(wholeFlag('--max-states', 1, MAX_TURN_STATES)),
     )
-    .addOption(new Option('--attacker-dice <n>', 'most dice an attack rolls (default 3)').argParser(parseInteger))
-    .addOption(new Option('--defender-dice <n>', 'most dice a defence rolls (default 2)').argParser(parseInteger))
+    .addOption(
+      new Option('--attacker-dice <n>', 'most dice an attack rolls (default 3)').argParser(
+        wholeFlag('--attacker-dice', 1, MAX_DICE),
+      ),
+    )
+    .addOption(
+      new Option('--defender-dice <n>', 'most dice a defence rolls (default 2)').argParser(
+        wholeFlag('--defender-dice', 1, MAX_DICE),
+      ),
+    )
     .addOption(
       new Option('--ties <side>', 'who wins a tie (default defender)').choices(['defender', 'attacker'] as const),
     )
     .addOption(
-      new Option('--fortress-bonus <n>', "added to a fortress's highest die (default 1)").argParser(parseInteger),
+      new Option('--fortress-bonus <n>', "added to a fortress's highest die (default 1)").argParser(
+        wholeFlag('--fortress-bonus', 0, 6),
+      ),
     )
-    .addOption(new Option('--leader-bonus <n>', "added to a leader's highest die (default 1)").argParser(parseInteger))
+    .addOption(
+      new Option('--leader-bonus <n>', "added to a leader's highest die (default 1)").argParser(
+        wholeFlag('--leader-bonus', 0, 6),
+      ),
+    )
     .addOption(new Option(`${QUESTION_OPTIONS.solveFor.cli.flag} <field>`, QUESTION_OPTIONS.solveFor.cli.help))
     .addOption(
       new Option(

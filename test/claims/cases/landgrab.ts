@@ -150,6 +150,6 @@ export const solveCases: ClaimCase[] = [
   {
     system,
     entry: { type: 'turn', board: TURN_BOARD, objective: 'continent:East' },
-    question: { solveFor: 'board.territories.2.armies', target: 0.9 },
+    question: { solveFor: 'board.territories.4.armies', target: 0.9 },
   },
 ];
