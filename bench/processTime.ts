@@ -28,7 +28,7 @@ const SELF = fileURLToPath(import.meta.url);
 export function measureCommand(
   args: string[],
   options: { quiet?: boolean } = {},
-): { wallMs: number; cpuMs: number; maxRssKiB: number } {
+): { wallMs: number; cpuMs: number; maxRssKiB: number; stdout: string } {
   const started = performance.now();
   const result = spawnSync(process.execPath, ['--import', SELF, ...args], {
     encoding: 'utf8',
@@ -41,5 +41,6 @@ export function measureCommand(
   const line = lines.find((l) => l.startsWith(MARK));
   const memory = lines.find((l) => l.startsWith(MEMORY_MARK));
   if (!line || !memory) throw new Error(`bench: ${args.join(' ')} did not report its process time`);
-  return { wallMs, cpuMs: Number(line.slice(MARK.length)), maxRssKiB: Number(memory.slice(MEMORY_MARK.length)) };
+  const cpuMs = Number(line.slice(MARK.length));
+  return { wallMs, cpuMs, maxRssKiB: Number(memory.slice(MEMORY_MARK.length)), stdout: result.stdout ?? '' };
 }
