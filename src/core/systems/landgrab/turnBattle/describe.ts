@@ -141,6 +141,8 @@ function mainLineWords(d: TurnPlanDecision): Sentence[] {
               'percent',
             )} of the time`
           : say``;
+      const elsewhere =
+        1 - (step.pConquer ?? 0) - (step.pBreakOff ?? 0) > 1e-9 ? ' (otherwise it turns to another attack first)' : '';
       const next = steps[i + 1];
       let move = say``;
       if (next?.kind === 'moveIn') {
@@ -161,7 +163,7 @@ function mainLineWords(d: TurnPlanDecision): Sentence[] {
           `${at}.pConquer`,
           step.pConquer as number,
           'chance',
-        )} of the time${breakOff}${move}.`,
+        )} of the time${breakOff}${elsewhere}${move}.`,
       );
       attacks++;
     } else if (step.kind === 'stop' && attacks > 0) {
