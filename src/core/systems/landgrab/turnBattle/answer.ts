@@ -78,11 +78,6 @@ export function turnAnswer(plan: TurnBattlePlan): TurnAnswer {
   return answer;
 }
 
-/** Forgets every kept answer (tests that measure memory). */
-export function forgetTurnAnswers(): void {
-  cache.length = 0;
-}
-
 /** The most decisions a replayed policy remembers (each a short key and an action). */
 const MAX_REMEMBERED = 1_000_000;
 

@@ -48,13 +48,18 @@ export const ROLLOUT_EXACT_STATES = 200_000;
 /**
  * The rollout's placement and the exact lower bound: every reinforcement on one front territory, the
  * one whose exact bound is the highest (the rollout valued exactly where its play stays within
- * ROLLOUT_EXACT_STATES, else the best single attack); ties go to the front nearest the objective with
- * the most armies.
+ * ROLLOUT_EXACT_STATES, else the best single attack; once one placement's play is past it, no other's
+ * is tried); ties go to the front nearest the objective with the most armies.
  *
  * @example
  * rolloutPlan(board, goal, rules) // { placement: { C: 8 }, lowerBound: { value: 0.72, kind: 'rollout', ... } }
  */
-export function rolloutPlan(board: Board, goal: BoardObjective, rules: TurnRules): RolloutPlan {
+export function rolloutPlan(
+  board: Board,
+  goal: BoardObjective,
+  rules: TurnRules,
+  exactStates = ROLLOUT_EXACT_STATES,
+): RolloutPlan {
   const moves = turnMoves(board, rules);
   const n = board.names.length;
   const { fronts, spare, reinforcements } = placementSpace(board);
@@ -62,6 +67,7 @@ export function rolloutPlan(board: Board, goal: BoardObjective, rules: TurnRules
   const policy = rolloutPolicy(board, goal, rules);
   const near = nearness(board, goal);
   let best: (RolloutPlan & { place: number }) | undefined;
+  let exactPlay = true;
   for (const place of places) {
     const added = new Array<number>(n).fill(0);
     if (place >= 0) added[place] = reinforcements;
@@ -78,20 +84,23 @@ export function rolloutPlan(board: Board, goal: BoardObjective, rules: TurnRules
         const value = singleAttackValue(board, goal, moves, rules, start, from, to);
         if (value > bound.value) bound = { value, kind: 'singleAttack', from: board.names[from], to: board.names[to] };
       }
-    try {
-      let value = 0;
-      propagate(
-        board,
-        rules,
-        policy,
-        start,
-        (s, p) => (value += p * finalValue(board, goal, s.mine, s.armies)),
-        ROLLOUT_EXACT_STATES,
-      );
-      if (value >= bound.value) bound = { value, kind: 'rollout', from: null, to: null };
-    } catch (error) {
-      if (!(error instanceof PropagationTooLarge)) throw error;
-    }
+    // One placement's play past the budget: the others' (as large) are not tried.
+    if (exactPlay)
+      try {
+        let value = 0;
+        propagate(
+          board,
+          rules,
+          policy,
+          start,
+          (s, p) => (value += p * finalValue(board, goal, s.mine, s.armies)),
+          exactStates,
+        );
+        if (value >= bound.value) bound = { value, kind: 'rollout', from: null, to: null };
+      } catch (error) {
+        if (!(error instanceof PropagationTooLarge)) throw error;
+        exactPlay = false;
+      }
     const better =
       !best ||
       bound.value > best.lowerBound.value ||
