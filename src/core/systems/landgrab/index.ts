@@ -6,6 +6,7 @@
  * of turn/ within a state budget, else the sampled planner); every other type is one attack.
  */
 import type { Kernel, RuleSystem } from '../../model/contract.js';
+import { plain } from '../../words/sentence.js';
 import { landgrabEntrySchema, type LandgrabAnyEntry } from './schema.js';
 import type { LandgrabAnyPlan, LandgrabPlan } from './plan.js';
 import { compileLandgrab, layoutOf } from './compile.js';
@@ -18,6 +19,12 @@ import { landgrabDecisions } from './decisions.js';
 import { compileTurn, solveTurnBattle } from './turnBattle/compile.js';
 import { turnKernels } from './turnBattle/kernel.js';
 import { describeTurn } from './turnBattle/describe.js';
+
+/** What a target or advice asks of one attack does not apply to a turn: said, never ignored. */
+const TURN_ADVICE = plain(
+  "The plan is the turn's advice: a target (the armies an attack needs) does not apply to a whole turn; " +
+    'solve the turn for a number of its board to find where the plan reaches a target.',
+);
 
 /** A kernel for every plan: a turn's replays its plan, a battle's fights it. */
 function kernel(battle: Kernel<LandgrabPlan>, turn: (typeof turnKernels)['fast']): Kernel<LandgrabAnyPlan> {
@@ -51,7 +58,12 @@ export const landgrab: RuleSystem<LandgrabAnyEntry, LandgrabAnyPlan> = {
   },
   describe: (view) => (view.plan.kind === 'turn' ? describeTurn(view as never) : describeLandgrab(view as never)),
   // The armies needed for a target, and the stop rule for an objective: advice/. A turn's plan is its own advice.
-  advise: (view) => (view.plan.kind === 'turn' ? view.described : adviseLandgrab(view as never)),
+  advise: (view) =>
+    view.plan.kind !== 'turn'
+      ? adviseLandgrab(view as never)
+      : view.question.solveFor !== undefined
+        ? view.described
+        : { ...view.described, verdict: [...(view.described.verdict ?? []), TURN_ADVICE] },
   // What the stop rule optimises (`--objective`, `objective`; "stopRule" in an entry): advice/objectives.ts.
   objectives: ['armies', 'conquest', 'value'],
   // "How many armies do I need?" with the attacking force left out: force.ts.

@@ -104,6 +104,17 @@ describe('a turn solved', () => {
   });
 });
 
+describe('a turn asked a target', () => {
+  it('says a target does not apply to a whole turn, never ignores it; a solve for a board number uses it', () => {
+    const battle = compile({ objective: 'territories' });
+    const solution = solved(battle);
+    const asked = describeBattle(landgrab, battle, null, 0, solution, { target: 0.7 });
+    expect(asked.verdict.at(-1)).toMatch(/a target \(the armies an attack needs\) does not apply to a whole turn/);
+    const solving = describeBattle(landgrab, battle, null, 0, solution, { target: 0.7, solveFor: 'fortressBonus' });
+    expect(solving.verdict.join(' ')).not.toMatch(/does not apply/);
+  });
+});
+
 describe('a turn past the exact planner budget', () => {
   const battle = compile({ objective: 'continent:East', maxStates: 50 });
 
