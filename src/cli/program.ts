@@ -14,6 +14,7 @@ import { oddsCommand, shouldIAttackCommand } from './commands/odds.js';
 import { fieldOption, fieldValues } from './form.js';
 import { refusalInShellWords } from '../core/form/shellWords.js';
 import { runCommand } from './commands/run.js';
+import { planCommand } from './commands/plan.js';
 import { serveCommand } from './commands/serve.js';
 import { mergeCommand } from './commands/merge.js';
 import { workerCommand } from './commands/worker.js';
@@ -75,6 +76,7 @@ export function buildProgram(io: CliIO): Command {
 
   program.addCommand(oddsCommand(SYSTEM_MODULES, io) as never);
   program.addCommand(shouldIAttackCommand(SYSTEM_MODULES, io) as never);
+  program.addCommand(planCommand(io) as never);
   program.addCommand(runCommand(io) as never);
   program.addCommand(mergeCommand(io) as never);
   program.addCommand(workerCommand(io) as never);
@@ -107,6 +109,7 @@ export function buildProgram(io: CliIO): Command {
 Examples:
   $ battle-odds odds landgrab --attackers 11 --defenders 10
   $ battle-odds odds landgrab --attackers 8 --defenders 5 --fortress --defending-leader --target 0.8
+  $ battle-odds plan landgrab --board data/landgrab/bench-board.json --objective continent:East
   $ battle-odds run scenarios
   $ battle-odds odds landgrab --help      # every flag of one rule system`,
   );

@@ -12,8 +12,8 @@ import { checkJsonText } from './jsonText.js';
  * is fine), valid JSON, nested at most 64 deep, with no integer beyond 2^53 - 1 (which
  * JSON.parse would silently round). Every failure is one InputError naming the file.
  */
-export function readJsonFile(file: string, maxBytes = MAX_SCENARIO_BYTES): unknown {
-  const text = decodeUtf8(file, readUserFile(file, maxBytes));
+export function readJsonFile(file: string, maxBytes = MAX_SCENARIO_BYTES, what = 'scenario file'): unknown {
+  const text = decodeUtf8(file, readUserFile(file, maxBytes, what));
   let value: unknown;
   try {
     value = JSON.parse(text);

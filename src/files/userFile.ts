@@ -22,17 +22,17 @@ export function formatBytes(bytes: number): string {
  * no writer would hang a plain open), then checks the opened file itself, so a file
  * swapped after a check cannot slip through.
  */
-export function readUserFile(file: string, maxBytes = MAX_SCENARIO_BYTES): Buffer {
+export function readUserFile(file: string, maxBytes = MAX_SCENARIO_BYTES, what = 'scenario file'): Buffer {
   let fd: number;
   try {
     fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
-    throw new InputError(file, '', whyUnreadable(file, error));
+    throw new InputError(file, '', whyUnreadable(file, error, what));
   }
   try {
     const stats = fstatSync(fd);
-    if (!stats.isFile()) throw new InputError(file, '', `${kindOf(stats)}, not a scenario file`);
-    const limit = `scenario files may be at most ${formatBytes(maxBytes)}`;
+    if (!stats.isFile()) throw new InputError(file, '', `${kindOf(stats)}, not a ${what}`);
+    const limit = `${what}s may be at most ${formatBytes(maxBytes)}`;
     if (stats.size > maxBytes)
       throw new InputError(file, '', `is ${stats.size.toLocaleString('en-US')} bytes; ${limit}`);
     // Read in pieces and stop past the limit: a file that grew since fstat (or reports size 0,
@@ -48,7 +48,7 @@ export function readUserFile(file: string, maxBytes = MAX_SCENARIO_BYTES): Buffe
     return Buffer.concat(pieces, total);
   } catch (error) {
     if (error instanceof InputError) throw error;
-    throw new InputError(file, '', whyUnreadable(file, error));
+    throw new InputError(file, '', whyUnreadable(file, error, what));
   } finally {
     closeSync(fd);
   }

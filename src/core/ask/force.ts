@@ -14,6 +14,7 @@ import { valueAt, withValue } from '../model/entryPaths.js';
 export function asksForce(system: RuleSystem, entry: unknown): boolean {
   const force = system.force;
   if (!force || entry === null || typeof entry !== 'object') return false;
+  if (force.appliesTo && !force.appliesTo(entry)) return false;
   return [force.field, ...(force.alternatives ?? [])].every((f) => valueAt(entry, f) === undefined);
 }
 

@@ -75,6 +75,11 @@ export interface ForceQuestion<Entry = unknown> {
   field: string;
   /** Other fields that give the same force (`attackingArmies`): with one given, the force is not asked. */
   alternatives?: readonly string[];
+  /**
+   * Whether an entry (as given, unvalidated) has a force at all; absent: every entry has. A LandGrab turn
+   * plans its own attacks: leaving out `attackers` there asks nothing.
+   */
+  appliesTo?(entry: unknown): boolean;
   /** A value that lets the rest of the entry be validated while the force is unknown. */
   placeholder: number;
   /** The fewest reaching the target: a count, or why there is none (a sentence for the player). */

@@ -16,6 +16,33 @@ const QUESTIONS: Question[] = [
   { target: 0.999999 },
 ];
 
+/** A small board for turns: red's two fronts (a leader on C) against blue (capitol on G, a fortress) and green. */
+export const TURN_BOARD = {
+  me: 'red',
+  territories: [
+    { name: 'A', owner: 'red', armies: 5 },
+    { name: 'C', owner: 'red', armies: 4, leader: true },
+    { name: 'E', owner: 'blue', armies: 3, fortress: true },
+    { name: 'F', owner: 'green', armies: 2, leader: true },
+    { name: 'G', owner: 'blue', armies: 2, capitol: true },
+    { name: 'H', owner: 'blue', armies: 3 },
+  ],
+  adjacent: [
+    ['A', 'E'],
+    ['A', 'F'],
+    ['C', 'F'],
+    ['C', 'G'],
+    ['E', 'F'],
+    ['F', 'G'],
+    ['G', 'H'],
+  ],
+  continents: [
+    { name: 'East', bonus: 3, territories: ['E', 'F', 'G'] },
+    { name: 'Far', bonus: 2, territories: ['H'] },
+  ],
+  reinforcements: 4,
+};
+
 const MODIFIERS = [{}, { fortress: true }, { fortress: true, defendingLeader: true }, { attackingLeader: true }];
 
 export const cases: ClaimCase[] = [
@@ -66,6 +93,32 @@ export const cases: ClaimCase[] = [
   },
 ];
 
+/** Whole turns (type turn): every objective, exact and sampled, and past the exact planner's budget. */
+const turn = (extra: Record<string, unknown>) => ({ type: 'turn', board: TURN_BOARD, ...extra });
+cases.push(
+  ...[
+    { objective: 'continent:East' },
+    { objective: 'capitol:blue', leaderMovesIn: true },
+    { objective: 'territories', capitolTerritoriesAttack: false },
+    { objective: 'reinforcements', moveIn: 'one' },
+    { objective: 'value', territoryWorth: 3 },
+    { objective: 'value' },
+    { objective: 'continent:East', board: { ...TURN_BOARD, reinforcements: 0 } },
+  ].map((extra): ClaimCase => ({ system, entry: turn(extra) })),
+  ...[{ objective: 'continent:East' }, { objective: 'value', territoryWorth: 2 }].map((extra): ClaimCase => ({
+    system,
+    entry: turn(extra),
+    method: 'sample',
+    trials: 4_000,
+  })),
+  // Past the budget: the sampled planner (its play valued exactly as the lower bound).
+  ...[{ objective: 'continent:East' }, { objective: 'territories' }].map((extra): ClaimCase => ({
+    system,
+    entry: turn({ ...extra, maxStates: 50 }),
+    trials: 4_000,
+  })),
+);
+
 /** Solved for a rule knob (engine/solve/): the answer's sentence quotes decisions.solvedFor by name. */
 export const solveCases: ClaimCase[] = [
   ...grid({
@@ -92,5 +145,11 @@ export const solveCases: ClaimCase[] = [
     question: { solveFor: 'fortressBonus', target: 0.5 },
     method: 'sample',
     trials: 20_000,
+  },
+  // A turn solved for a number of its board.
+  {
+    system,
+    entry: { type: 'turn', board: TURN_BOARD, objective: 'continent:East' },
+    question: { solveFor: 'board.territories.4.armies', target: 0.9 },
   },
 ];

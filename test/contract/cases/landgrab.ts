@@ -1,4 +1,5 @@
 import type { ContractCase } from '../contractCase.js';
+import { TURN_BOARD } from '../../claims/cases/landgrab.js';
 
 /** LandGrab battles for the contract suite: every battle type, modifiers and house rules. */
 export const cases: ContractCase[] = [
@@ -56,5 +57,16 @@ export const cases: ContractCase[] = [
     system: 'landgrab',
     label: "the defender's spread",
     entry: { type: 'defence', attackers: 12, armies: 9, territories: 3, fortresses: [3] },
+  },
+  // A whole turn: the kernels replay the exact planner's optimal play; past its budget, the sampled planner's.
+  {
+    system: 'landgrab',
+    label: 'a turn',
+    entry: { type: 'turn', board: TURN_BOARD, objective: 'continent:East' },
+  },
+  {
+    system: 'landgrab',
+    label: 'a turn for value, past the exact budget',
+    entry: { type: 'turn', board: TURN_BOARD, objective: 'value', territoryWorth: 2, maxStates: 50 },
   },
 ];

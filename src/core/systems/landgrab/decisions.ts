@@ -1,10 +1,12 @@
 /**
  * LandGrab's decisions: how many armies a target needs, the largest garrison these armies take,
- * when to stop (the stop rule for an objective) and the defender's best spread. Published in the
- * report's schema by the registry (src/core/registry/report.ts); the verdict quotes them by name.
+ * when to stop (the stop rule for an objective), the defender's best spread and a whole turn's plan.
+ * Published in the report's schema by the registry (src/core/registry/report.ts); the verdict quotes
+ * them by name.
  */
 import { z } from 'zod';
 import { lazy } from '../../model/lazy.js';
+import { turnPlanDecisionSchema } from './turnBattle/decision.js';
 
 /** The schemas, built on first use (building them loads zod: a quick answer does without). */
 const schemas = lazy(() => {
@@ -99,6 +101,7 @@ const schemas = lazy(() => {
       })
       .optional()
       .describe("LandGrab: the defender's best spread along a path"),
+    plan: turnPlanDecisionSchema().optional(),
   });
   return { landgrabDecisionsSchema, stopRuleDecisionSchema };
 });

@@ -12,6 +12,8 @@ import { percentTarget } from '../../words/format.js';
 export const landgrabForce: ForceQuestion<LandgrabEntry> = {
   field: 'attackers',
   alternatives: ['attackingArmies'],
+  // A turn plans its own attacks: it has no attacking force to leave out.
+  appliesTo: (entry) => (entry as { type?: unknown }).type !== 'turn',
   placeholder: 2,
   fewest(entry, target) {
     if (entry.type === 'defence')

@@ -8,6 +8,7 @@
  */
 import type { BattleTables } from './rules/tables.js';
 import { LayoutBuilder, type TallyLayout } from '../../model/tallyLayout.js';
+import type { TurnBattlePlan } from './turnBattle/plan.js';
 
 /** Bins of a single battle: conquered with a armies left, held with a left, held with d left. */
 export interface BattleOffsets {
@@ -70,6 +71,8 @@ export interface CapitolPlan {
 }
 
 export type LandgrabPlan = SingleBattlePlan | ChainPlan | CapitolPlan;
+/** Every LandGrab plan, a whole turn's included (turnBattle/plan.ts). */
+export type LandgrabAnyPlan = LandgrabPlan | TurnBattlePlan;
 
 export const HEADLINE = 'pAttackerWins';
 

@@ -7,7 +7,8 @@
  * test/core/systems/landgrab/quickEntry.test.ts checks both agree on generated entries.
  */
 import { textProblem } from '../../model/userText.js';
-import { MAX_ARMIES, MAX_BONUS, RULE_DEFAULTS, territoryArmies, type LandgrabEntry } from './schema.js';
+import { MAX_ARMIES, territoryArmies, type LandgrabEntry } from './schema.js';
+import { MAX_BONUS, RULE_DEFAULTS } from './rules/defaults.js';
 import { MAX_DICE } from './rules/tables.js';
 
 /** The keys a plain battle may give. */

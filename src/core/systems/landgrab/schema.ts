@@ -8,6 +8,8 @@ import { userText } from '../../model/userText.js';
 import { lazy } from '../../model/lazy.js';
 import { MAX_DICE } from './rules/tables.js';
 import { MAX_TERRITORY_WORTH, OBJECTIVES } from '../../model/question.js';
+import { turnSchemas, turnInputs } from './turnBattle/schema.js';
+import { MAX_BONUS, RULE_DEFAULTS } from './rules/defaults.js';
 
 /** Upper bound on any army count: keeps tallies (one bin per army) small. */
 export const MAX_ARMIES = 5000;
@@ -34,19 +36,6 @@ export const LEADER_MOVES = ['first-attack', 'every-attack'] as const;
 export function territoryArmies(entry: { attackers?: number; attackingArmies?: number }): number {
   return entry.attackers ?? (entry.attackingArmies as number) + 1;
 }
-
-/** The rules of a LandGrab battle when an entry leaves them out (the schema's defaults, and quickEntry.ts's). */
-export const RULE_DEFAULTS = {
-  attackingLeader: false,
-  stopAt: 1,
-  attackerDice: 3,
-  defenderDice: 2,
-  ties: 'defender',
-  fortressBonus: 1,
-  leaderBonus: 1,
-} as const;
-/** The largest bonus a fortress or a leader may add to the highest die (a die reads at most 12). */
-export const MAX_BONUS = 6;
 
 /**
  * The entry schemas, built on first use (lazy.ts): `landgrabEntrySchema` is the system's; the
@@ -173,10 +162,26 @@ export const landgrabSchemas = lazy(() => {
    * `type` may be left out: it then defaults to `battle` (the JSON Schema says so too).
    * Cross-field rules: exactly one army-count convention, a stop level below the army count, and
    * `leaderMoves` only with an attacking leader (a setting that does not apply is refused, never ignored).
+   * A `turn` (turnBattle/schema.ts) has no attacking force: its checks are its board's and objective's.
    */
+  const { turnEntrySchema } = turnSchemas();
   const landgrabEntrySchema = z
-    .discriminatedUnion('type', [battleEntrySchema, chainEntrySchema, capitolEntrySchema, defenceEntrySchema])
+    .discriminatedUnion('type', [
+      battleEntrySchema,
+      chainEntrySchema,
+      capitolEntrySchema,
+      defenceEntrySchema,
+      turnEntrySchema,
+    ])
     .superRefine((entry, ctx) => {
+      if (entry.type === 'turn') {
+        // zod runs this even after a field's own issue (a number out of range): check a well-formed turn only.
+        if (!turnEntrySchema.safeParse(entry).success) return;
+        const checked = turnInputs(entry);
+        if ('issue' in checked)
+          ctx.addIssue({ code: 'custom', path: checked.issue.path, message: checked.issue.message });
+        return;
+      }
       if ((entry.attackers === undefined) === (entry.attackingArmies === undefined)) {
         ctx.addIssue({
           code: 'custom',
@@ -244,4 +249,7 @@ export const landgrabSchemas = lazy(() => {
   };
 });
 
-export type LandgrabEntry = z.output<ReturnType<typeof landgrabSchemas>['landgrabEntrySchema']>;
+/** Every LandGrab entry, a whole turn included. */
+export type LandgrabAnyEntry = z.output<ReturnType<typeof landgrabSchemas>['landgrabEntrySchema']>;
+/** A battle entry: an attack, a chain, a capitol or a defence (a turn is turnBattle/'s). */
+export type LandgrabEntry = Exclude<LandgrabAnyEntry, { type: 'turn' }>;

@@ -38,8 +38,11 @@ export interface MainLineStep {
   pReach: number;
   /** The optimal expected objective from here, averaged over the states reaching the step. */
   value: number;
-  /** For an attack: P(it takes the target | this step), and where the policy turns away, likeliest first. */
-  attack?: { target: number; pConquer: number; branches: BranchPoint[] };
+  /**
+   * For an attack: P(it takes the target | this step), P(the policy stops without it | this step), and
+   * where the policy turns away (stops or attacks elsewhere), likeliest first (at most MAX_BRANCHES).
+   */
+  attack?: { target: number; pConquer: number; pBreakOff: number; branches: BranchPoint[] };
   /** For a move-in: the policy's moves, likeliest first. */
   moveIn?: { choices: MoveInChoice[] };
 }
@@ -158,7 +161,14 @@ export function mainLine(solver: TurnSolver, start: TurnState): MainLineStep[] {
         .map((x) => ({ ...x, p: x.p / given }))
         .sort((x, y) => y.p - x.p)
         .slice(0, MAX_BRANCHES);
-    step.attack = { target, pConquer: pConquer / group.p, branches: conditional(branches.values(), group.p) };
+    let pBreakOff = 0;
+    for (const b of branches.values()) if (b.then.kind === 'stop') pBreakOff += b.p;
+    step.attack = {
+      target,
+      pConquer: pConquer / group.p,
+      pBreakOff: pBreakOff / group.p,
+      branches: conditional(branches.values(), group.p),
+    };
     if (pConquer === 0) return steps;
     const choices = conditional(moveIns.values(), pConquer);
     let value = 0;
