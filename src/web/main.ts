@@ -5,7 +5,7 @@
  */
 import { SYSTEM_MODULES, type SystemModule } from '../core/registry/systems.js';
 import { Asker } from './answer/asker.js';
-import { stateFromHash, stateToHash } from './question/url.js';
+import { readHash, stateToHash } from './question/url.js';
 import { exampleState, type PageState } from './question/state.js';
 import { questionForm, type QuestionForm } from './ui/form.js';
 import { PageAnswer } from './ui/answerView.js';
@@ -35,6 +35,34 @@ picker.append(
   ),
 );
 
+const linkNote = byId('link-note');
+
+/** What a link held that could not be read, in one line (none: the line hides). */
+function noteLink(unread: readonly string[]): void {
+  linkNote.hidden = unread.length === 0;
+  linkNote.textContent = unread.length === 0 ? '' : `Not all of the link could be read: ${unread.join('; ')}.`;
+}
+
+/**
+ * Opens a link's question: what can be read is asked, what cannot is said in one line. A
+ * question the page cannot show (it should not happen) gives way to the game's first question,
+ * with the reason: never a blank page.
+ */
+function open(hash: string): void {
+  const link = readHash(SYSTEM_MODULES, hash);
+  const state = link.state ?? exampleState(module);
+  noteLink(link.unread);
+  try {
+    show(state);
+  } catch (error) {
+    noteLink([
+      ...link.unread,
+      `its question could not be shown (${(error as Error).message}): this is the game's first`,
+    ]);
+    show(exampleState(SYSTEM_MODULES.find((m) => m.system.id === state.system) ?? SYSTEM_MODULES[0]));
+  }
+}
+
 function show(state: PageState): void {
   module = SYSTEM_MODULES.find((m) => m.system.id === state.system) ?? SYSTEM_MODULES[0];
   for (const radio of picker.querySelectorAll<HTMLInputElement>('input'))
@@ -62,7 +90,9 @@ function changed(state: PageState, at: number): void {
 
 picker.addEventListener('change', (event) => {
   const next = SYSTEM_MODULES.find((m) => m.system.id === (event.target as HTMLInputElement).value);
-  if (next && next !== module) show(remembered.get(next.system.id) ?? exampleState(next));
+  if (!next || next === module) return;
+  noteLink([]);
+  show(remembered.get(next.system.id) ?? exampleState(next));
 });
 
 // "Show" beside a problem in the answer: the field, in view and focused (its section opened).
@@ -75,10 +105,15 @@ view.focusField = (param) => {
   input?.focus({ preventScroll: true });
 };
 
-window.addEventListener('hashchange', () => {
-  const state = stateFromHash(SYSTEM_MODULES, location.hash);
-  if (state) show(state);
-});
+window.addEventListener('hashchange', () => open(location.hash));
+
+// Whatever goes wrong later, the page says so in the answer rather than going blank or still.
+window.addEventListener('error', (event) =>
+  view.failed(event.error instanceof Error ? event.error : new Error(event.message)),
+);
+window.addEventListener('unhandledrejection', (event) =>
+  view.failed(event.reason instanceof Error ? event.reason : new Error(String(event.reason))),
+);
 
 // "Skip to the answer" and the phone's answer bar move focus to the answer without putting
 // `#answer` in the address (the address holds the question).
@@ -101,7 +136,7 @@ byId('copy-link').addEventListener('click', async () => {
   }
 });
 
-show(stateFromHash(SYSTEM_MODULES, location.hash) ?? exampleState(SYSTEM_MODULES[0]));
+open(location.hash);
 
 if ('serviceWorker' in navigator && location.protocol !== 'file:') {
   navigator.serviceWorker.register('./sw.js').catch(() => {
