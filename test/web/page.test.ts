@@ -14,7 +14,7 @@ import { SYSTEM_MODULES } from '../../src/core/registry/systems.js';
 import type { BattleReport } from '../../src/core/model/report.js';
 import { headlineValue } from '../../src/web/ui/report.js';
 import { serveWeb, type Serving } from '../../src/files/serve.js';
-import { commandWords, exampleState } from '../../src/web/question/state.js';
+import { commandWords, exampleState, firstQuestion, hasChance } from '../../src/web/question/state.js';
 import { stateToHash } from '../../src/web/question/url.js';
 import { cli } from '../helpers/cli.js';
 import { buildPage, flagsOnThePage, launchChromium, requireChromium, SCREENSHOTS, SKIP_BROWSER } from './browser.js';
@@ -102,7 +102,7 @@ describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
           sampling ? { ...state, method: 'sample', seed: 'web page', trials: '50000' } : state,
         );
         const page = await open(hash);
-        const words = commandWords(m.form.examples[0]).slice(2);
+        const words = commandWords(firstQuestion(m)!).slice(2);
         const reference = await cliReport(
           sampling ? [...words, '--sample', '--seed', 'web page', '--trials', '50000'] : words,
         );
@@ -114,7 +114,7 @@ describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
         const shown = await page.textContent('.headline .value');
         const exact = report.method === 'exact';
         if (head.kind === 'probability')
-          expect(shown).toBe(headlineValue(head, exact ? head.exact! : head.estimate, exact));
+          expect(shown).toBe(headlineValue(head, exact ? head.exact! : head.estimate, exact, hasChance(m)));
         expect(await page.textContent('#command')).toContain(`battle-odds odds ${id}`);
         // A player's words everywhere else: no flag in any label, help, choice, message or chart title.
         await page.evaluate(() =>

@@ -8,8 +8,8 @@ import { SYSTEM_MODULES, type SystemModule } from '../../src/core/registry/syste
 import { InProcessExecutor, findSystem } from '../../src/core.js';
 import { runBattle } from '../../src/core/engine/answer/battle.js';
 import { fieldsOf } from '../../src/web/question/fields.js';
-import { commandWords, exampleState, withArgs, type PageState } from '../../src/web/question/state.js';
-import { stateFromHash, stateToHash } from '../../src/web/question/url.js';
+import { commandWords, exampleState, firstQuestion, withArgs, type PageState } from '../../src/web/question/state.js';
+import { readHash, stateFromHash, stateToHash } from '../../src/web/question/url.js';
 import { toQuestion, type AskedQuestion } from '../../src/web/question/toQuestion.js';
 import { cliCommand } from '../../src/web/question/command.js';
 import { cli } from '../helpers/cli.js';
@@ -71,10 +71,10 @@ describe("the page's fields, from the question forms", () => {
     expect(fields.has('max-distance')).toBe(false);
   });
 
-  it('starts each system at its first example', () => {
+  it('starts each system at its first question (its first example, but Kings & Things with roster creatures)', () => {
     for (const module of SYSTEM_MODULES) {
       const q = asked(module, exampleState(module));
-      const words = commandWords(module.form.examples[0]).slice(3);
+      const words = commandWords(firstQuestion(module)!).slice(3);
       expect(q.args.join(' ').split(' ')).toEqual(words);
     }
   });
@@ -126,7 +126,7 @@ describe('a question in the page is the CLI question', () => {
       problems: [{ param: 'attackers', message: 'Armies in the attacking territory must be a whole number.' }],
     });
     const missing = toQuestion(landgrab, { ...base, values: { ...base.values, defenders: '' } });
-    expect(missing).toEqual({ ok: false, problems: [{ param: 'defenders', message: 'Defending armies is needed.' }] });
+    expect(missing).toEqual({ ok: false, problems: [{ param: 'defenders', message: 'Fill in “Defending armies”.' }] });
     const schema = toQuestion(landgrab, { ...base, values: { ...base.values, 'stop-at': '40' } });
     expect(schema).toEqual({
       ok: false,
@@ -252,6 +252,95 @@ describe('the question in the URL', () => {
     expect(stateFromHash(SYSTEM_MODULES, '#princes-and-queens')).toEqual(exampleState(pq));
     expect(stateFromHash(SYSTEM_MODULES, '#no-such-game?x=1')).toBeNull();
     expect(stateFromHash(SYSTEM_MODULES, '')).toBeNull();
+  });
+});
+
+describe('any link opens the page', () => {
+  const read = (hash: string) => readHash(SYSTEM_MODULES, hash);
+
+  it('reads what a mangled or cut link still holds, and says what it could not read', () => {
+    // A stray % (a chat app), an escape cut short, one that is not UTF-8: left out, the rest read.
+    const stray = read('#landgrab?attackers=11&defenders=10%');
+    expect(stray.state?.values).toMatchObject({ attackers: '11', defenders: '10' });
+    expect(stray.unread).toEqual(['“defenders=10%” was damaged: read as “10”']);
+    const cut = read('#kings-and-things?attackers=Giant,Troll%2&defenders=Nomads');
+    expect(cut.state?.values).toMatchObject({ attackers: 'Giant,Troll', defenders: 'Nomads' });
+    expect(cut.unread).toHaveLength(1);
+    expect(read('#landgrab?attackers=%E9%&defenders=%C3%A9').state?.values).toMatchObject({
+      attackers: '',
+      defenders: 'é',
+    });
+    // The game's name itself damaged, or unknown: the page's first game, said so.
+    expect(read('#land%grab?attackers=3').state?.system).toBe('landgrab');
+    expect(read('#no-such-game?x=1').unread).toEqual(['“no-such-game” is not a game this page knows']);
+  });
+
+  it('names unknown keys, kinds, methods, objectives, tables and a target in a game without dice', () => {
+    const { state, unread } = read(
+      '#landgrab?attackers=11&colour=red&kind=siege&method=fast&objective=glory&table=x:1&defenders=9',
+    );
+    expect(state?.values).toMatchObject({ attackers: '11', defenders: '9' });
+    expect(state).toMatchObject({ kind: 'battle', method: 'auto', objective: '' });
+    expect(state?.table).toBeUndefined();
+    expect(unread).toEqual([
+      '“colour=red” is not part of a LandGrab question: left out',
+      '“kind=siege” is not a kind of LandGrab question: left out',
+      '“method=fast” is not a way to answer: left out',
+      "“objective=glory” is not something LandGrab's advice can aim for: left out",
+      '“table=x:1” is not a table the page can draw: left out',
+    ]);
+    expect(read('#princes-and-queens?distance=2&target=0.8').unread).toEqual([
+      '“target=0.8” left out: nothing in Princes & Queens is left to chance',
+    ]);
+  });
+
+  it('keeps huge values and markup as text for their fields to refuse, and cuts a value longer than any field', () => {
+    const { state } = read('#landgrab?attackers=1e400&defenders=<script>alert(1)</script>');
+    expect(state?.values).toMatchObject({ attackers: '1e400', defenders: '<script>alert(1)</script>' });
+    const problems = toQuestion(landgrab, state!);
+    expect(problems.ok).toBe(false);
+    const long = read(`#landgrab?attackers=${'9'.repeat(5000)}`);
+    expect((long.state?.values.attackers as string).length).toBe(2000);
+    expect(long.unread).toEqual(['“attackers” was too long: only its first 2000 characters are read']);
+  });
+});
+
+describe("refusals in a player's words", () => {
+  const problem = (module: SystemModule, values: Record<string, string | boolean>, more: Partial<PageState> = {}) => {
+    const base = exampleState(module);
+    const r = toQuestion(module, { ...base, ...more, values: { ...base.values, ...values } });
+    if (r.ok) throw new Error('answered');
+    return r.problems.map((p) => p.message).join(' | ');
+  };
+  const kt = moduleOf('kings-and-things');
+  const civ = moduleOf('advanced-civilization');
+
+  it('words the force left out as a choice between giving it and giving a target', () => {
+    expect(problem(landgrab, { attackers: '' })).toBe(
+      'Fill in “Armies in the attacking territory”, or give a target probability (under More options) to find how ' +
+        'many you need.',
+    );
+  });
+
+  it('gives choices by their labels, never their values; entry names and >= in words', () => {
+    expect(problem(kt, { 'fort-after-retreat': 'x' })).toBe(
+      "When the defender's creatures retreat must be one of the choices: “The fort, city or village fights on " +
+        'alone” or “The hex is captured at once”.',
+    );
+    expect(problem(civ, { 'fort-owner': 'x' })).toBe(
+      'Fort held by must be one of the choices: “The attacker” or “The defender”.',
+    );
+    expect(problem(civ, { limit: '-1' })).toBe('Population limit must be at least 0.');
+    expect(problem(pq, { princes: '0' })).toMatch(/^Attacking Princes must be /);
+  });
+
+  it('refuses a chip counted 0 or none, so no number stands for the count it had', () => {
+    expect(problem(kt, { attackers: '0x Troll,Giant' })).toBe(
+      'Attacking counters: how many Troll? Give a count from 1 to 30, not 0.',
+    );
+    expect(problem(kt, { attackers: 'x Troll' })).toBe(
+      'Attacking counters: how many Troll? Give a count from 1 to 30.',
+    );
   });
 });
 

@@ -78,8 +78,12 @@ const KINDS: readonly SectionKind[] = [
     title: 'Playing it well',
     decisions: ['optimalPlay'],
     names: ['optimal-play', 'optimal-losses'],
-    gist: ({ optimalPlay: o }) =>
-      o && o.optimal !== null ? `${percentShort(o.optimal)} with losses and retreats chosen well` : '',
+    // Both sides playing well can be below the battle's fixed policies (the defender plays well too): said so.
+    gist: ({ optimalPlay: o }) => {
+      if (!o || o.optimal === null) return o?.refusal ? 'not worked out for this battle' : '';
+      const alone = o.attackerAlone !== null ? `; ${percentShort(o.attackerAlone)} if only you do` : '';
+      return `${percentShort(o.optimal)} if both sides choose losses and retreats well${alone}`;
+    },
   },
   {
     id: 'addedCreature',

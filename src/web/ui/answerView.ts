@@ -16,7 +16,14 @@ import { chartSpecs, distributionChart, named, sweepCharts, type ChartRoom } fro
 import { percentTarget, thousands } from '../../core/words/format.js';
 import { ChartArea } from './charts.js';
 import { byId, fill, h } from './dom.js';
-import { extraTable, headline, headlineValue, methodLine, metricsTable } from './report.js';
+import { extraTable, headline, headlineValue, methodLine, metricsTable, type Speaking } from './report.js';
+import { metricLabel, sentenceWords } from '../answer/words.js';
+import { hasChance } from '../question/state.js';
+
+/** How this question's game is worded (its form's labels; whether it has chance at all). */
+function speakingOf(asked: AskedQuestion): Speaking {
+  return { form: asked.module.form, chance: hasChance(asked.module) };
+}
 
 /** Interim charts during a sampled run are redrawn at most this often. */
 const INTERIM_CHART_MS = 1000;
@@ -181,7 +188,7 @@ export class PageAnswer implements AnswerView {
   }
 
   /** The headline in the bar at the bottom of a phone's screen. */
-  private showPeek(report: BattleReport, interim: boolean): void {
+  private showPeek(report: BattleReport, interim: boolean, speaking: Speaking): void {
     this.peek.classList.remove('problem');
     const m = report.metrics[0];
     if (!m) return fill(this.peek);
@@ -189,8 +196,8 @@ export class PageAnswer implements AnswerView {
     const how = report.method === 'exact' ? 'exact' : interim ? 'so far' : 'estimate';
     fill(
       this.peek,
-      h('span', { class: 'value' }, headlineValue(m, value, report.method === 'exact')),
-      h('span', { class: 'what' }, `${m.label} · ${how}`),
+      h('span', { class: 'value' }, headlineValue(m, value, report.method === 'exact', speaking.chance)),
+      h('span', { class: 'what' }, `${metricLabel(m, speaking.chance)} · ${how}`),
     );
   }
 
@@ -258,17 +265,18 @@ export class PageAnswer implements AnswerView {
   }
 
   private render(asked: AskedQuestion, report: BattleReport, interim: boolean, coming: Coming | null = null): void {
-    this.showPeek(report, interim);
+    const speaking = speakingOf(asked);
+    this.showPeek(report, interim, speaking);
     this.answer.dataset.method = report.method;
     this.answer.dataset.partial = String(interim);
     const parts = answerParts(report);
     const previous = coming?.last ? answerParts(coming.last).sections : [];
     fill(
       this.verdictBox,
-      parts.first.map((line) => h('p', {}, line)),
+      parts.first.map((line) => h('p', {}, sentenceWords(line))),
       coming ? h('p', { class: 'coming' }, coming.message) : null,
     );
-    fill(this.headlineBox, headline(report));
+    fill(this.headlineBox, headline(report, speaking));
     fill(
       this.notesBox,
       report.notes.length > 0
@@ -287,25 +295,25 @@ export class PageAnswer implements AnswerView {
       const last = previous.find((p) => p.id === section.id);
       const greyed = coming !== null && last !== undefined && section.lines.length < last.lines.length;
       const drawn = greyed && last ? last : section;
-      this.box(section.id).show(drawn, this.content(drawn, report), greyed, () =>
+      this.box(section.id).show(drawn, this.content(drawn, report, speaking), greyed, () =>
         chartSpecs(named(drawn.charts, report, title), room),
       );
       shown.add(section.id);
     }
     for (const section of previous) {
       if (shown.has(section.id)) continue;
-      this.box(section.id).show(section, this.content(section, coming?.last ?? report), true, () => []);
+      this.box(section.id).show(section, this.content(section, coming?.last ?? report, speaking), true, () => []);
       shown.add(section.id);
     }
     for (const [id, box] of this.sectionBoxes) if (!shown.has(id)) box.hide();
   }
 
   /** A section's lines and tables (every number: the metrics table and quantiles too). */
-  private content(section: Section, report: BattleReport): Node[] {
+  private content(section: Section, report: BattleReport, speaking: Speaking): Node[] {
     return [
-      ...section.lines.map((line) => h('p', { class: 'line' }, line)),
-      ...(section.id === 'numbers' ? [metricsTable(report)] : []),
-      ...section.tables.map(extraTable),
+      ...section.lines.map((line) => h('p', { class: 'line' }, sentenceWords(line))),
+      ...(section.id === 'numbers' ? [metricsTable(report, speaking)] : []),
+      ...section.tables.map((t) => extraTable(t, speaking)),
     ];
   }
 
