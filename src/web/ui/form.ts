@@ -8,7 +8,7 @@
  */
 import type { SystemModule } from '../../core/registry/systems.js';
 import { askedIn, isAsked, fieldsOf, kindsOf, type PageField } from '../question/fields.js';
-import { adviceOptions, SEED_TEXT, TRIALS_TEXT, type PageState } from '../question/state.js';
+import { adviceOptions, hasChance, SEED_TEXT, TRIALS_TEXT, type PageState } from '../question/state.js';
 import type { Problem } from '../question/toQuestion.js';
 import { h } from './dom.js';
 import { tableForm } from './tableForm.js';
@@ -84,7 +84,8 @@ export function questionForm(
     h(
       'div',
       { class: 'fields' },
-      targetRow(),
+      // A target probability only where there are dice (Princes & Queens has none: every answer is certain).
+      hasChance(module) ? targetRow() : null,
       checkRow('advise', QUESTION_OPTIONS.advise.page.label, QUESTION_OPTIONS.advise.page.help),
       objectives.length > 0
         ? [
