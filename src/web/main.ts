@@ -16,6 +16,8 @@ const pool = browserPool();
 const view = new PageAnswer();
 view.threads = pool.threads;
 const asker = new Asker(pool, view);
+// The workers that answer start now, loading the rule systems while the page builds its form.
+asker.warm();
 const picker = byId('system');
 const pickerTitle = byId('system-title');
 const formBox = byId('form');
@@ -78,14 +80,27 @@ function show(state: PageState): void {
     return problems.filter((p) => p.param === null || !placed.has(p.param));
   };
   remembered.set(module.system.id, state);
+  addressDue = null;
   history.replaceState(null, '', stateToHash(module, state));
   asker.ask(module, state);
 }
 
+/** The address follows the question in a task of its own (writing it takes the browser a few ms). */
+let addressDue: (() => void) | null = null;
+function writeAddress(hash: string): void {
+  const due = addressDue === null;
+  addressDue = () => history.replaceState(null, '', hash);
+  if (due)
+    setTimeout(() => {
+      addressDue?.();
+      addressDue = null;
+    }, 0);
+}
+
 function changed(state: PageState, at: number): void {
   remembered.set(module.system.id, state);
-  history.replaceState(null, '', stateToHash(module, state));
   asker.ask(module, state, at);
+  writeAddress(stateToHash(module, state));
 }
 
 picker.addEventListener('change', (event) => {
@@ -111,9 +126,11 @@ window.addEventListener('hashchange', () => open(location.hash));
 window.addEventListener('error', (event) =>
   view.failed(event.error instanceof Error ? event.error : new Error(event.message)),
 );
-window.addEventListener('unhandledrejection', (event) =>
-  view.failed(event.reason instanceof Error ? event.reason : new Error(String(event.reason))),
-);
+window.addEventListener('unhandledrejection', (event) => {
+  // A question replaced is no failure.
+  if (event.reason instanceof Error && event.reason.name === 'AbortError') return event.preventDefault();
+  view.failed(event.reason instanceof Error ? event.reason : new Error(String(event.reason)));
+});
 
 // "Skip to the answer" and the phone's answer bar move focus to the answer without putting
 // `#answer` in the address (the address holds the question).
@@ -127,6 +144,8 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href="#answer
 }
 
 byId('copy-link').addEventListener('click', async () => {
+  addressDue?.();
+  addressDue = null;
   const done = byId('copy-done');
   try {
     await navigator.clipboard.writeText(location.href);

@@ -12,7 +12,7 @@ const CELL_WORDS: Readonly<Record<string, string>> = {
   optimal: 'Chosen well after each roll',
 };
 
-/** "attacker conquers" -> "Chance the attacker conquers"; "capture: defenders eliminated" -> "Chance: capture — ...". */
+/** "attacker conquers" -> "Chance the attacker conquers"; "capture: defenders gone" -> "Chance: capture — ...". */
 export function chanceWords(what: string): string {
   let x = what.trim();
   const colon = x.indexOf(': ');

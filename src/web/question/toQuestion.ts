@@ -18,9 +18,9 @@ import { adviceOptions, type PageState } from './state.js';
 
 export type { Problem } from './words.js';
 
+/** A question as asked (what the page shows of it: the command line, a table around it). */
 export interface AskedQuestion {
   module: SystemModule;
-  battle: Battle;
   /** The kind of question ('' for a system with one kind). */
   kind: string;
   /** The form's values, as the command line's flags would give them (defaults filled in). */
@@ -33,7 +33,12 @@ export interface AskedQuestion {
   args: string[];
 }
 
-export type Asked = { ok: true; asked: AskedQuestion } | { ok: false; problems: Problem[] };
+/** A question as asked, and its battle compiled (what answers it). */
+export interface CompiledQuestion extends AskedQuestion {
+  battle: Battle;
+}
+
+export type Asked = { ok: true; asked: CompiledQuestion } | { ok: false; problems: Problem[] };
 
 /** The form's values from the page's state (the fields of other kinds of question left out), or the problems. */
 export function formValues(
@@ -83,7 +88,7 @@ function counterProblem(module: SystemModule, values: FormValues, key: string): 
   if (!catalogue || !Array.isArray(items)) return null;
   for (const text of items as string[]) {
     const bare = /^\s*x\s+(.+)$/i.exec(text);
-    if (bare) return `how many ${bare[1].trim()}? Give a count from 1 to ${MAX_COUNT}`;
+    if (bare) return `how many ${catalogue.read(bare[1])?.name ?? bare[1].trim()}? Give a count from 1 to ${MAX_COUNT}`;
     const item = catalogue.read(text);
     if (item && (!Number.isInteger(item.count) || item.count < 1 || item.count > MAX_COUNT))
       return `how many ${item.name}? Give a count from 1 to ${MAX_COUNT}, not ${item.count}`;

@@ -52,6 +52,8 @@ export class PageAnswer implements AnswerView {
   /** The last finished table (for the tests). */
   lastTable: SweepReport | null = null;
   private lastInterimChart = 0;
+  /** The answer column's width (kept by a ResizeObserver). */
+  private width: number | null = null;
   /** Place problems on their fields; the ones without a field come back. */
   fieldProblems: (problems: Problem[]) => Problem[] = (p) => p;
   /** Moves focus to a field with a problem (the page's form). */
@@ -242,6 +244,8 @@ export class PageAnswer implements AnswerView {
 
   /** Resolves when the charts asked for last are drawn (those of open sections included). */
   chartsDrawn(): Promise<void> {
+    // Sections opened since the last task have their tables and charts asked for now.
+    for (const box of this.sectionBoxes.values()) box.sync();
     const areas = [this.charts, this.tableChart, ...[...this.sectionBoxes.values()].map((b) => b.charts)];
     return Promise.all(areas.map((a) => a.drawn)).then(() => undefined);
   }
@@ -254,7 +258,12 @@ export class PageAnswer implements AnswerView {
 
   /** The width charts are built for: the answer column's, less the chart's padding. */
   private room(): ChartRoom {
-    return { maxWidth: Math.max(0, this.answer.clientWidth - 16) || 560 };
+    // Read from a ResizeObserver, never from the layout while an answer is drawn (that forces a layout).
+    if (this.width === null) {
+      this.width = this.answer.clientWidth;
+      new ResizeObserver((entries) => (this.width = entries[0]?.contentRect.width ?? this.width)).observe(this.answer);
+    }
+    return { maxWidth: Math.max(0, (this.width ?? 0) - 16) || 560 };
   }
 
   /** The charts under the sections: the outcome distribution and those no section holds. */
@@ -308,13 +317,18 @@ export class PageAnswer implements AnswerView {
     for (const [id, box] of this.sectionBoxes) if (!shown.has(id)) box.hide();
   }
 
-  /** A section's lines and tables (every number: the metrics table and quantiles too). */
-  private content(section: Section, report: BattleReport, speaking: Speaking): Node[] {
-    return [
-      ...section.lines.map((line) => h('p', { class: 'line' }, sentenceWords(line))),
-      ...(section.id === 'numbers' ? [metricsTable(report, speaking)] : []),
-      ...section.tables.map((t) => extraTable(t, speaking)),
-    ];
+  /**
+   * A section's lines, and its tables (every number: the metrics table and quantiles too), built
+   * when the section is open: a closed section costs the page's thread nothing but its lines.
+   */
+  private content(section: Section, report: BattleReport, speaking: Speaking): SectionContent {
+    return {
+      lines: section.lines.map((line) => h('p', { class: 'line' }, sentenceWords(line))),
+      tables: () => [
+        ...(section.id === 'numbers' ? [metricsTable(report, speaking)] : []),
+        ...section.tables.map((t) => extraTable(t, speaking)),
+      ],
+    };
   }
 
   /** The section's box, made once, in the sections' order. */
@@ -344,17 +358,28 @@ class SectionBox {
   private readonly content = h('div', { class: 'section-body' });
   private specs: () => ReturnType<typeof chartSpecs> = () => [];
   private drawnFor: unknown = null;
+  /** The section's tables, built the first time it is open. */
+  private tables: (() => Node[]) | null = null;
+  private readonly tableBox = h('div', { class: 'section-tables' });
 
   constructor(id: string) {
     const chartBox = h('div', { class: 'charts' });
     this.charts = new ChartArea(chartBox, 200);
     this.element = h('details', { class: 'section', 'data-section': id }, this.summary, this.content, chartBox);
-    this.element.addEventListener('toggle', () => {
-      if (this.element.open) this.draw(0);
-    });
+    this.element.addEventListener('toggle', () => this.sync(0));
   }
 
-  show(section: Section, content: Node[], greyed: boolean, specs: () => ReturnType<typeof chartSpecs>): void {
+  /** Open: its tables built and its charts drawn (once for each answer). */
+  sync(delayMs?: number): void {
+    if (!this.element.open) return;
+    if (this.tables) {
+      fill(this.tableBox, this.tables());
+      this.tables = null;
+    }
+    this.draw(delayMs);
+  }
+
+  show(section: Section, content: SectionContent, greyed: boolean, specs: () => ReturnType<typeof chartSpecs>): void {
     this.element.hidden = false;
     this.element.classList.toggle('previous', greyed);
     if (greyed) this.content.setAttribute('aria-hidden', 'true');
@@ -364,7 +389,12 @@ class SectionBox {
       h('span', { class: 'title' }, section.title),
       section.gist ? h('span', { class: 'gist' }, greyed ? 'working it out…' : section.gist) : null,
     );
-    fill(this.content, content);
+    fill(this.content, content.lines, this.tableBox);
+    this.tables = content.tables;
+    if (this.element.open) {
+      fill(this.tableBox, this.tables());
+      this.tables = null;
+    } else fill(this.tableBox);
     if (greyed) return;
     this.specs = specs;
     this.drawnFor = null;
@@ -386,6 +416,12 @@ class SectionBox {
     if (specs.length === 0) this.charts.clear();
     else this.charts.show(specs, delayMs);
   }
+}
+
+/** A section's lines (shown at once) and its tables (built when it is open). */
+interface SectionContent {
+  lines: Node[];
+  tables: () => Node[];
 }
 
 /** The number alone is on the page: what is still coming, and the last whole answer meanwhile. */
