@@ -80,7 +80,8 @@ export function readHash(modules: readonly SystemModule[], hash: string): ReadLi
   const id = game.text.trim().toLowerCase();
   const module = modules.find((m) => m.system.id === id);
   if (!module) {
-    if (id !== '') unread.push(`${quoted(short(id))} is not a game this page knows`);
+    if (id !== '' || rawId.trim() !== '')
+      unread.push(`${quoted(short(id === '' ? rawId : id))} is not a game this page knows`);
     return { state: null, unread };
   }
   if (game.damaged) unread.push(`the game's name ${quoted(short(rawId))} was damaged: read as ${quoted(id)}`);

@@ -93,6 +93,8 @@ export class PageAnswer implements AnswerView {
       ),
     );
     this.status.textContent = 'No answer until the question is fixed.';
+    // For the tests: how many questions were refused (as `answers` counts the answers).
+    this.answer.dataset.refusals = String(Number(this.answer.dataset.refusals ?? 0) + 1);
     this.answer.dataset.problem = 'true';
     fill(this.peek, h('span', { class: 'what' }, `No answer: ${problems[0]?.message ?? 'fix the question'}`));
     this.peek.classList.add('problem');
