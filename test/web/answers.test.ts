@@ -91,7 +91,7 @@ describe('QuestionPlacement', () => {
     expect('report' in reply && reply.report.label).toBe('13 in territory vs 10');
   });
 
-  it('replaces a worker still at a replaced question after the grace period, asking the newest of a fresh one', async () => {
+  it('replaces a worker still at a replaced question after its grace, asking the newest of a fresh one', async () => {
     const workers: FakeWorker[] = [];
     const place = new QuestionPlacement('test', 20, () => {
       workers.push(new FakeWorker(workers.length === 0));

@@ -342,7 +342,7 @@ describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
     await page.close();
   });
 
-  it('opens any link: mangled, cut short, hostile or unknown, what can be read is asked, the rest named in a line', async () => {
+  it('opens any link (mangled, cut, hostile, unknown): what can be read is asked, the rest named', async () => {
     const links: Array<[string, RegExp, string]> = [
       ['#landgrab?attackers=11&defenders=10%', /“defenders=10%” was damaged: read as “10”/, '--defenders 10'],
       [
@@ -385,7 +385,7 @@ describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
     await page.close();
   });
 
-  it("words every field's refusal, in every game, for a player: no flag, no entry name, no choice's value", async () => {
+  it("words every field's refusal in every game for a player: no flag, entry name or choice's value", async () => {
     const page = await open('#landgrab');
     const BAD = ['', '0', '-1', 'x', '99999999', '<b>1</b>'];
     const seen = new Set<string>();
