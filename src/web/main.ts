@@ -110,6 +110,14 @@ picker.addEventListener('change', (event) => {
   show(remembered.get(next.system.id) ?? exampleState(next));
 });
 
+// "Aim for 53% instead" in the answer (no stop rule meets the target): the target moved, the question asked again.
+view.moveTarget = (target) => {
+  if (!form) return;
+  const next = { ...form.read(), target };
+  form.write(next);
+  changed(next, performance.now());
+};
+
 // "Show" beside a problem in the answer: the field, in view and focused (its section opened).
 view.focusField = (param) => {
   const row = formBox.querySelector<HTMLElement>(`[data-param="${param}"]`);

@@ -329,8 +329,20 @@ describe.skipIf(SKIP_BROWSER)("each game's table question by taps only, on a pho
     await tap(page.locator('details.more > summary'));
     await tap(inRow(page, 'advise', 'Advise on the decisions'));
     const args = ['--attackers', '12', '--defenders', '8', '--fortress'];
-    const { taps, longTasks } = await done(`battle-odds odds landgrab ${args.join(' ')} --exact-only --advise`);
+    await settled(page, `battle-odds odds landgrab ${args.join(' ')} --exact-only --advise`);
     await sameAsCli(page, ['landgrab', ...args, '--advise']);
+    // No stop rule reaches the usual 80%: the answer says what does, and moves the target there in a tap.
+    const stop = page.locator('details.section[data-section="stopRule"]');
+    expect(await stop.locator('.gist').textContent()).toBe(
+      'none reaches 80%; the best is 53.1%; at 53%: break off in 3 places',
+    );
+    await tap(stop.locator('summary'));
+    await tap(stop.locator('button.move-target', { hasText: 'Aim for 53% instead' }));
+    const { taps, longTasks } = await done(
+      `battle-odds odds landgrab ${args.join(' ')} --exact-only --target 0.53 --advise`,
+    );
+    await sameAsCli(page, ['landgrab', ...args, '--target', '0.53', '--advise']);
+    expect(await stop.locator('.gist').textContent()).toBe('break off in 3 places');
     results.push(`LandGrab ${taps} taps, long tasks [${longTasks.join(', ')}] ms`);
     expect(longTasks.filter((ms) => ms > 50)).toEqual([]);
     await page.close();

@@ -58,6 +58,8 @@ export class PageAnswer implements AnswerView {
   fieldProblems: (problems: Problem[]) => Problem[] = (p) => p;
   /** Moves focus to a field with a problem (the page's form). */
   focusField: (param: string) => void = () => undefined;
+  /** Asks the question again with this target (as typed: `53%`), from a button in the answer. */
+  moveTarget: (target: string) => void = () => undefined;
   threads = 0;
   /** The last finished answer (the browser tests compare it with the command line's). */
   lastReport: BattleReport | null = null;
@@ -324,8 +326,11 @@ export class PageAnswer implements AnswerView {
    * when the section is open: a closed section costs the page's thread nothing but its lines.
    */
   private content(section: Section, report: BattleReport, speaking: Speaking): SectionContent {
+    const target = section.target !== undefined ? `${Math.round(section.target * 100)}%` : null;
+    const move = target ? h('button', { type: 'button', class: 'move-target' }, `Aim for ${target} instead`) : null;
+    move?.addEventListener('click', () => this.moveTarget(target as string));
     return {
-      lines: section.lines.map((line) => h('p', { class: 'line' }, sentenceWords(line))),
+      lines: [...section.lines.map((line) => h('p', { class: 'line' }, sentenceWords(line))), ...(move ? [move] : [])],
       tables: () => [
         ...(section.id === 'numbers' ? [metricsTable(report, speaking)] : []),
         ...section.tables.map((t) => extraTable(t, speaking)),
