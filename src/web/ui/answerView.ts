@@ -12,7 +12,8 @@ import { answerParts, SECTION_ORDER, type Section } from '../answer/sections.js'
 import type { AskedQuestion, Problem } from '../question/toQuestion.js';
 import { cliCommand } from '../question/command.js';
 import { battleWords } from '../question/words.js';
-import { chartSpecs, distributionChart, named, sweepCharts, type ChartRoom } from '../charts/adapter.js';
+import { distributionChart, named, sweepChartRequests, type ChartRoom } from '../charts/adapter.js';
+import type { ChartRequest } from '../../core/model/report.js';
 import { percentTarget, thousands } from '../../core/words/format.js';
 import { ChartArea } from './charts.js';
 import { byId, fill, h } from './dom.js';
@@ -114,7 +115,7 @@ export class PageAnswer implements AnswerView {
     const now = performance.now();
     if (now - this.lastInterimChart > INTERIM_CHART_MS) {
       this.lastInterimChart = now;
-      this.charts.show(this.mainCharts(asked, interim), 0);
+      this.charts.show(() => this.mainCharts(asked, interim), this.room(), 0);
     }
   }
 
@@ -157,7 +158,7 @@ export class PageAnswer implements AnswerView {
     else delete data.restOn;
     this.answer.dataset.answers = String(Number(this.answer.dataset.answers ?? 0) + 1);
     // The number alone keeps the charts in place: the whole answer redraws them a moment later.
-    if (rest !== 'coming') this.charts.show(this.mainCharts(asked, report));
+    if (rest !== 'coming') this.charts.show(() => this.mainCharts(asked, report), this.room());
     this.lastInterimChart = 0;
   }
 
@@ -238,7 +239,7 @@ export class PageAnswer implements AnswerView {
     const how = sampled ? `Monte Carlo, ${thousands(sampled.trials)} trials per cell` : 'exact';
     const seconds = (sweep.elapsedMs / 1000).toFixed(2);
     this.tableStatus.textContent = `${thousands(sweep.cells.length)} cells · ${how} · ${seconds} s`;
-    this.tableChart.show(sweepCharts('table', sweep, this.room()));
+    this.tableChart.show(() => sweepChartRequests('table', sweep), this.room());
   }
 
   /** How long the last battle chart took to draw on the page's thread (ms). */
@@ -274,7 +275,8 @@ export class PageAnswer implements AnswerView {
   private mainCharts(asked: AskedQuestion, report: BattleReport) {
     const title = chartTitle(asked, report);
     const { charts } = answerParts(report);
-    return chartSpecs([distributionChart(report, title), ...named(charts, report, title)], this.room());
+    const distribution = distributionChart(report, title);
+    return [...(distribution ? [distribution] : []), ...named(charts, report, title)];
   }
 
   private render(asked: AskedQuestion, report: BattleReport, interim: boolean, coming: Coming | null = null): void {
@@ -308,14 +310,14 @@ export class PageAnswer implements AnswerView {
       const last = previous.find((p) => p.id === section.id);
       const greyed = coming !== null && last !== undefined && section.lines.length < last.lines.length;
       const drawn = greyed && last ? last : section;
-      this.box(section.id).show(drawn, this.content(drawn, report, speaking), greyed, () =>
-        chartSpecs(named(drawn.charts, report, title), room),
+      this.box(section.id).show(drawn, this.content(drawn, report, speaking), greyed, room, () =>
+        named(drawn.charts, report, title),
       );
       shown.add(section.id);
     }
     for (const section of previous) {
       if (shown.has(section.id)) continue;
-      this.box(section.id).show(section, this.content(section, coming?.last ?? report, speaking), true, () => []);
+      this.box(section.id).show(section, this.content(section, coming?.last ?? report, speaking), true, room, () => []);
       shown.add(section.id);
     }
     for (const [id, box] of this.sectionBoxes) if (!shown.has(id)) box.hide();
@@ -363,7 +365,8 @@ class SectionBox {
   readonly charts: ChartArea;
   private readonly summary = h('summary', {});
   private readonly content = h('div', { class: 'section-body' });
-  private specs: () => ReturnType<typeof chartSpecs> = () => [];
+  private specs: () => ChartRequest[] = () => [];
+  private room: ChartRoom = { maxWidth: 560 };
   private drawnFor: unknown = null;
   /** The section's tables, built the first time it is open. */
   private tables: (() => Node[]) | null = null;
@@ -386,7 +389,7 @@ class SectionBox {
     this.draw(delayMs);
   }
 
-  show(section: Section, content: SectionContent, greyed: boolean, specs: () => ReturnType<typeof chartSpecs>): void {
+  show(section: Section, content: SectionContent, greyed: boolean, room: ChartRoom, specs: () => ChartRequest[]): void {
     this.element.hidden = false;
     this.element.classList.toggle('previous', greyed);
     if (greyed) this.content.setAttribute('aria-hidden', 'true');
@@ -404,6 +407,7 @@ class SectionBox {
     } else fill(this.tableBox);
     if (greyed) return;
     this.specs = specs;
+    this.room = room;
     this.drawnFor = null;
     if (this.element.open) this.draw();
   }
@@ -419,9 +423,9 @@ class SectionBox {
   private draw(delayMs?: number): void {
     if (this.drawnFor === this.specs) return;
     this.drawnFor = this.specs;
-    const specs = this.specs();
-    if (specs.length === 0) this.charts.clear();
-    else this.charts.show(specs, delayMs);
+    const charts = this.specs();
+    if (charts.length === 0) this.charts.clear();
+    else this.charts.show(() => charts, this.room, delayMs);
   }
 }
 

@@ -5,22 +5,23 @@
  * task. Drawing waits until the answer has been still for a moment, so typing never queues
  * chart work; newer charts replace older ones, whose drawings are thrown away.
  */
-import type { VegaLiteSpec } from '../charts/adapter.js';
-import type { ChartReply, ChartRequest } from '../workers/protocol.js';
+import type { ChartRequest } from '../../core/model/report.js';
+import type { ChartRoom } from '../charts/adapter.js';
+import type { DrawReply, DrawRequest } from '../workers/protocol.js';
 import { startWorker, type PageWorker } from '../workers/start.js';
 import { fill, h } from './dom.js';
 
-type ChartWorker = PageWorker<ChartRequest, ChartReply>;
+type ChartWorker = PageWorker<DrawRequest, DrawReply>;
 
 /** The one chart worker every chart area shares, started on the first chart; its replies by id. */
 const drawer = {
   worker: null as ChartWorker | null,
   nextId: 1,
-  waiting: new Map<number, (reply: ChartReply) => void>(),
-  draw(specs: VegaLiteSpec[]): Promise<ChartReply> {
+  waiting: new Map<number, (reply: DrawReply) => void>(),
+  draw(charts: ChartRequest[], room: ChartRoom): Promise<DrawReply> {
     const id = this.nextId++;
     if (!this.worker) {
-      const worker = startWorker<ChartRequest, ChartReply>('battle-odds charts');
+      const worker = startWorker<DrawRequest, DrawReply>('battle-odds charts');
       worker.onmessage = (event) => {
         const done = this.waiting.get(event.data.id);
         this.waiting.delete(event.data.id);
@@ -37,7 +38,7 @@ const drawer = {
     }
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);
-      this.worker?.postMessage({ id, specs: specs as Record<string, unknown>[] });
+      this.worker?.postMessage({ id, charts, room });
     });
   },
 };
@@ -60,15 +61,18 @@ export class ChartArea {
     private readonly delayMs = 120,
   ) {}
 
-  /** Draws these charts after the delay, replacing the current ones; a newer call wins. */
-  show(specs: VegaLiteSpec[], delayMs = this.delayMs): void {
+  /**
+   * Draws these charts (`charts()` gives their requests, asked for when the drawing starts) in the
+   * room given, after the delay, replacing the current ones; a newer call wins.
+   */
+  show(charts: () => ChartRequest[], room: ChartRoom, delayMs = this.delayMs): void {
     const generation = ++this.generation;
     clearTimeout(this.timer);
     this.settle();
     this.drawn = new Promise<void>((resolve) => {
       this.settle = resolve;
       this.timer = setTimeout(() => {
-        this.draw(specs, generation).then(resolve, (error: unknown) => {
+        this.draw(charts(), room, generation).then(resolve, (error: unknown) => {
           fill(this.element, h('p', { class: 'error' }, `The chart could not be drawn: ${String(error)}`));
           resolve();
         });
@@ -83,20 +87,22 @@ export class ChartArea {
     fill(this.element);
   }
 
-  private async draw(specs: VegaLiteSpec[], generation: number): Promise<void> {
-    if (specs.length === 0) return fill(this.element);
-    const reply = await drawer.draw(specs);
+  private async draw(charts: ChartRequest[], room: ChartRoom, generation: number): Promise<void> {
+    if (charts.length === 0) return fill(this.element);
+    const reply = await drawer.draw(charts, room);
     if (generation !== this.generation) return;
     if ('error' in reply) throw new Error(reply.error);
-    // The room kept for each chart until it is drawn, so the page does not jump.
-    const boxes = specs.map((spec) => h('figure', { class: 'chart', role: 'img', 'aria-label': titleOf(spec) }));
+    // Put in place in the next task: the worker's reply is one task, each chart another.
+    await nextTask();
+    if (generation !== this.generation) return;
+    const boxes = reply.svgs.map(({ title }) => h('figure', { class: 'chart', role: 'img', 'aria-label': title }));
     fill(this.element, boxes);
     let spent = 0;
     for (let i = 0; i < boxes.length; i++) {
       if (i > 0) await nextTask();
       if (generation !== this.generation) return;
       const started = performance.now();
-      const svg = svgElement(reply.svgs[i]);
+      const svg = svgElement(reply.svgs[i].svg);
       if (svg) boxes[i].append(svg);
       boxes[i].classList.add('drawn');
       spent += performance.now() - started;
@@ -118,9 +124,4 @@ function svgElement(text: string): SVGSVGElement | null {
     for (const attr of [...e.attributes])
       if (/^on/i.test(attr.name) || /^\s*javascript:/i.test(attr.value)) e.removeAttribute(attr.name);
   return document.importNode(svg, true) as unknown as SVGSVGElement;
-}
-
-function titleOf(spec: VegaLiteSpec): string {
-  const title = spec.title as { text?: string } | string | undefined;
-  return `Chart: ${typeof title === 'string' ? title : (title?.text ?? 'answer')}`;
 }

@@ -23,6 +23,6 @@ scope.onmessage = (event) => {
   const request = event.data;
   if ('task' in request) chunkJob(request, reply);
   else if ('scenario' in request) void tableJob(request, reply);
-  else if ('specs' in request) void chartJob(request, reply);
+  else if ('charts' in request) void chartJob(request, reply);
   else void questionJob(request, reply);
 };

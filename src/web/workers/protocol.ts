@@ -3,7 +3,8 @@
  * report back), and questions (the page's state in, the answer or what is wrong with it out).
  */
 import type { ChunkTask } from '../../core/engine/sample/task.js';
-import type { BattleReport, SweepReport } from '../../core/model/report.js';
+import type { BattleReport, ChartRequest, SweepReport } from '../../core/model/report.js';
+import type { ChartRoom } from '../../output/charts/layout.js';
 import type { Solution, Unsolved } from '../../core/model/contract.js';
 import type { PageState } from '../question/state.js';
 import type { AskedQuestion, Problem } from '../question/toQuestion.js';
@@ -49,13 +50,14 @@ export type QuestionReply =
   | { id: number; asked: AskedData; noExact: string }
   | { id: number; error: string };
 
-/** Charts to draw: Vega-Lite specs in, SVG text out (one per spec). */
-export interface ChartRequest {
+/** Charts to draw: the report's chart requests and the room they have in, SVG text out (one per chart drawn). */
+export interface DrawRequest {
   id: number;
-  specs: Record<string, unknown>[];
+  charts: ChartRequest[];
+  room: ChartRoom;
 }
 
-export type ChartReply = { id: number; svgs: string[] } | { id: number; error: string };
+export type DrawReply = { id: number; svgs: Array<{ svg: string; title: string }> } | { id: number; error: string };
 
-export type WorkerRequest = ChunkRequest | TableRequest | QuestionRequest | ChartRequest;
-export type WorkerReply = ChunkReply | TableReply | QuestionReply | ChartReply;
+export type WorkerRequest = ChunkRequest | TableRequest | QuestionRequest | DrawRequest;
+export type WorkerReply = ChunkReply | TableReply | QuestionReply | DrawReply;
