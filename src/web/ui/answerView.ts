@@ -26,6 +26,10 @@ function speakingOf(asked: AskedQuestion): Speaking {
   return { form: asked.module.form, chance: hasChance(asked.module) };
 }
 
+/** From this width (px) the answer's charts fill their column, up to MAX_CHART_WIDTH. */
+const WIDE_CHARTS = 600;
+const MAX_CHART_WIDTH = 760;
+
 /** Interim charts during a sampled run are redrawn at most this often. */
 const INTERIM_CHART_MS = 1000;
 
@@ -201,9 +205,12 @@ export class PageAnswer implements AnswerView {
     if (!m) return fill(this.peek);
     const value = report.method === 'exact' ? (m.exact ?? m.estimate) : m.estimate;
     const how = report.method === 'exact' ? 'exact' : interim ? 'so far' : 'estimate';
+    // The recommendation's word (Attack, A gamble, Hold back) where the thumb is, beside the number.
+    const word = report.decisions?.recommendation?.word;
     fill(
       this.peek,
       h('span', { class: 'value' }, headlineValue(m, value, report.method === 'exact', speaking.chance)),
+      word ? h('span', { class: 'word' }, word) : null,
       h('span', { class: 'what' }, `${metricLabel(m, speaking.chance)} · ${how}`),
     );
   }
@@ -268,7 +275,9 @@ export class PageAnswer implements AnswerView {
       this.width = this.answer.clientWidth;
       new ResizeObserver((entries) => (this.width = entries[0]?.contentRect.width ?? this.width)).observe(this.answer);
     }
-    return { maxWidth: Math.max(0, (this.width ?? 0) - 16) || 560 };
+    // A wide column (a desktop's) is used whole, up to a width a chart still reads at a glance.
+    const width = Math.max(0, (this.width ?? 0) - 16) || 560;
+    return width >= WIDE_CHARTS ? { maxWidth: Math.min(width, MAX_CHART_WIDTH), fill: true } : { maxWidth: width };
   }
 
   /** The charts under the sections: the outcome distribution and those no section holds. */
