@@ -374,6 +374,40 @@ describe('tables (vary two numbers)', () => {
     expect(storedSweep(sweep).cells).toEqual(reference.cells);
   });
 
+  it("varies how many of a counter in Kings & Things: one of each side, the command line's cells", async () => {
+    const { toTable, defaultTable, tableAxes } = await import('../../src/web/question/table.js');
+    const { parseScenario, runSweep, systems } = await import('../../src/core.js');
+    const kt = moduleOf('kings-and-things');
+    const state = exampleState(kt);
+    expect(tableAxes(kt, state.kind, state.values).map((a) => a.label)).toEqual([
+      'How many Giant (attacking counters)',
+      'How many Elves (attacking counters)',
+      'How many Dragon (attacking counters)',
+      'How many Nomads (defending counters)',
+    ]);
+    const table = defaultTable(kt, state.kind, state.values)!;
+    expect(table).toEqual({ x: 'attackers.0', xFrom: '1', xTo: '6', y: 'defenders.0', yFrom: '1', yTo: '6' });
+    const { stateToHash, stateFromHash: fromHash } = await import('../../src/web/question/url.js');
+    expect(stateToHash(kt, { ...state, table })).toContain('table=attackers.0:1-6,defenders.0:1-6');
+    expect(fromHash(SYSTEM_MODULES, stateToHash(kt, { ...state, table }))?.table).toEqual(table);
+    const made = toTable(asked(kt, state), { ...table, xTo: '2', yTo: '2' }, state.kind);
+    if (!made.ok) throw new Error(made.problem.message);
+    const scenario = parseScenario(made.scenario, 'table', systems);
+    const options = { seed: 'battle-odds', trials: 1, kernel: 'fast' as const, method: 'auto' as const };
+    const sweep = await runSweep(kt.system, scenario.sweep!, options, new InProcessExecutor(findSystem));
+    const cell = sweep.cells.find((c) => c.at[0] === 2 && c.at[1] === 2)!;
+    const reference = await cliReport([
+      'kings-and-things',
+      '--attackers',
+      '2x Giant,Elves:2R,Dragon:3*C',
+      '--defenders',
+      '2x Nomads',
+      '--fort',
+      'castle',
+    ]);
+    expect(cell.variants[0].metrics[0].exact).toBe(reference.metrics[0].exact);
+  });
+
   it('refuses tables it cannot draw, in words', async () => {
     const { toTable } = await import('../../src/web/question/table.js');
     const q = asked(landgrab, exampleState(landgrab));
@@ -391,5 +425,27 @@ describe('tables (vary two numbers)', () => {
       problem: { message: /at most 2500/ },
     });
     expect(toTable(q, { ...t, y: 'path' }, 'battle')).toMatchObject({ ok: false, problem: { message: /two numbers/ } });
+    // A cell that is no battle, in a player's words (a stop at the armies attacking).
+    const { tableRefusal } = await import('../../src/web/question/table.js');
+    const { parseScenario, systems, InputError } = await import('../../src/core.js');
+    const chain = { ...exampleState(landgrab), kind: 'chain' };
+    chain.values = { ...chain.values, attackers: '12', path: '3,5,2' };
+    const made = toTable(
+      asked(landgrab, chain),
+      { ...t, x: 'attackers', xFrom: '6', xTo: '12', y: 'stop-at', yFrom: '1', yTo: '8' },
+      'chain',
+    );
+    if (!made.ok) throw new Error(made.problem.message);
+    let refusal = '';
+    try {
+      parseScenario(made.scenario, 'table', systems);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      refusal = tableRefusal(asked(landgrab, chain), made.scenario, error.detail);
+    }
+    expect(refusal).toBe(
+      'the cell with “Armies in the attacking territory” 6, “Stop when down to” 6 is no battle: “Stop when down to” ' +
+        'must be below the 6 armies in the attacking territory, or no attack happens',
+    );
   });
 });

@@ -22,7 +22,7 @@ import { isAbortError } from '../../core/engine/sample/abort.js';
 import type { PageState } from '../question/state.js';
 import { toQuestion, type AskedQuestion, type CompiledQuestion, type Problem } from '../question/toQuestion.js';
 import { TallyingExecutor } from '../workers/tallying.js';
-import { toTable } from '../question/table.js';
+import { tableRefusal, toTable } from '../question/table.js';
 import { withSolution } from '../workers/questionJob.js';
 import type { QuestionReply } from '../workers/protocol.js';
 import { TableRunner } from './tables.js';
@@ -139,7 +139,7 @@ export class Asker {
       if (!signal.aborted) this.view.tableAnswered(sweep);
     } catch (error) {
       if (signal.aborted || isAbortError(error)) return;
-      this.view.table({ kind: 'problem', message: (error as Error).message });
+      this.view.table({ kind: 'problem', message: tableRefusal(q, table.scenario, (error as Error).message) });
     }
   }
 
