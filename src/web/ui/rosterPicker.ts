@@ -300,7 +300,8 @@ export function rosterPicker(
             'aria-label': `Add ${c.name}, ${c.summary}${n > 0 ? ` (${n} chosen)` : ''}`,
           },
           h('span', { class: 'name' }, c.name),
-          h('span', { class: 'stats' }, c.summary),
+          // Value and kind at a glance: one die is the rule, said only when it is two.
+          h('span', { class: 'stats' }, c.summary.replace(' · 1 die', '')),
           n > 0 ? h('span', { class: 'chosen', 'aria-hidden': 'true' }, `×${n}`) : null,
         );
         tile.addEventListener('click', () => add(c.id));
