@@ -118,6 +118,15 @@ view.moveTarget = (target) => {
   changed(next, performance.now());
 };
 
+// "What would make it fair?": the question solved for a number of its battle at a target ('': no more).
+view.solveFor = (path, target) => {
+  if (!form) return;
+  const current = form.read();
+  const next = path ? { ...current, solveFor: path, target } : { ...current, solveFor: '' };
+  form.write(next);
+  changed(next, performance.now());
+};
+
 // "Show" beside a problem in the answer: the field, in view and focused (its section opened).
 view.focusField = (param) => {
   const row = formBox.querySelector<HTMLElement>(`[data-param="${param}"]`);

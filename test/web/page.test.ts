@@ -315,6 +315,36 @@ describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
     await again.close();
   });
 
+  it('solves for a rule from the answer (what would make it fair?), as the command line does', async () => {
+    const page = await open('#landgrab?attackers=12&defenders=8&fortress');
+    await page.locator('details.fair > summary').click();
+    await page.selectOption('#fair-knob', 'fortressBonus');
+    await page.locator('details.fair button.solve').click();
+    const args = ['--attackers', '12', '--defenders', '8', '--fortress'];
+    const command = `battle-odds odds landgrab ${args.join(' ')} --exact-only --solve-for fortressBonus --target 0.5`;
+    await page.waitForFunction(
+      (c) =>
+        document.getElementById('command')?.textContent === c &&
+        document.getElementById('answer')?.dataset.complete === 'true',
+      command,
+    );
+    const reference = await cliReport(['landgrab', ...args, '--solve-for', 'fortressBonus', '--target', '0.5']);
+    const report = await lastReport(page);
+    expect(report.verdict).toEqual(reference.verdict);
+    expect(report.metrics).toEqual(reference.metrics);
+    // In a player's words: the rule by its name, the chance in words.
+    expect(await page.textContent('.verdict')).toContain(
+      'Solved for “Fortress bonus”: 1 is the largest value at which the chance the attacker conquers is at least 50%',
+    );
+    expect(new URL(page.url()).hash).toBe(
+      '#landgrab?attackers=12&defenders=8&fortress&target=50%25&solve-for=fortressBonus',
+    );
+    // Back to the question: the plain answer again.
+    await page.locator('details.fair button.stop-solving').click();
+    await page.waitForFunction(() => !document.getElementById('command')?.textContent?.includes('--solve-for'));
+    await page.close();
+  });
+
   it('asks the objective of the advice: the stop rule follows it, and a link keeps it', async () => {
     const page = await open('#landgrab?attackers=20&defenders=10&advise&objective=value&territory-worth=10');
     expect(await page.inputValue('#f-objective')).toBe('value');

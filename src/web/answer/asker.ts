@@ -63,7 +63,7 @@ const WHOLE_GRACE_MS = 600;
 
 /** Whether the page's question asks anything beyond the odds (a target or advice), as the fields hold it. */
 export function asksMore(state: PageState): boolean {
-  return state.target.trim() !== '' || state.advise;
+  return state.target.trim() !== '' || state.advise || Boolean(state.solveFor);
 }
 
 export class Asker {

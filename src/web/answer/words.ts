@@ -5,7 +5,7 @@
  * (`weakest-first`) as the label the form gives it. Found by lookup and pattern, for every game.
  */
 import type { Metric } from '../../core/model/report.js';
-import type { QuestionForm } from '../../core/form/form.js';
+import { fieldOfEntry, type QuestionForm } from '../../core/form/form.js';
 
 /** Words for the values a report's tables hold that are no form's choice (Kings & Things' optimal play). */
 const CELL_WORDS: Readonly<Record<string, string>> = {
@@ -47,6 +47,7 @@ export function metricLabel(m: Pick<Metric, 'label' | 'kind'>, chance = true): s
 /** `P(capture) 42.9%` -> `a 42.9% chance of capture`; a bare `P(conquest)` -> `chance of conquest`. */
 export function sentenceWords(text: string): string {
   const said = text
+    .replace(/\bP\(((?:attacker|defender) [^()]+)\)(?! (?:under |over )?\d)/g, 'the chance the $1')
     .replace(/\bP\(([^()]+)\) (under |over )?(\d+(?:\.\d+)?%)/g, (_, what: string, bound = '', p: string) =>
       bound ? `a chance of ${what} ${bound}${p}` : `a ${p} chance of ${what}`,
     )
@@ -60,4 +61,33 @@ export function cellWords(form: QuestionForm | undefined, text: string): string 
   for (const field of form?.fields ?? [])
     for (const c of field.choices ?? []) if (c.value === text && /-/.test(text)) return c.label;
   return text;
+}
+
+/** `fortAfterRetreat` -> `fort after retreat`. */
+function spaced(name: string): string {
+  return name.replace(/([a-z])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`);
+}
+
+/**
+ * A number of a battle's entry in a player's words, for "What would make it fair?": the label of
+ * the field that sets it (`defenders`: "Defending armies"), a counter's stat by its name ("Giant:
+ * combat value, attacking"), else its name in words ("fortress bonus").
+ */
+export function knobLabel(form: QuestionForm, entry: unknown, path: string): string {
+  const field = fieldOfEntry(form, path);
+  const paths = field?.entry ?? (field ? [field.key] : []);
+  if (field?.page && paths.length > 0 && paths.some((p) => p === path)) return field.page.label;
+  const counter = /^(\w+)\.creatures\.(\d+)\.(\w+)$/.exec(path);
+  if (counter) {
+    const list = (entry as Record<string, { creatures?: Array<{ name?: string }> }>)[counter[1]]?.creatures;
+    const name = list?.[Number(counter[2])]?.name ?? `counter ${Number(counter[2]) + 1}`;
+    const side = counter[1] === 'defender' ? 'defending' : 'attacking';
+    const what = counter[3] === 'value' ? 'combat value' : spaced(counter[3]);
+    return `${name}: ${what} (${side})`;
+  }
+  const words = path
+    .split('.')
+    .map((p) => (/^\d+$/.test(p) ? String(Number(p) + 1) : spaced(p)))
+    .join(' ');
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 }

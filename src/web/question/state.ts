@@ -41,6 +41,8 @@ export interface PageState {
   territoryWorth: string;
   /** A table over two of the question's numbers, when asked for. */
   table?: TableState;
+  /** "What would make it fair?": a number of the battle's entry to solve for (its path, `fortressBonus`), or ''. */
+  solveFor?: string;
 }
 
 /**

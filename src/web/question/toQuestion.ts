@@ -11,7 +11,7 @@ import { DEFAULT_SEED, type Method } from '../../core/model/run.js';
 import { paramOf, type FieldValue, type FormValues } from '../../core/form/form.js';
 import { formArgs } from '../../core/form/entry.js';
 import { FormValueError, parseSeed, parseTarget, parseTrials, parseWorth, readField } from '../../core/form/read.js';
-import { prepareQuestion } from '../../core/ask/prepareQuestion.js';
+import { prepareQuestion, type PreparedQuestion } from '../../core/ask/prepareQuestion.js';
 import { askedIn, fieldsOf, kindsOf } from './fields.js';
 import { fieldProblem, optionName, pageProblem, type Problem } from './words.js';
 import { adviceOptions, type PageState } from './state.js';
@@ -33,9 +33,10 @@ export interface AskedQuestion {
   args: string[];
 }
 
-/** A question as asked, and its battle compiled (what answers it). */
+/** A question as asked, and its battle compiled (what answers it), and the one-battle run the command line runs. */
 export interface CompiledQuestion extends AskedQuestion {
   battle: Battle;
+  prepared: PreparedQuestion;
 }
 
 export type Asked = { ok: true; asked: CompiledQuestion } | { ok: false; problems: Problem[] };
@@ -136,6 +137,7 @@ export function toQuestion(module: SystemModule, state: PageState): Asked {
     options.territoryWorth.trim() === '' ? undefined : read('territoryWorth', () => parseWorth(options.territoryWorth));
   const objective = module.system.objectives?.find((o) => o === options.objective);
   const question: Question = {
+    ...(state.solveFor ? { solveFor: state.solveFor } : {}),
     ...(target !== undefined ? { target } : {}),
     ...(state.advise ? { advise: true } : {}),
     ...(objective !== undefined ? { objective } : {}),
@@ -174,6 +176,7 @@ export function toQuestion(module: SystemModule, state: PageState): Asked {
       trials: trials as number,
       question: asked,
       args: formArgs(form.fields, values),
+      prepared: prepared.prepared,
     },
   };
 }

@@ -53,6 +53,7 @@ export function stateToHash(module: SystemModule, state: PageState): string {
   if (objective !== '') add('objective', objective);
   if (territoryWorth !== '') add('territory-worth', territoryWorth);
   if (state.table) add('table', tableToParam(state.table));
+  if (state.solveFor) add('solve-for', state.solveFor);
   return `#${state.system}${parts.length ? `?${parts.join('&')}` : ''}`;
 }
 
@@ -127,6 +128,9 @@ export function readHash(modules: readonly SystemModule[], hash: string): ReadLi
       const table = value ? tableFromParam(value) : null;
       if (table) state.table = table as TableState;
       else ignored(name, value, 'is not a table the page can draw: left out');
+    } else if (name === 'solve-for') {
+      if (value && /^[A-Za-z][\w.]*$/.test(value)) state.solveFor = value;
+      else ignored(name, value, 'is not a number of the battle to solve for: left out');
     } else ignored(name, value, `is not part of a ${module.name} question: left out`);
   }
   return { state, unread };

@@ -17,13 +17,38 @@ import type { ChartRequest } from '../../core/model/report.js';
 import { percentTarget, thousands } from '../../core/words/format.js';
 import { ChartArea } from './charts.js';
 import { byId, fill, h } from './dom.js';
-import { extraTable, headline, headlineValue, methodLine, metricsTable, type Speaking } from './report.js';
-import { metricLabel, sentenceWords } from '../answer/words.js';
+import { extraTable, headline, headlineValue, methodLine, metricsTable, said, type Speaking } from './report.js';
+import { knobLabel, metricLabel, sentenceWords } from '../answer/words.js';
+import { numericPaths } from '../../core/engine/validate/fields.js';
 import { hasChance } from '../question/state.js';
 
-/** How this question's game is worded (its form's labels; whether it has chance at all). */
-function speakingOf(asked: AskedQuestion): Speaking {
-  return { form: asked.module.form, chance: hasChance(asked.module) };
+/**
+ * How this question's game is worded (its form's labels; whether it has chance at all), and a
+ * sentence of its report: chances in words, and a number of the battle named by its entry's name
+ * (a solve's `fortressBonus`) by its label.
+ */
+function speakingOf(asked: AskedQuestion, report?: BattleReport): Speaking {
+  const form = asked.module.form;
+  const words = (text: string) => namedNumbers(asked, report, sentenceWords(text), true);
+  return { form, chance: hasChance(asked.module), words };
+}
+
+/** A number of the battle named by its entry's name in a text (`fortressBonus`) by its label, quoted or not. */
+function namedNumbers(asked: AskedQuestion, report: BattleReport | undefined, text: string, quote: boolean): string {
+  if (!report) return text;
+  const paths = new Set(numericPaths(report.entry));
+  return text.replace(/\b[a-z]+(?:[A-Z][A-Za-z]*|\.\w+)+\b/g, (name) => {
+    if (!paths.has(name)) return name;
+    const label = knobLabel(asked.module.form, report.entry, name);
+    return quote ? `“${label}”` : label;
+  });
+}
+
+/** Chart requests with the battle's numbers named by their labels (a solve's `fortressBonus` in a title). */
+function chartWords(asked: AskedQuestion, report: BattleReport, charts: ChartRequest[]): ChartRequest[] {
+  const text = JSON.stringify(charts);
+  const worded = namedNumbers(asked, report, text, false);
+  return worded === text ? charts : (JSON.parse(worded) as ChartRequest[]);
 }
 
 /** From this width (px) the answer's charts fill their column, up to MAX_CHART_WIDTH. */
@@ -65,6 +90,9 @@ export class PageAnswer implements AnswerView {
   focusField: (param: string) => void = () => undefined;
   /** Asks the question again with this target (as typed: `53%`), from a button in the answer. */
   moveTarget: (target: string) => void = () => undefined;
+  /** "What would make it fair?": the question solved for a number of its battle at a target, or no more ('' ). */
+  private readonly fair = new FairBox((path, target) => this.solveFor(path, target));
+  solveFor: (path: string, target: string) => void = () => undefined;
   threads = 0;
   /** The last finished answer (the browser tests compare it with the command line's). */
   lastReport: BattleReport | null = null;
@@ -72,7 +100,7 @@ export class PageAnswer implements AnswerView {
   private whole: BattleReport | null = null;
 
   constructor() {
-    fill(this.body, this.verdictBox, this.headlineBox, this.notesBox, this.sectionsBox);
+    fill(this.body, this.verdictBox, this.headlineBox, this.notesBox, this.sectionsBox, this.fair.element);
   }
 
   /**
@@ -189,6 +217,7 @@ export class PageAnswer implements AnswerView {
     fill(this.headlineBox);
     fill(this.notesBox);
     for (const box of this.sectionBoxes.values()) box.hide();
+    this.fair.hide();
     this.charts.clear();
     this.table({ kind: 'none' });
     fill(this.command);
@@ -285,19 +314,21 @@ export class PageAnswer implements AnswerView {
     const title = chartTitle(asked, report);
     const { charts } = answerParts(report);
     const distribution = distributionChart(report, title);
-    return [...(distribution ? [distribution] : []), ...named(charts, report, title)];
+    return chartWords(asked, report, [...(distribution ? [distribution] : []), ...named(charts, report, title)]);
   }
 
   private render(asked: AskedQuestion, report: BattleReport, interim: boolean, coming: Coming | null = null): void {
-    const speaking = speakingOf(asked);
+    const speaking = speakingOf(asked, report);
     this.showPeek(report, interim, speaking);
+    if (!interim && speaking.chance) this.fair.show(asked, report);
+    else this.fair.hide();
     this.answer.dataset.method = report.method;
     this.answer.dataset.partial = String(interim);
     const parts = answerParts(report);
     const previous = coming?.last ? answerParts(coming.last).sections : [];
     fill(
       this.verdictBox,
-      parts.first.map((line) => h('p', {}, sentenceWords(line))),
+      parts.first.map((line) => h('p', {}, said(speaking, line))),
       coming ? h('p', { class: 'coming' }, coming.message) : null,
     );
     fill(this.headlineBox, headline(report, speaking));
@@ -320,7 +351,7 @@ export class PageAnswer implements AnswerView {
       const greyed = coming !== null && last !== undefined && section.lines.length < last.lines.length;
       const drawn = greyed && last ? last : section;
       this.box(section.id).show(drawn, this.content(drawn, report, speaking), greyed, room, () =>
-        named(drawn.charts, report, title),
+        chartWords(asked, report, named(drawn.charts, report, title)),
       );
       shown.add(section.id);
     }
@@ -341,7 +372,7 @@ export class PageAnswer implements AnswerView {
     const move = target ? h('button', { type: 'button', class: 'move-target' }, `Aim for ${target} instead`) : null;
     move?.addEventListener('click', () => this.moveTarget(target as string));
     return {
-      lines: [...section.lines.map((line) => h('p', { class: 'line' }, sentenceWords(line))), ...(move ? [move] : [])],
+      lines: [...section.lines.map((line) => h('p', { class: 'line' }, said(speaking, line))), ...(move ? [move] : [])],
       tables: () => [
         ...(section.id === 'numbers' ? [metricsTable(report, speaking)] : []),
         ...section.tables.map((t) => extraTable(t, speaking)),
@@ -435,6 +466,76 @@ class SectionBox {
     const charts = this.specs();
     if (charts.length === 0) this.charts.clear();
     else this.charts.show(() => charts, this.room, delayMs);
+  }
+}
+
+/**
+ * "What would make it fair?", for designers: a number of the battle (a rule's, such as the fortress
+ * bonus, or a count) and a target, solved for from the answer (the command line's `--solve-for`);
+ * while a question is solved for, what it is solved for and a way back.
+ */
+class FairBox {
+  readonly element: HTMLDetailsElement;
+  private readonly body = h('div', { class: 'section-body' });
+  /** The question's game and the numbers offered, so the list is built again only when they change. */
+  private shownFor = '';
+
+  constructor(private readonly ask: (path: string, target: string) => void) {
+    this.element = h(
+      'details',
+      { class: 'section fair', 'data-section': 'fair', hidden: true },
+      h('summary', {}, h('span', { class: 'title' }, 'What would make it fair?'), h('span', { class: 'gist' }, '')),
+      this.body,
+    );
+  }
+
+  show(asked: AskedQuestion, report: BattleReport): void {
+    const solving = asked.question.solveFor;
+    const form = asked.module.form;
+    const paths = numericPaths(report.entry);
+    const key = `${report.system}|${solving ?? ''}|${paths.join(',')}|${asked.question.target ?? ''}`;
+    this.element.hidden = paths.length === 0;
+    const gist = this.element.querySelector('.gist') as HTMLElement;
+    gist.textContent = solving
+      ? `solved for ${knobLabel(form, report.entry, solving).toLowerCase()}`
+      : 'for designers: the value of a rule or number at which the chance reaches a target';
+    if (key === this.shownFor) return;
+    this.shownFor = key;
+    const knob = h(
+      'select',
+      { id: 'fair-knob', 'aria-label': 'The number to solve for' },
+      paths.map((p) => h('option', { value: p }, knobLabel(form, report.entry, p))),
+    );
+    if (solving && paths.includes(solving)) knob.value = solving;
+    const targets = ['50%', '60%', '67%', '75%', '80%', '90%'];
+    const target = h(
+      'select',
+      { id: 'fair-target', 'aria-label': 'The chance to reach' },
+      targets.map((t) => h('option', { value: t }, t === '50%' ? '50% (a fair fight)' : t)),
+    );
+    const given = asked.question.target;
+    if (given !== undefined && targets.includes(`${Math.round(given * 100)}%`))
+      target.value = `${Math.round(given * 100)}%`;
+    const solve = h('button', { type: 'button', class: 'solve' }, 'Solve');
+    solve.addEventListener('click', () => this.ask(knob.value, target.value));
+    const stop = solving ? h('button', { type: 'button', class: 'stop-solving' }, 'Back to the question') : null;
+    stop?.addEventListener('click', () => this.ask('', ''));
+    fill(
+      this.body,
+      h(
+        'p',
+        { class: 'hint' },
+        'The value of one number of the battle (a rule such as the fortress bonus, or a count) at which the chance ' +
+          'reaches the target: the smallest where the chance rises with it, the largest where it falls.',
+      ),
+      h('div', { class: 'fair-row' }, h('label', { for: 'fair-knob' }, 'Solve for'), knob),
+      h('div', { class: 'fair-row' }, h('label', { for: 'fair-target' }, 'Chance to reach'), target),
+      h('div', { class: 'fair-buttons' }, solve, stop),
+    );
+  }
+
+  hide(): void {
+    this.element.hidden = true;
   }
 }
 

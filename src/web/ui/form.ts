@@ -144,6 +144,8 @@ export function questionForm(
     return grouped ? grouped.control.read(field.param) : field.initial;
   };
 
+  /** What the answer asked to solve for ("What would make it fair?"): kept with the question, no field of the form. */
+  let solveFor = state.solveFor ?? '';
   const read = (): PageState => {
     const values: Record<string, string | boolean> = {};
     for (const field of fields) values[field.param] = valueOf(field);
@@ -161,6 +163,7 @@ export function questionForm(
       objective: value('objective'),
       territoryWorth: value('territory-worth'),
       ...(table.read() ? { table: table.read() } : {}),
+      ...(solveFor ? { solveFor } : {}),
     };
   };
 
@@ -199,6 +202,7 @@ export function questionForm(
   };
 
   const write = (next: PageState) => {
+    solveFor = next.solveFor ?? '';
     for (const field of fields) writeField(field, next.values[field.param] ?? field.initial);
     for (const g of groups) g.control.write(next.values);
     if (kinds) {

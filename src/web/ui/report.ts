@@ -14,6 +14,13 @@ export interface Speaking {
   form?: QuestionForm;
   /** The game has dice (a sampler): its probabilities are chances; without, an answer is yes or no. */
   chance: boolean;
+  /** A sentence of the report in a player's words (a number of the battle by its label: "Fortress bonus"). */
+  words?: (text: string) => string;
+}
+
+/** A sentence of the report in the game's words. */
+export function said(speaking: Speaking, text: string): string {
+  return (speaking.words ?? sentenceWords)(text);
 }
 
 const CHANCE: Speaking = { chance: true };
@@ -141,7 +148,7 @@ function chanceColumns(table: Table): boolean[] {
 /** A cell in a player's words: in a column of chances, 0 and 1 are percentages like the rest. */
 function cellText(cell: Table['rows'][number][number], chanceColumn: boolean, speaking: Speaking): string {
   if (chanceColumn && typeof cell === 'number' && cell >= 0 && cell <= 1) return percent(cell);
-  return typeof cell === 'string' ? sentenceWords(cellWords(speaking.form, cell)) : tableCell(cell);
+  return typeof cell === 'string' ? said(speaking, cellWords(speaking.form, cell)) : tableCell(cell);
 }
 
 /**
@@ -164,7 +171,7 @@ export function extraTable(table: Table, speaking: Speaking = CHANCE): HTMLEleme
         h(
           'tr',
           {},
-          table.columns.map((c) => h('th', { scope: 'col' }, sentenceWords(c))),
+          table.columns.map((c) => h('th', { scope: 'col' }, said(speaking, c))),
         ),
       ),
       h(
@@ -185,5 +192,5 @@ export function extraTable(table: Table, speaking: Speaking = CHANCE): HTMLEleme
     new ResizeObserver(() => {
       more.hidden = box.scrollWidth <= box.clientWidth + 1;
     }).observe(box);
-  return h('figure', { class: 'extra' }, h('figcaption', { id }, sentenceWords(table.title)), more, box);
+  return h('figure', { class: 'extra' }, h('figcaption', { id }, said(speaking, table.title)), more, box);
 }
