@@ -10,7 +10,7 @@ import { runBattle } from '../../src/core/engine/answer/battle.js';
 import { fieldsOf } from '../../src/web/question/fields.js';
 import { commandWords, exampleState, firstQuestion, withArgs, type PageState } from '../../src/web/question/state.js';
 import { readHash, stateFromHash, stateToHash } from '../../src/web/question/url.js';
-import { toQuestion, type AskedQuestion } from '../../src/web/question/toQuestion.js';
+import { toQuestion, type CompiledQuestion } from '../../src/web/question/toQuestion.js';
 import { cliCommand } from '../../src/web/question/command.js';
 import { cli } from '../helpers/cli.js';
 
@@ -18,13 +18,13 @@ const moduleOf = (id: string) => SYSTEM_MODULES.find((m) => m.system.id === id) 
 const landgrab = moduleOf('landgrab');
 const pq = moduleOf('princes-and-queens');
 
-function asked(module: SystemModule, state: PageState): AskedQuestion {
+function asked(module: SystemModule, state: PageState): CompiledQuestion {
   const result = toQuestion(module, state);
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
   return result.asked;
 }
 
-async function pageReport(q: AskedQuestion) {
+async function pageReport(q: CompiledQuestion) {
   return runBattle(
     q.module.system,
     q.battle,
