@@ -534,8 +534,11 @@ class FairBox {
     );
   }
 
+  /** No answer: nothing to solve, and no number left in it (its targets). */
   hide(): void {
     this.element.hidden = true;
+    fill(this.body);
+    this.shownFor = '';
   }
 }
 

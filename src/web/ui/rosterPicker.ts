@@ -155,7 +155,26 @@ export function rosterPicker(
     browse.hidden = !browsing;
     browseButton.setAttribute('aria-expanded', String(browsing));
     browseButton.textContent = browsing ? 'Close the roster' : 'Browse the roster';
-    if (browsing) showTiles();
+    // The tiles are built when the roster opens (or its group changes); a tap on one only updates their counts.
+    if (!browsing) fill(tiles);
+    else if (tiles.childElementCount === 0) showTiles();
+    else countTiles();
+  }
+
+  /** How many of each tile's counter are chosen, on the tiles shown. */
+  function countTiles(): void {
+    for (const tile of tiles.querySelectorAll<HTMLButtonElement>('button.tile')) {
+      const item = catalogue.read(tile.dataset.id ?? '');
+      const n = items.filter((i) => item && !i.raw && sameCounter(i, item)).reduce((k, i) => k + i.count, 0);
+      let badge = tile.querySelector<HTMLElement>('.chosen');
+      if (n > 0 && !badge) tile.append((badge = h('span', { class: 'chosen', 'aria-hidden': 'true' })));
+      if (badge) {
+        badge.hidden = n === 0;
+        badge.textContent = `×${n}`;
+      }
+      const base = tile.dataset.label ?? '';
+      tile.setAttribute('aria-label', n > 0 ? `${base} (${n} chosen)` : base);
+    }
   }
 
   function chip(item: Item, i: number): HTMLElement {
@@ -283,31 +302,22 @@ export function rosterPicker(
       buttons.classList.add('group-buttons');
       fill(groupsBox, buttons);
     } else fill(groupsBox);
-    const chosenCount = (c: CatalogueCounter) => {
-      const item = catalogue.read(c.id);
-      return items.filter((i) => item && !i.raw && sameCounter(i, item)).reduce((n, i) => n + i.count, 0);
-    };
     fill(
       tiles,
       chosen.counters.map((c) => {
-        const n = chosenCount(c);
+        const label = `Add ${c.name}, ${c.summary}`;
         const tile = h(
           'button',
-          {
-            type: 'button',
-            class: 'tile',
-            'data-id': c.id,
-            'aria-label': `Add ${c.name}, ${c.summary}${n > 0 ? ` (${n} chosen)` : ''}`,
-          },
+          { type: 'button', class: 'tile', 'data-id': c.id, 'data-label': label, 'aria-label': label },
           h('span', { class: 'name' }, c.name),
           // Value and kind at a glance: one die is the rule, said only when it is two.
           h('span', { class: 'stats' }, c.summary.replace(' · 1 die', '')),
-          n > 0 ? h('span', { class: 'chosen', 'aria-hidden': 'true' }, `×${n}`) : null,
         );
         tile.addEventListener('click', () => add(c.id));
         return h('li', {}, tile);
       }),
     );
+    countTiles();
   }
 
   search.addEventListener('input', (event) => {
