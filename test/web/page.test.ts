@@ -645,8 +645,15 @@ describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
       let page: Page | null = null;
       const errors: string[] = [];
       for (const [id, hash] of Object.entries(questions)) {
-        if (page) await follow(page, hash);
-        else {
+        if (page) {
+          await follow(page, hash);
+          // This question's answer, not the last one's still finishing.
+          const system = hash.slice(1).split('?')[0];
+          await page.waitForFunction(
+            (id) => document.getElementById('command')?.textContent?.startsWith(`battle-odds odds ${id} `),
+            system,
+          );
+        } else {
           page = await open(hash, sized);
           page.on('pageerror', (error) => errors.push(error.message));
           page.on('console', (message) => {

@@ -29,7 +29,16 @@ import { hasChance } from '../question/state.js';
  */
 function speakingOf(asked: AskedQuestion, report?: BattleReport): Speaking {
   const form = asked.module.form;
-  const words = (text: string) => namedNumbers(asked, report, sentenceWords(text), true);
+  // A choice's value in quotes ("order") is its label, as in the form.
+  const choices = form.fields.flatMap((f) => f.choices ?? []);
+  const words = (text: string) =>
+    namedNumbers(asked, report, sentenceWords(text), true).replace(
+      /["“]([a-z][a-z-]*)["”]/g,
+      (whole, value: string) => {
+        const choice = choices.find((c) => c.value === value);
+        return choice ? `“${choice.label}”` : whole;
+      },
+    );
   return { form, chance: hasChance(asked.module), words };
 }
 
