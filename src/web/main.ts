@@ -5,7 +5,7 @@
  */
 import { SYSTEM_MODULES, type SystemModule } from '../core/registry/systems.js';
 import { Asker } from './answer/asker.js';
-import { stateFromHash, stateToHash } from './question/url.js';
+import { readHash, stateToHash } from './question/url.js';
 import { exampleState, type PageState } from './question/state.js';
 import { questionForm, type QuestionForm } from './ui/form.js';
 import { PageAnswer } from './ui/answerView.js';
@@ -16,6 +16,8 @@ const pool = browserPool();
 const view = new PageAnswer();
 view.threads = pool.threads;
 const asker = new Asker(pool, view);
+// The workers that answer start now, loading the rule systems while the page builds its form.
+asker.warm();
 const picker = byId('system');
 const pickerTitle = byId('system-title');
 const formBox = byId('form');
@@ -35,6 +37,34 @@ picker.append(
   ),
 );
 
+const linkNote = byId('link-note');
+
+/** What a link held that could not be read, in one line (none: the line hides). */
+function noteLink(unread: readonly string[]): void {
+  linkNote.hidden = unread.length === 0;
+  linkNote.textContent = unread.length === 0 ? '' : `Not all of the link could be read: ${unread.join('; ')}.`;
+}
+
+/**
+ * Opens a link's question: what can be read is asked, what cannot is said in one line. A
+ * question the page cannot show (it should not happen) gives way to the game's first question,
+ * with the reason: never a blank page.
+ */
+function open(hash: string): void {
+  const link = readHash(SYSTEM_MODULES, hash);
+  const state = link.state ?? exampleState(module);
+  noteLink(link.unread);
+  try {
+    show(state);
+  } catch (error) {
+    noteLink([
+      ...link.unread,
+      `its question could not be shown (${(error as Error).message}): this is the game's first`,
+    ]);
+    show(exampleState(SYSTEM_MODULES.find((m) => m.system.id === state.system) ?? SYSTEM_MODULES[0]));
+  }
+}
+
 function show(state: PageState): void {
   module = SYSTEM_MODULES.find((m) => m.system.id === state.system) ?? SYSTEM_MODULES[0];
   for (const radio of picker.querySelectorAll<HTMLInputElement>('input'))
@@ -50,20 +80,52 @@ function show(state: PageState): void {
     return problems.filter((p) => p.param === null || !placed.has(p.param));
   };
   remembered.set(module.system.id, state);
+  addressDue = null;
   history.replaceState(null, '', stateToHash(module, state));
   asker.ask(module, state);
 }
 
+/** The address follows the question in a task of its own (writing it takes the browser a few ms). */
+let addressDue: (() => void) | null = null;
+function writeAddress(hash: string): void {
+  const due = addressDue === null;
+  addressDue = () => history.replaceState(null, '', hash);
+  if (due)
+    setTimeout(() => {
+      addressDue?.();
+      addressDue = null;
+    }, 0);
+}
+
 function changed(state: PageState, at: number): void {
   remembered.set(module.system.id, state);
-  history.replaceState(null, '', stateToHash(module, state));
   asker.ask(module, state, at);
+  writeAddress(stateToHash(module, state));
 }
 
 picker.addEventListener('change', (event) => {
   const next = SYSTEM_MODULES.find((m) => m.system.id === (event.target as HTMLInputElement).value);
-  if (next && next !== module) show(remembered.get(next.system.id) ?? exampleState(next));
+  if (!next || next === module) return;
+  noteLink([]);
+  show(remembered.get(next.system.id) ?? exampleState(next));
 });
+
+// "Aim for 53% instead" in the answer (no stop rule meets the target): the target moved, the question asked again.
+view.moveTarget = (target) => {
+  if (!form) return;
+  const next = { ...form.read(), target };
+  form.write(next);
+  changed(next, performance.now());
+};
+
+// "What would make it fair?": the question solved for a number of its battle at a target ('': no more).
+view.solveFor = (path, target) => {
+  if (!form) return;
+  const current = form.read();
+  const next = path ? { ...current, solveFor: path, target } : { ...current, solveFor: '' };
+  form.write(next);
+  changed(next, performance.now());
+};
 
 // "Show" beside a problem in the answer: the field, in view and focused (its section opened).
 view.focusField = (param) => {
@@ -75,9 +137,16 @@ view.focusField = (param) => {
   input?.focus({ preventScroll: true });
 };
 
-window.addEventListener('hashchange', () => {
-  const state = stateFromHash(SYSTEM_MODULES, location.hash);
-  if (state) show(state);
+window.addEventListener('hashchange', () => open(location.hash));
+
+// Whatever goes wrong later, the page says so in the answer rather than going blank or still.
+window.addEventListener('error', (event) =>
+  view.failed(event.error instanceof Error ? event.error : new Error(event.message)),
+);
+window.addEventListener('unhandledrejection', (event) => {
+  // A question replaced is no failure.
+  if (event.reason instanceof Error && event.reason.name === 'AbortError') return event.preventDefault();
+  view.failed(event.reason instanceof Error ? event.reason : new Error(String(event.reason)));
 });
 
 // "Skip to the answer" and the phone's answer bar move focus to the answer without putting
@@ -92,6 +161,8 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href="#answer
 }
 
 byId('copy-link').addEventListener('click', async () => {
+  addressDue?.();
+  addressDue = null;
   const done = byId('copy-done');
   try {
     await navigator.clipboard.writeText(location.href);
@@ -101,7 +172,7 @@ byId('copy-link').addEventListener('click', async () => {
   }
 });
 
-show(stateFromHash(SYSTEM_MODULES, location.hash) ?? exampleState(SYSTEM_MODULES[0]));
+open(location.hash);
 
 if ('serviceWorker' in navigator && location.protocol !== 'file:') {
   navigator.serviceWorker.register('./sw.js').catch(() => {

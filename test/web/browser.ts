@@ -119,3 +119,38 @@ export function flagsOnThePage(): string[] {
     for (const name of ['placeholder', 'aria-label', 'title']) texts.push(e.getAttribute(name) ?? '');
   return texts.flatMap((t) => t.match(/(^|[^\w-])--[a-z][a-z-]*/g) ?? []).map((m) => m.trim());
 }
+
+/**
+ * What a player should never read, in the text the page shows (the command-line block aside): a flag, a
+ * camelCase or dotted name (a JSON key of the battle entry), a choice's value where its label belongs (`optionIds`:
+ * the game's choices; one with a hyphen anywhere, any other in quotes), or words of the machinery. Runs in the page;
+ * `selector` narrows it to some parts of it.
+ */
+export function wordsLeaks({ optionIds, selector }: { optionIds: string[]; selector?: string }): string[] {
+  const roots = selector ? [...document.querySelectorAll(selector)] : [document.body];
+  const texts: string[] = [];
+  for (const root of roots) {
+    const copy = root.cloneNode(true) as HTMLElement;
+    copy.querySelector('#command')?.remove();
+    for (const e of copy.querySelectorAll('svg')) e.remove();
+    // Each text node on its own: two elements side by side are two texts, not one word.
+    const walker = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node.textContent ?? '');
+    for (const e of copy.querySelectorAll('*'))
+      for (const name of ['placeholder', 'aria-label', 'title']) texts.push(e.getAttribute(name) ?? '');
+  }
+  const leaks: string[] = [];
+  for (const text of texts) {
+    for (const m of text.match(/(^|[^\w-])--[a-z][a-z-]*/g) ?? []) leaks.push(`flag ${m.trim()}`);
+    for (const m of text.match(/\b[a-z]+[A-Z][A-Za-z]*\b/g) ?? []) leaks.push(`camelCase ${m}`);
+    for (const m of text.match(/\b[a-z]{2,}\.[a-z]{2,}\b/g) ?? []) leaks.push(`dotted name ${m}`);
+    for (const m of text.match(/invalid input|schema|\bundefined\b|\[object|\bnull\b/gi) ?? []) leaks.push(`word ${m}`);
+    for (const m of text.match(/\bNaN\b/g) ?? []) leaks.push(`word ${m}`);
+    for (const id of optionIds) {
+      const quoted = [`"${id}"`, `'${id}'`, `“${id}”`].some((q) => text.includes(q));
+      const hyphen = id.includes('-') && new RegExp(`(^|[^\\w-])${id}(?![\\w-])`).test(text);
+      if (quoted || hyphen) leaks.push(`choice ${id}`);
+    }
+  }
+  return [...new Set(leaks)];
+}

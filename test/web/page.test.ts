@@ -14,10 +14,19 @@ import { SYSTEM_MODULES } from '../../src/core/registry/systems.js';
 import type { BattleReport } from '../../src/core/model/report.js';
 import { headlineValue } from '../../src/web/ui/report.js';
 import { serveWeb, type Serving } from '../../src/files/serve.js';
-import { commandWords, exampleState } from '../../src/web/question/state.js';
+import { commandWords, exampleState, firstQuestion, hasChance } from '../../src/web/question/state.js';
 import { stateToHash } from '../../src/web/question/url.js';
 import { cli } from '../helpers/cli.js';
-import { buildPage, flagsOnThePage, launchChromium, requireChromium, SCREENSHOTS, SKIP_BROWSER } from './browser.js';
+import {
+  buildPage,
+  flagsOnThePage,
+  launchChromium,
+  requireChromium,
+  SCREENSHOTS,
+  SKIP_BROWSER,
+  wordsLeaks,
+} from './browser.js';
+import { fieldsOf } from '../../src/web/question/fields.js';
 import { KT_ATTACKERS, KT_DEFENDERS, LOOKED_AT } from './questions.js';
 
 /** Every system the page will offer; the ones not in the core yet are skipped with the reason. */
@@ -102,7 +111,7 @@ describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
           sampling ? { ...state, method: 'sample', seed: 'web page', trials: '50000' } : state,
         );
         const page = await open(hash);
-        const words = commandWords(m.form.examples[0]).slice(2);
+        const words = commandWords(firstQuestion(m)!).slice(2);
         const reference = await cliReport(
           sampling ? [...words, '--sample', '--seed', 'web page', '--trials', '50000'] : words,
         );
@@ -114,7 +123,7 @@ describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
         const shown = await page.textContent('.headline .value');
         const exact = report.method === 'exact';
         if (head.kind === 'probability')
-          expect(shown).toBe(headlineValue(head, exact ? head.exact! : head.estimate, exact));
+          expect(shown).toBe(headlineValue(head, exact ? head.exact! : head.estimate, exact, hasChance(m)));
         expect(await page.textContent('#command')).toContain(`battle-odds odds ${id}`);
         // A player's words everywhere else: no flag in any label, help, choice, message or chart title.
         await page.evaluate(() =>
@@ -306,6 +315,36 @@ describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
     await again.close();
   });
 
+  it('solves for a rule from the answer (what would make it fair?), as the command line does', async () => {
+    const page = await open('#landgrab?attackers=12&defenders=8&fortress');
+    await page.locator('details.fair > summary').click();
+    await page.selectOption('#fair-knob', 'fortressBonus');
+    await page.locator('details.fair button.solve').click();
+    const args = ['--attackers', '12', '--defenders', '8', '--fortress'];
+    const command = `battle-odds odds landgrab ${args.join(' ')} --exact-only --solve-for fortressBonus --target 0.5`;
+    await page.waitForFunction(
+      (c) =>
+        document.getElementById('command')?.textContent === c &&
+        document.getElementById('answer')?.dataset.complete === 'true',
+      command,
+    );
+    const reference = await cliReport(['landgrab', ...args, '--solve-for', 'fortressBonus', '--target', '0.5']);
+    const report = await lastReport(page);
+    expect(report.verdict).toEqual(reference.verdict);
+    expect(report.metrics).toEqual(reference.metrics);
+    // In a player's words: the rule by its name, the chance in words.
+    expect(await page.textContent('.verdict')).toContain(
+      'Solved for “Fortress bonus”: 1 is the largest value at which the chance the attacker conquers is at least 50%',
+    );
+    expect(new URL(page.url()).hash).toBe(
+      '#landgrab?attackers=12&defenders=8&fortress&target=50%25&solve-for=fortressBonus',
+    );
+    // Back to the question: the plain answer again.
+    await page.locator('details.fair button.stop-solving').click();
+    await page.waitForFunction(() => !document.getElementById('command')?.textContent?.includes('--solve-for'));
+    await page.close();
+  });
+
   it('asks the objective of the advice: the stop rule follows it, and a link keeps it', async () => {
     const page = await open('#landgrab?attackers=20&defenders=10&advise&objective=value&territory-worth=10');
     expect(await page.inputValue('#f-objective')).toBe('value');
@@ -330,6 +369,88 @@ describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
     expect((await lastReport(page)).verdict.join('\n')).toContain(
       'Stop rule for the best chance of taking the territory: fight to the end; that is optimal',
     );
+    await page.close();
+  });
+
+  it('opens any link (mangled, cut, hostile, unknown): what can be read is asked, the rest named', async () => {
+    const links: Array<[string, RegExp, string]> = [
+      ['#landgrab?attackers=11&defenders=10%', /“defenders=10%” was damaged: read as “10”/, '--defenders 10'],
+      [
+        '#kings-and-things?attackers=Giant,Troll%2',
+        /was damaged: read as “Giant,Troll”/,
+        '--attackers Giant,Troll --exact-only',
+      ],
+      ['#landgrab?attackers=12&<img src=x onerror=alert(1)>=1&defenders=8', /is not part of a LandGrab question/, '12'],
+      ['#landgrab?attackers=1e400&defenders=8', /^$/, ''],
+      ['#no-such-game?x=1', /“no-such-game” is not a game this page knows/, 'landgrab'],
+      ['#%E0%A4%A', /is not a game this page knows/, 'landgrab'],
+      [`#landgrab?attackers=${'9'.repeat(3000)}`, /was too long/, ''],
+    ];
+    const page = await open('#landgrab');
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    for (const [hash, note, command] of links) {
+      const before = await page.evaluate(() => {
+        const data = document.getElementById('answer')!.dataset;
+        return Number(data.answers ?? 0) + Number(data.refusals ?? 0);
+      });
+      await page.evaluate((h) => (location.hash = h), hash);
+      await page.waitForFunction((n) => {
+        const data = document.getElementById('answer')!.dataset;
+        return Number(data.answers ?? 0) + Number(data.refusals ?? 0) > n;
+      }, before);
+      // Never a blank page: the form is there, the link's note says what was not read, no markup ran.
+      expect(await page.locator('#form form').count(), hash).toBe(1);
+      expect((await page.textContent('#link-note')) ?? '', hash).toMatch(note);
+      if (command)
+        await page.waitForFunction((c) => document.getElementById('command')?.textContent?.includes(c), command);
+      else expect(await page.getAttribute('#answer', 'data-problem'), hash).toBe('true');
+      expect(await page.locator('img').count()).toBe(0);
+    }
+    expect(errors).toEqual([]);
+    // Tapping a game after all that opens it.
+    await page.click('label:has(#game-princes-and-queens)');
+    await page.waitForFunction(() => document.getElementById('command')?.textContent?.includes('princes-and-queens'));
+    expect(await page.isHidden('#link-note')).toBe(true);
+    await page.close();
+  });
+
+  it("words every field's refusal in every game for a player: no flag, entry name or choice's value", async () => {
+    const page = await open('#landgrab');
+    const BAD = ['', '0', '-1', 'x', '99999999', '<b>1</b>'];
+    const seen = new Set<string>();
+    for (const module of SYSTEM_MODULES) {
+      const optionIds = module.form.fields.flatMap((f) => (f.choices ?? []).map((c) => c.value));
+      for (const kind of module.form.kinds?.map((k) => k.value) ?? ['']) {
+        for (const field of fieldsOf(module)) {
+          if (field.kind === 'flag' || (field.field.appliesTo && !field.field.appliesTo.includes(kind))) continue;
+          for (const value of BAD) {
+            const state = { ...exampleState(module), ...(kind ? { kind } : {}) };
+            const hash = stateToHash(module, { ...state, values: { ...state.values, [field.param]: value } });
+            const before = await page.evaluate(() => {
+              const data = document.getElementById('answer')!.dataset;
+              return Number(data.answers ?? 0) + Number(data.refusals ?? 0);
+            });
+            await page.evaluate((h) => (location.hash = h), hash);
+            await page.waitForFunction((n) => {
+              const data = document.getElementById('answer')!.dataset;
+              return Number(data.answers ?? 0) + Number(data.refusals ?? 0) > n;
+            }, before);
+            const refused = (await page.getAttribute('#answer', 'data-problem')) === 'true';
+            if (!refused) continue;
+            const leaks = await page.evaluate(wordsLeaks, {
+              optionIds,
+              selector: '#problems, .error, #peek, #link-note, #answer-body',
+            });
+            expect(leaks, `${hash}: ${await page.textContent('#problems')}`).toEqual([]);
+            // No number while the question is refused.
+            expect(await page.locator('#answer .headline').count(), hash).toBe(0);
+            seen.add((await page.textContent('#problems')) ?? '');
+          }
+        }
+      }
+    }
+    console.log(`[web] refusals worded for a player: ${seen.size} different ones, none naming a flag, key or value`);
     await page.close();
   });
 
@@ -524,8 +645,15 @@ describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
       let page: Page | null = null;
       const errors: string[] = [];
       for (const [id, hash] of Object.entries(questions)) {
-        if (page) await follow(page, hash);
-        else {
+        if (page) {
+          await follow(page, hash);
+          // This question's answer, not the last one's still finishing.
+          const system = hash.slice(1).split('?')[0];
+          await page.waitForFunction(
+            (id) => document.getElementById('command')?.textContent?.startsWith(`battle-odds odds ${id} `),
+            system,
+          );
+        } else {
           page = await open(hash, sized);
           page.on('pageerror', (error) => errors.push(error.message));
           page.on('console', (message) => {
@@ -547,6 +675,21 @@ describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
         if (saving) {
           await page.screenshot({ path: path.join(SCREENSHOTS, `${id}-${name}.png`), fullPage: true });
           if (name === 'phone') await page.screenshot({ path: path.join(SCREENSHOTS, `${id}-${name}-screen.png`) });
+        }
+        if (name === 'phone') {
+          // Every section of the answer open, every table built: a player's words throughout.
+          await page.evaluate(() => {
+            for (const d of document.querySelectorAll('#answer details')) (d as HTMLDetailsElement).open = true;
+          });
+          await page.evaluate(() =>
+            (window as unknown as { battleOdds: { chartsDrawn(): Promise<void> } }).battleOdds.chartsDrawn(),
+          );
+          const module = moduleOf(hash.slice(1).split('?')[0])!;
+          const optionIds = module.form.fields.flatMap((f) => (f.choices ?? []).map((c) => c.value));
+          expect(await page.evaluate(wordsLeaks, { optionIds }), id).toEqual([]);
+          await page.evaluate(() => {
+            for (const d of document.querySelectorAll('#answer details')) (d as HTMLDetailsElement).open = false;
+          });
         }
         expect(errors, id).toEqual([]);
       }

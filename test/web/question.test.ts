@@ -8,9 +8,9 @@ import { SYSTEM_MODULES, type SystemModule } from '../../src/core/registry/syste
 import { InProcessExecutor, findSystem } from '../../src/core.js';
 import { runBattle } from '../../src/core/engine/answer/battle.js';
 import { fieldsOf } from '../../src/web/question/fields.js';
-import { commandWords, exampleState, withArgs, type PageState } from '../../src/web/question/state.js';
-import { stateFromHash, stateToHash } from '../../src/web/question/url.js';
-import { toQuestion, type AskedQuestion } from '../../src/web/question/toQuestion.js';
+import { commandWords, exampleState, firstQuestion, withArgs, type PageState } from '../../src/web/question/state.js';
+import { readHash, stateFromHash, stateToHash } from '../../src/web/question/url.js';
+import { toQuestion, type CompiledQuestion } from '../../src/web/question/toQuestion.js';
 import { cliCommand } from '../../src/web/question/command.js';
 import { cli } from '../helpers/cli.js';
 
@@ -18,13 +18,13 @@ const moduleOf = (id: string) => SYSTEM_MODULES.find((m) => m.system.id === id) 
 const landgrab = moduleOf('landgrab');
 const pq = moduleOf('princes-and-queens');
 
-function asked(module: SystemModule, state: PageState): AskedQuestion {
+function asked(module: SystemModule, state: PageState): CompiledQuestion {
   const result = toQuestion(module, state);
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
   return result.asked;
 }
 
-async function pageReport(q: AskedQuestion) {
+async function pageReport(q: CompiledQuestion) {
   return runBattle(
     q.module.system,
     q.battle,
@@ -71,10 +71,10 @@ describe("the page's fields, from the question forms", () => {
     expect(fields.has('max-distance')).toBe(false);
   });
 
-  it('starts each system at its first example', () => {
+  it('starts each system at its first question (its first example, but Kings & Things with roster creatures)', () => {
     for (const module of SYSTEM_MODULES) {
       const q = asked(module, exampleState(module));
-      const words = commandWords(module.form.examples[0]).slice(3);
+      const words = commandWords(firstQuestion(module)!).slice(3);
       expect(q.args.join(' ').split(' ')).toEqual(words);
     }
   });
@@ -126,7 +126,7 @@ describe('a question in the page is the CLI question', () => {
       problems: [{ param: 'attackers', message: 'Armies in the attacking territory must be a whole number.' }],
     });
     const missing = toQuestion(landgrab, { ...base, values: { ...base.values, defenders: '' } });
-    expect(missing).toEqual({ ok: false, problems: [{ param: 'defenders', message: 'Defending armies is needed.' }] });
+    expect(missing).toEqual({ ok: false, problems: [{ param: 'defenders', message: 'Fill in “Defending armies”.' }] });
     const schema = toQuestion(landgrab, { ...base, values: { ...base.values, 'stop-at': '40' } });
     expect(schema).toEqual({
       ok: false,
@@ -255,6 +255,95 @@ describe('the question in the URL', () => {
   });
 });
 
+describe('any link opens the page', () => {
+  const read = (hash: string) => readHash(SYSTEM_MODULES, hash);
+
+  it('reads what a mangled or cut link still holds, and says what it could not read', () => {
+    // A stray % (a chat app), an escape cut short, one that is not UTF-8: left out, the rest read.
+    const stray = read('#landgrab?attackers=11&defenders=10%');
+    expect(stray.state?.values).toMatchObject({ attackers: '11', defenders: '10' });
+    expect(stray.unread).toEqual(['“defenders=10%” was damaged: read as “10”']);
+    const cut = read('#kings-and-things?attackers=Giant,Troll%2&defenders=Nomads');
+    expect(cut.state?.values).toMatchObject({ attackers: 'Giant,Troll', defenders: 'Nomads' });
+    expect(cut.unread).toHaveLength(1);
+    expect(read('#landgrab?attackers=%E9%&defenders=%C3%A9').state?.values).toMatchObject({
+      attackers: '',
+      defenders: 'é',
+    });
+    // The game's name itself damaged, or unknown: the page's first game, said so.
+    expect(read('#land%grab?attackers=3').state?.system).toBe('landgrab');
+    expect(read('#no-such-game?x=1').unread).toEqual(['“no-such-game” is not a game this page knows']);
+  });
+
+  it('names unknown keys, kinds, methods, objectives, tables and a target in a game without dice', () => {
+    const { state, unread } = read(
+      '#landgrab?attackers=11&colour=red&kind=siege&method=fast&objective=glory&table=x:1&defenders=9',
+    );
+    expect(state?.values).toMatchObject({ attackers: '11', defenders: '9' });
+    expect(state).toMatchObject({ kind: 'battle', method: 'auto', objective: '' });
+    expect(state?.table).toBeUndefined();
+    expect(unread).toEqual([
+      '“colour=red” is not part of a LandGrab question: left out',
+      '“kind=siege” is not a kind of LandGrab question: left out',
+      '“method=fast” is not a way to answer: left out',
+      "“objective=glory” is not something LandGrab's advice can aim for: left out",
+      '“table=x:1” is not a table the page can draw: left out',
+    ]);
+    expect(read('#princes-and-queens?distance=2&target=0.8').unread).toEqual([
+      '“target=0.8” left out: nothing in Princes & Queens is left to chance',
+    ]);
+  });
+
+  it('keeps huge values and markup as text for their fields to refuse, and cuts a value longer than any field', () => {
+    const { state } = read('#landgrab?attackers=1e400&defenders=<script>alert(1)</script>');
+    expect(state?.values).toMatchObject({ attackers: '1e400', defenders: '<script>alert(1)</script>' });
+    const problems = toQuestion(landgrab, state!);
+    expect(problems.ok).toBe(false);
+    const long = read(`#landgrab?attackers=${'9'.repeat(5000)}`);
+    expect((long.state?.values.attackers as string).length).toBe(2000);
+    expect(long.unread).toEqual(['“attackers” was too long: only its first 2000 characters are read']);
+  });
+});
+
+describe("refusals in a player's words", () => {
+  const problem = (module: SystemModule, values: Record<string, string | boolean>, more: Partial<PageState> = {}) => {
+    const base = exampleState(module);
+    const r = toQuestion(module, { ...base, ...more, values: { ...base.values, ...values } });
+    if (r.ok) throw new Error('answered');
+    return r.problems.map((p) => p.message).join(' | ');
+  };
+  const kt = moduleOf('kings-and-things');
+  const civ = moduleOf('advanced-civilization');
+
+  it('words the force left out as a choice between giving it and giving a target', () => {
+    expect(problem(landgrab, { attackers: '' })).toBe(
+      'Fill in “Armies in the attacking territory”, or give a target probability (under More options) to find how ' +
+        'many you need.',
+    );
+  });
+
+  it('gives choices by their labels, never their values; entry names and >= in words', () => {
+    expect(problem(kt, { 'fort-after-retreat': 'x' })).toBe(
+      "When the defender's creatures retreat must be one of the choices: “The fort, city or village fights on " +
+        'alone” or “The hex is captured at once”.',
+    );
+    expect(problem(civ, { 'fort-owner': 'x' })).toBe(
+      'Fort held by must be one of the choices: “The attacker” or “The defender”.',
+    );
+    expect(problem(civ, { limit: '-1' })).toBe('Population limit must be at least 0.');
+    expect(problem(pq, { princes: '0' })).toMatch(/^Attacking Princes must be /);
+  });
+
+  it('refuses a chip counted 0 or none, so no number stands for the count it had', () => {
+    expect(problem(kt, { attackers: '0x Troll,Giant' })).toBe(
+      'Attacking counters: how many Troll? Give a count from 1 to 30, not 0.',
+    );
+    expect(problem(kt, { attackers: 'x Troll' })).toBe(
+      'Attacking counters: how many Troll? Give a count from 1 to 30.',
+    );
+  });
+});
+
 describe('tables (vary two numbers)', () => {
   it('runs as the engine sweep `battle-odds run` gives for the same scenario', async () => {
     const { toTable, defaultTable } = await import('../../src/web/question/table.js');
@@ -285,6 +374,40 @@ describe('tables (vary two numbers)', () => {
     expect(storedSweep(sweep).cells).toEqual(reference.cells);
   });
 
+  it("varies how many of a counter in Kings & Things: one of each side, the command line's cells", async () => {
+    const { toTable, defaultTable, tableAxes } = await import('../../src/web/question/table.js');
+    const { parseScenario, runSweep, systems } = await import('../../src/core.js');
+    const kt = moduleOf('kings-and-things');
+    const state = exampleState(kt);
+    expect(tableAxes(kt, state.kind, state.values).map((a) => a.label)).toEqual([
+      'How many Giant (attacking counters)',
+      'How many Elves (attacking counters)',
+      'How many Dragon (attacking counters)',
+      'How many Nomads (defending counters)',
+    ]);
+    const table = defaultTable(kt, state.kind, state.values)!;
+    expect(table).toEqual({ x: 'attackers.0', xFrom: '1', xTo: '6', y: 'defenders.0', yFrom: '1', yTo: '6' });
+    const { stateToHash, stateFromHash: fromHash } = await import('../../src/web/question/url.js');
+    expect(stateToHash(kt, { ...state, table })).toContain('table=attackers.0:1-6,defenders.0:1-6');
+    expect(fromHash(SYSTEM_MODULES, stateToHash(kt, { ...state, table }))?.table).toEqual(table);
+    const made = toTable(asked(kt, state), { ...table, xTo: '2', yTo: '2' }, state.kind);
+    if (!made.ok) throw new Error(made.problem.message);
+    const scenario = parseScenario(made.scenario, 'table', systems);
+    const options = { seed: 'battle-odds', trials: 1, kernel: 'fast' as const, method: 'auto' as const };
+    const sweep = await runSweep(kt.system, scenario.sweep!, options, new InProcessExecutor(findSystem));
+    const cell = sweep.cells.find((c) => c.at[0] === 2 && c.at[1] === 2)!;
+    const reference = await cliReport([
+      'kings-and-things',
+      '--attackers',
+      '2x Giant,Elves:2R,Dragon:3*C',
+      '--defenders',
+      '2x Nomads',
+      '--fort',
+      'castle',
+    ]);
+    expect(cell.variants[0].metrics[0].exact).toBe(reference.metrics[0].exact);
+  });
+
   it('refuses tables it cannot draw, in words', async () => {
     const { toTable } = await import('../../src/web/question/table.js');
     const q = asked(landgrab, exampleState(landgrab));
@@ -302,5 +425,27 @@ describe('tables (vary two numbers)', () => {
       problem: { message: /at most 2500/ },
     });
     expect(toTable(q, { ...t, y: 'path' }, 'battle')).toMatchObject({ ok: false, problem: { message: /two numbers/ } });
+    // A cell that is no battle, in a player's words (a stop at the armies attacking).
+    const { tableRefusal } = await import('../../src/web/question/table.js');
+    const { parseScenario, systems, InputError } = await import('../../src/core.js');
+    const chain = { ...exampleState(landgrab), kind: 'chain' };
+    chain.values = { ...chain.values, attackers: '12', path: '3,5,2' };
+    const made = toTable(
+      asked(landgrab, chain),
+      { ...t, x: 'attackers', xFrom: '6', xTo: '12', y: 'stop-at', yFrom: '1', yTo: '8' },
+      'chain',
+    );
+    if (!made.ok) throw new Error(made.problem.message);
+    let refusal = '';
+    try {
+      parseScenario(made.scenario, 'table', systems);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      refusal = tableRefusal(asked(landgrab, chain), made.scenario, error.detail);
+    }
+    expect(refusal).toBe(
+      'the cell with “Armies in the attacking territory” 6, “Stop when down to” 6 is no battle: “Stop when down to” ' +
+        'must be below the 6 armies in the attacking territory, or no attack happens',
+    );
   });
 });

@@ -64,7 +64,7 @@ describe('an answer in sections', () => {
     expect(parts.sections.map((s) => s.id)).toEqual(['optimalPlay', 'addedCreature', 'numbers']);
     const [play, added] = parts.sections;
     const d = report.decisions!;
-    expect(play.gist).toMatch(/^\d+\.\d% with losses and retreats chosen well$/);
+    expect(play.gist).toMatch(/^\d+\.\d% if both sides choose losses and retreats well; \d+\.\d% if only you do$/);
     expect(play.tables.map((t) => t.name).sort()).toEqual(['optimal-losses', 'optimal-play']);
     if (d.addedCreature?.answer === 'found')
       expect(added.gist).toContain(`of combat value ${d.addedCreature.chosen!.value} reaches 90%`);

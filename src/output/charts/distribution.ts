@@ -34,7 +34,7 @@ export function distributionBody(request: DistributionChart, room: ChartRoom): B
   const notes = trimmed.flatMap((t) => (t.note ? [t.note] : []));
   // Stacked panels share one plot width, so none leaves a blank strip on the right.
   const maxPlot = room.maxWidth - LEFT;
-  const plotWidth = Math.max(...shown.map((p) => naturalPlotWidth(p, maxPlot)));
+  const plotWidth = room.fill ? maxPlot : Math.max(...shown.map((p) => naturalPlotWidth(p, maxPlot)));
   const panels = shown.map((p) => panelBody(p, request.exactOnly, plotWidth, maxPlot));
   const width = Math.max(...panels.map((p) => p.width));
   if (panels.length === 1) return { ...panels[0], notes };

@@ -13,6 +13,8 @@ export type VegaLiteSpec = Record<string, unknown>;
 /** Where a chart is drawn: the widest it may be (px, padding excluded). */
 export interface ChartRoom {
   maxWidth: number;
+  /** Plots as wide as the room, not their natural width (the web page's wide answer column). */
+  fill?: boolean;
 }
 
 /** A compiled body and the width its content needs (px, axes included, padding excluded). */

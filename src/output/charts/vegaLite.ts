@@ -26,9 +26,13 @@ export const PAGE_ROOM: ChartRoom = { maxWidth: SIZE.pageWidth };
  * has (a phone's), so charts are built for it instead of shrunk into it, their text readable.
  */
 export function toVegaLite(request: ChartRequest, room: ChartRoom = REPORT_ROOM): VegaLiteSpec {
-  // Only a heatmap takes more than the usual widest chart: other kinds read best at that width.
-  const widest = request.kind === 'heatmap' ? SIZE.pageWidth : SIZE.maxChartWidth;
-  const fitted = { maxWidth: Math.min(widest, Math.max(SIZE.minTextWidth, Math.floor(room.maxWidth))) };
+  // Only a heatmap takes more than the usual widest chart (other kinds read best at that width), unless the
+  // room asks to be filled (the web page's wide answer column).
+  const widest = request.kind === 'heatmap' || room.fill ? Math.max(SIZE.pageWidth, room.maxWidth) : SIZE.maxChartWidth;
+  const fitted: ChartRoom = {
+    maxWidth: Math.min(widest, Math.max(SIZE.minTextWidth, Math.floor(room.maxWidth))),
+    ...(room.fill ? { fill: true } : {}),
+  };
   const body = bodyOf(request, fitted);
   const subtitle = [...subtitleOf(request), ...(body.notes ?? [])];
   const title = titleBlock({ title: request.title, subtitle }, body.width, fitted.maxWidth);

@@ -1,25 +1,32 @@
 /**
- * Answers as you type. Every change replaces the question; the next task compiles it and
- * runs it through the engine's `runBattle` with `method: 'auto'` (or the method asked):
- * exact answers come back within the frame; sampled ones run chunk by chunk on the worker
- * pool, reporting progress and estimates that tighten as chunks finish. A newer question
- * aborts the older one at once (its chunks are dropped by the pool).
+ * Answers as you type, never on the page's thread: every change replaces the question, and
+ * its work runs in Web Workers (the page's thread only draws what comes back, so a tap never
+ * waits for a solve or for advice):
+ * - the number: the question read, solved exactly and described without what the player asks
+ *   beyond the odds, in the number worker;
+ * - the whole answer (a target, advice): the same question with all of it, in the advice worker,
+ *   at the same time on the other core; the number shows as soon as it comes, the rest a moment
+ *   later (or both at once);
+ * - a sampled answer: chunk by chunk on the worker pool (the page reads the question for it),
+ *   estimates tightening as chunks finish.
+ * A newer question replaces the older one at once: its replies are thrown away, its chunks
+ * dropped, and a worker still busy with it after a grace period is replaced (questionWorker.ts).
  */
 import type { SystemModule } from '../../core/registry/systems.js';
 import type { Executor } from '../../core/engine/sample/executor.js';
 import type { BattleReport } from '../../core/model/report.js';
-import { describeBattle, NoExactAnswer, runBattle, solveBattle } from '../../core/engine/answer/battle.js';
-import { isUnsolved, type RuleSystem, type Solution, type Unsolved } from '../../core/model/contract.js';
+import { describeBattle, runBattle } from '../../core/engine/answer/battle.js';
+import type { Solution, Unsolved } from '../../core/model/contract.js';
 import { assignStems } from '../../core/model/fileNames.js';
 import { isAbortError } from '../../core/engine/sample/abort.js';
 import type { PageState } from '../question/state.js';
-import { toQuestion, type AskedQuestion, type Problem } from '../question/toQuestion.js';
-import { battleWords } from '../question/words.js';
+import { toQuestion, type AskedQuestion, type CompiledQuestion, type Problem } from '../question/toQuestion.js';
 import { TallyingExecutor } from '../workers/tallying.js';
-import { toTable } from '../question/table.js';
+import { tableRefusal, toTable } from '../question/table.js';
+import { withSolution } from '../workers/questionJob.js';
+import type { QuestionReply } from '../workers/protocol.js';
 import { TableRunner } from './tables.js';
-import { ExactPlacement, withSolution } from './solver.js';
-import { AdvicePlacement, asksMore } from './advice.js';
+import { QuestionPlacement } from './questionWorker.js';
 import type { SweepReport } from '../../core/model/report.js';
 
 export interface AnswerView {
@@ -41,13 +48,22 @@ export interface AnswerView {
 export interface AnswerTiming {
   /** From the change (the keystroke's event time) to this answer on the page. */
   latencyMs: number;
-  /** The exact solve (or the whole answer) ran in a worker. */
+  /** The exact answer was worked out in a worker (false: on the page's thread, when no worker could start). */
   offThread: boolean;
   /**
    * `coming`: the exact number without what the player asks beyond it (a target, advice),
    * which a worker is still working out; `arrived`: that whole answer, after the number.
    */
   rest?: 'coming' | 'arrived';
+}
+
+/** A replaced worker's grace: the number's work is short; advice may take a second, and a fresh worker is cold. */
+const NUMBER_GRACE_MS = 250;
+const WHOLE_GRACE_MS = 600;
+
+/** Whether the page's question asks anything beyond the odds (a target or advice), as the fields hold it. */
+export function asksMore(state: PageState): boolean {
+  return state.target.trim() !== '' || state.advise || Boolean(state.solveFor);
 }
 
 export class Asker {
@@ -61,21 +77,27 @@ export class Asker {
     private readonly executor: Executor,
     private readonly view: AnswerView,
     private readonly tables = new TableRunner(),
-    private readonly exact = new ExactPlacement(),
-    private readonly advice = new AdvicePlacement(),
+    private readonly numbers = new QuestionPlacement('battle-odds numbers', NUMBER_GRACE_MS),
+    private readonly wholes = new QuestionPlacement('battle-odds advice', WHOLE_GRACE_MS),
   ) {}
 
+  /** Starts the workers the first answers need (they load the rule systems meanwhile). */
+  warm(): void {
+    this.numbers.warm();
+    this.wholes.warm();
+  }
+
+  /** For the tests: questions answered on the page's thread, and workers replaced for a stale question. */
+  get placements() {
+    return { numbers: this.numbers, wholes: this.wholes };
+  }
+
   /**
-   * Replaces the question; it is answered in a task of its own right after this one (the
-   * keystroke's handler returns at once; changes queued before that task coalesce), so a
-   * small exact answer is on the page in the same frame as the character typed.
+   * Replaces the question; it is asked in a task of its own right after this one (the
+   * keystroke's handler returns at once; changes queued before that task coalesce).
    */
   ask(module: SystemModule, state: PageState, at = performance.now()): void {
-    this.current?.abort();
-    this.current = null;
-    this.tables.cancel();
-    this.exact.cancel();
-    this.advice.cancel();
+    this.stop();
     this.pending = { module, state, at };
     if (this.scheduled) return;
     this.scheduled = true;
@@ -91,12 +113,16 @@ export class Asker {
 
   /** Stops whatever runs (e.g. the page is leaving). */
   cancel(): void {
-    this.tables.cancel();
-    this.exact.cancel();
-    this.advice.cancel();
+    this.stop();
+    this.pending = null;
+  }
+
+  private stop(): void {
     this.current?.abort();
     this.current = null;
-    this.pending = null;
+    this.tables.cancel();
+    this.numbers.cancel();
+    this.wholes.cancel();
   }
 
   /** After the answer: its table, when one is asked for (in the table worker; a newer question stops it). */
@@ -113,142 +139,123 @@ export class Asker {
       if (!signal.aborted) this.view.tableAnswered(sweep);
     } catch (error) {
       if (signal.aborted || isAbortError(error)) return;
-      this.view.table({ kind: 'problem', message: (error as Error).message });
+      this.view.table({ kind: 'problem', message: tableRefusal(q, table.scenario, (error as Error).message) });
+    }
+  }
+
+  private async answer(module: SystemModule, state: PageState, at: number): Promise<void> {
+    // It stays `current` until the next question aborts it.
+    const controller = new AbortController();
+    this.current = controller;
+    const { signal } = controller;
+    const more = asksMore(state);
+    const offThread = () => this.numbers.onPage === 0;
+    const numberReply = this.numbers.ask(state, more ? 'number' : 'whole');
+    const wholeReply = more ? this.wholes.ask(state, 'whole') : null;
+    // A replaced question's replies reject with an AbortError: nobody waits for them.
+    wholeReply?.catch(() => undefined);
+    try {
+      // The whole answer may come first (a busy core): then it is the only one shown.
+      const first = await Promise.race([
+        numberReply.then((reply) => ({ whole: false, reply })),
+        ...(wholeReply ? [wholeReply.then((reply) => ({ whole: true, reply }))] : []),
+      ]);
+      if (signal.aborted) return;
+      const fromWhole = first.whole && 'report' in first.reply;
+      const reply = fromWhole ? first.reply : first.whole ? await numberReply : first.reply;
+      if (signal.aborted) return;
+      if ('problems' in reply) return this.view.problems(reply.problems);
+      if ('error' in reply) return this.view.failed(new Error(reply.error));
+      const asked: AskedQuestion = { ...reply.asked, module };
+      if ('noExact' in reply) return this.view.problems([{ param: 'method', message: reply.noExact }]);
+      if ('sample' in reply) {
+        this.wholes.cancel();
+        return await this.sample(module, state, reply.solution, at, signal);
+      }
+      const split = more && !fromWhole;
+      this.view.answered(asked, reply.report, {
+        latencyMs: performance.now() - at,
+        offThread: offThread(),
+        ...(split ? { rest: 'coming' as const } : {}),
+      });
+      if (split && wholeReply) void this.answerMore(asked, wholeReply, at, signal);
+      await this.answerTable(asked, state, signal);
+    } catch (error) {
+      if (signal.aborted || isAbortError(error)) return;
+      this.view.failed(error as Error);
+    }
+  }
+
+  /** The whole answer of a question whose number is on the page, from the advice worker. */
+  private async answerMore(
+    asked: AskedQuestion,
+    reply: Promise<QuestionReply>,
+    at: number,
+    signal: AbortSignal,
+  ): Promise<void> {
+    try {
+      const whole = await reply;
+      if (signal.aborted) return;
+      if ('report' in whole)
+        this.view.answered(asked, whole.report, {
+          latencyMs: performance.now() - at,
+          offThread: this.wholes.onPage === 0,
+          rest: 'arrived',
+        });
+      else if ('error' in whole) this.view.failed(new Error(whole.error));
+      else if ('problems' in whole) this.view.problems(whole.problems);
+    } catch (error) {
+      if (signal.aborted || isAbortError(error)) return;
+      this.view.failed(error as Error);
     }
   }
 
   /**
-   * The whole answer of a split question, from the worker (dropped when a newer question came);
-   * if the worker fails, from the page's thread after all.
+   * A sampled answer: the question read on the page (its battle for the pool's chunks), run with
+   * the engine's `runBattle` on the worker pool, estimates shown as chunks finish; its exact
+   * solution, if any, is the worker's.
    */
-  private async answerMore(
-    q: AskedQuestion,
-    system: RuleSystem,
-    solution: Solution,
-    first: BattleReport,
-    solveMs: number,
+  private async sample(
+    module: SystemModule,
+    state: PageState,
+    solution: Solution | Unsolved | null,
     at: number,
     signal: AbortSignal,
   ): Promise<void> {
-    if (signal.aborted) return;
-    const { battle, question, seed } = q;
-    let offThread = true;
-    let report: BattleReport;
-    try {
-      report = await this.advice.answer({
-        systemId: system.id,
-        entry: battle.entry,
-        label: battle.label,
-        file: first.file,
-        seed,
-        question,
-        solution,
-      });
-    } catch (error) {
-      if (signal.aborted || isAbortError(error)) return;
-      try {
-        offThread = false;
-        const options = { seed, trials: q.trials, kernel: 'fast' as const, method: q.method, question, signal };
-        report = await runBattle(system, battle, first.file, options, this.executor);
-      } catch (again) {
-        if (signal.aborted || isAbortError(again)) return;
-        return this.view.failed(again as Error);
-      }
-    }
-    if (signal.aborted) return;
-    report.elapsedMs += solveMs;
-    this.view.answered(q, report, { latencyMs: performance.now() - at, offThread, rest: 'arrived' });
-  }
-
-  private async answer(module: SystemModule, state: PageState, at: number): Promise<void> {
-    const asked = toQuestion(module, state);
-    if (!asked.ok) {
-      this.view.problems(asked.problems);
-      return;
-    }
-    const q = asked.asked;
-    // It stays `current` until the next question aborts it (the rest of a split answer listens to it).
-    const controller = new AbortController();
-    this.current = controller;
-    let { system } = module;
+    const made = toQuestion(module, state);
+    if (!made.ok) return this.view.problems(made.problems);
+    const q = made.asked;
+    const system = solution ? withSolution(module.system, solution) : module.system;
     const started = performance.now();
     let frame = 0;
     const tallying = new TallyingExecutor(this.executor, q.battle.layout.size, () => {
       // Estimates from the chunks so far, at most once a frame.
-      if (frame || controller.signal.aborted) return;
+      if (frame || signal.aborted) return;
       frame = requestAnimationFrame(() => {
         frame = 0;
-        if (controller.signal.aborted) return;
+        if (signal.aborted) return;
         this.view.progress(q, tallying.trials, interimReport(q, tallying, started));
       });
     });
-    try {
-      // The exact solve first (a large one in a worker), timed on its own; runBattle then finds it solved.
-      const offThread = this.exact.offThread(system, q.battle);
-      let solveMs = 0;
-      let solution: Solution | Unsolved | null = null;
-      if (offThread) {
-        const fromWorker = await this.exact.solve(system, q.battle);
-        solution = fromWorker.answer;
-        solveMs = fromWorker.ms;
-      } else if (system.solve) {
-        const solving = performance.now();
-        solution = solveBattle(system, q.battle);
-        solveMs = performance.now() - solving;
-        this.exact.measured(system, solveMs);
-      }
-      if (controller.signal.aborted) return;
-      if (solution) system = withSolution(system, solution);
-      // A question that takes this system long (e.g. Kings & Things' advice): the exact number
-      // first, without it; the whole answer then comes from a worker (advice.ts).
-      const solved = solution && !isUnsolved(solution) ? solution : null;
-      const split = q.method !== 'sample' && solved !== null && this.advice.split(system.id, q.question);
-      const report = await runBattle(
-        system,
-        q.battle,
-        assignStems([q.battle.label])[0],
-        {
-          seed: q.seed,
-          trials: q.trials,
-          kernel: 'fast',
-          method: q.method,
-          check: q.method === 'sample',
-          question: split ? {} : q.question,
-          signal: controller.signal,
-        },
-        tallying,
-      );
-      if (controller.signal.aborted) return;
-      // What the system took to say it (with the question's extras, unless split), then the answer's whole time.
-      if (report.method === 'exact' && !split && asksMore(q.question)) {
-        const { entry, label } = q.battle;
-        const { file } = report;
-        const { seed, question } = q;
-        const asked = solved
-          ? { systemId: system.id, entry, label, file, seed, question, solution: solved }
-          : undefined;
-        this.advice.measured(system.id, report.elapsedMs, asked);
-      }
-      report.elapsedMs += solveMs;
-      cancelAnimationFrame(frame);
-      this.view.answered(q, report, {
-        latencyMs: performance.now() - at,
-        offThread,
-        ...(split ? { rest: 'coming' as const } : {}),
-      });
-      if (solved && split) void this.answerMore(q, system, solved, report, solveMs, at, controller.signal);
-      await this.answerTable(q, state, controller.signal);
-    } catch (error) {
-      if (controller.signal.aborted || isAbortError(error)) return;
-      if (error instanceof NoExactAnswer)
-        this.view.problems([{ param: 'method', message: battleWords(module, q.battle.label, error.reason) }]);
-      else this.view.failed(error as Error);
-    }
+    const options = {
+      seed: q.seed,
+      trials: q.trials,
+      kernel: 'fast' as const,
+      method: q.method,
+      check: q.method === 'sample',
+      question: q.question,
+      signal,
+    };
+    const report = await runBattle(system, q.battle, assignStems([q.battle.label])[0], options, tallying);
+    if (signal.aborted) return;
+    cancelAnimationFrame(frame);
+    this.view.answered(q, report, { latencyMs: performance.now() - at, offThread: true });
+    await this.answerTable(q, state, signal);
   }
 }
 
 /** The answer from the chunks finished so far (marked partial), in the report's shape. */
-function interimReport(q: AskedQuestion, tallying: TallyingExecutor, started: number): BattleReport {
+function interimReport(q: CompiledQuestion, tallying: TallyingExecutor, started: number): BattleReport {
   const { system } = q.module;
   const body = describeBattle(system, q.battle, tallying.tally, tallying.trials, null, q.question);
   return {

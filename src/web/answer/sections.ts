@@ -17,6 +17,8 @@ export interface Section {
   lines: string[];
   tables: Table[];
   charts: ChartRequest[];
+  /** A target the answer offers to move to (when no stop rule meets the one asked): the player taps it. */
+  target?: number;
 }
 
 export interface AnswerParts {
@@ -67,7 +69,13 @@ const KINDS: readonly SectionKind[] = [
     names: ['stop-rule'],
     gist: ({ stopRule: s }) => {
       if (!s) return '';
-      if (!s.feasible) return 'no stop rule reaches the target';
+      if (!s.feasible) {
+        const r = s.reachable;
+        if (!r) return 'no stop rule reaches the target';
+        const rule = r.neverStops ? 'fight to the end' : `break off in ${plural(r.breakOff.length, 'place', 'places')}`;
+        const best = percentShort(r.bestChance);
+        return `none reaches ${pct(s.target as number)}; the best is ${best}; at ${pct(r.target)}: ${rule}`;
+      }
       if (!s.attacks) return 'do not attack';
       if (s.neverStops) return 'fight to the end';
       return `break off in ${plural(s.breakOff.length, 'place', 'places')}`;
@@ -78,8 +86,12 @@ const KINDS: readonly SectionKind[] = [
     title: 'Playing it well',
     decisions: ['optimalPlay'],
     names: ['optimal-play', 'optimal-losses'],
-    gist: ({ optimalPlay: o }) =>
-      o && o.optimal !== null ? `${percentShort(o.optimal)} with losses and retreats chosen well` : '',
+    // Both sides playing well can be below the battle's fixed policies (the defender plays well too): said so.
+    gist: ({ optimalPlay: o }) => {
+      if (!o || o.optimal === null) return o?.refusal ? 'not worked out for this battle' : '';
+      const alone = o.attackerAlone !== null ? `; ${percentShort(o.attackerAlone)} if only you do` : '';
+      return `${percentShort(o.optimal)} if both sides choose losses and retreats well${alone}`;
+    },
   },
   {
     id: 'addedCreature',
@@ -186,9 +198,14 @@ export function answerParts(report: BattleReport): AnswerParts & { charts: Chart
   // The numbers are always there (the metrics table is drawn in it).
   section(NUMBERS);
   const decisions = report.decisions ?? {};
+  const reachable = decisions.stopRule && !decisions.stopRule.feasible ? decisions.stopRule.reachable : undefined;
   const sections = KINDS.filter((k) => byKind.has(k)).map((k) => {
     const s = byKind.get(k) as Section;
-    return { ...s, gist: k.gist?.(decisions) ?? '' };
+    return {
+      ...s,
+      gist: k.gist?.(decisions) ?? '',
+      ...(k.id === 'stopRule' && reachable ? { target: reachable.target } : {}),
+    };
   });
   return { first, sections, charts };
 }

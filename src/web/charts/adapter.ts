@@ -1,7 +1,8 @@
 /**
- * The page's one door to charts: report -> chart requests -> Vega-Lite specs, through the
- * same chart module and theme as the report files (src/output/charts/), built for the
- * width the page has (a phone's), so their text is read at its size, not shrunk.
+ * The page's one door to charts: report -> chart requests (on the page's thread: small) ->
+ * Vega-Lite specs (in the chart worker, workers/chartJob.ts), through the same chart module
+ * and theme as the report files (src/output/charts/), built for the width the page has (a
+ * phone's), so their text is read at its size, not shrunk.
  */
 import type { BattleReport, ChartRequest, SweepReport } from '../../core/model/report.js';
 import { distributionRequest, sweepRequests } from '../../output/charts/fromReport.js';
@@ -48,6 +49,7 @@ export function distributionChart(report: BattleReport, title: string): ChartReq
   return { ...request, subtitle: [how] };
 }
 
-export function sweepCharts(scenario: string, sweep: SweepReport, room?: ChartRoom): VegaLiteSpec[] {
-  return chartSpecs(sweepRequests(scenario, sweep), room);
+/** A table's charts, as requests (the chart worker builds and draws them). */
+export function sweepChartRequests(scenario: string, sweep: SweepReport): ChartRequest[] {
+  return sweepRequests(scenario, sweep);
 }

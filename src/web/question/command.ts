@@ -28,7 +28,8 @@ export function cliCommand(asked: AskedQuestion, report?: BattleReport): string 
       if (asked.trials !== DEFAULT_TRIALS) words.push('--trials', String(asked.trials));
     }
   }
-  const { target, advise, objective, territoryWorth } = asked.question;
+  const { target, advise, objective, territoryWorth, solveFor } = asked.question;
+  if (solveFor !== undefined) words.push(QUESTION_OPTIONS.solveFor.cli.flag, quoted(solveFor));
   if (target !== undefined) words.push(QUESTION_OPTIONS.target.cli.flag, String(target));
   if (advise) words.push(QUESTION_OPTIONS.advise.cli.flag);
   if (objective !== undefined) words.push(QUESTION_OPTIONS.objective.cli.flag, objective);

@@ -41,6 +41,8 @@ export interface PageState {
   territoryWorth: string;
   /** A table over two of the question's numbers, when asked for. */
   table?: TableState;
+  /** "What would make it fair?": a number of the battle's entry to solve for (its path, `fortressBonus`), or ''. */
+  solveFor?: string;
 }
 
 /**
@@ -72,10 +74,34 @@ export function blankState(module: SystemModule): PageState {
   };
 }
 
-/** The question of the system's first example command line (`battle-odds odds <id> --flag value ...`). */
+/**
+ * The page's first question where it is not the command line's first example: Kings & Things'
+ * example names a melee Giant of one's own (`Giant:4`, to show that a counter may be one's own),
+ * which the page would open on with a note that it is not the roster's Giant; the page opens on
+ * the roster's Giant.
+ */
+const FIRST_QUESTIONS: Readonly<Record<string, string>> = {
+  'kings-and-things':
+    'battle-odds odds kings-and-things --attackers "Giant,Elves:2R,Dragon:3*C" --defenders Nomads --fort castle',
+};
+
+/** The command line of the page's first question for a system (its first example, unless FIRST_QUESTIONS says). */
+export function firstQuestion(module: SystemModule): string | undefined {
+  return FIRST_QUESTIONS[module.system.id] ?? module.form.examples[0];
+}
+
+/**
+ * Whether a system's answers are left to chance (it has dice, so a sampler): a target
+ * probability means nothing where every answer is certain (Princes & Queens).
+ */
+export function hasChance(module: SystemModule): boolean {
+  return Boolean(module.system.sampler);
+}
+
+/** The page's first question of a system (`battle-odds odds <id> --flag value ...`: firstQuestion). */
 export function exampleState(module: SystemModule): PageState {
   const state = blankState(module);
-  const example = module.form.examples[0];
+  const example = firstQuestion(module);
   if (!example) return state;
   return withArgs(module, state, commandWords(example).slice(3));
 }

@@ -11,16 +11,16 @@ import { DEFAULT_SEED, type Method } from '../../core/model/run.js';
 import { paramOf, type FieldValue, type FormValues } from '../../core/form/form.js';
 import { formArgs } from '../../core/form/entry.js';
 import { FormValueError, parseSeed, parseTarget, parseTrials, parseWorth, readField } from '../../core/form/read.js';
-import { prepareQuestion } from '../../core/ask/prepareQuestion.js';
+import { prepareQuestion, type PreparedQuestion } from '../../core/ask/prepareQuestion.js';
 import { askedIn, fieldsOf, kindsOf } from './fields.js';
 import { fieldProblem, optionName, pageProblem, type Problem } from './words.js';
 import { adviceOptions, type PageState } from './state.js';
 
 export type { Problem } from './words.js';
 
+/** A question as asked (what the page shows of it: the command line, a table around it). */
 export interface AskedQuestion {
   module: SystemModule;
-  battle: Battle;
   /** The kind of question ('' for a system with one kind). */
   kind: string;
   /** The form's values, as the command line's flags would give them (defaults filled in). */
@@ -33,7 +33,13 @@ export interface AskedQuestion {
   args: string[];
 }
 
-export type Asked = { ok: true; asked: AskedQuestion } | { ok: false; problems: Problem[] };
+/** A question as asked, and its battle compiled (what answers it), and the one-battle run the command line runs. */
+export interface CompiledQuestion extends AskedQuestion {
+  battle: Battle;
+  prepared: PreparedQuestion;
+}
+
+export type Asked = { ok: true; asked: CompiledQuestion } | { ok: false; problems: Problem[] };
 
 /** The form's values from the page's state (the fields of other kinds of question left out), or the problems. */
 export function formValues(
@@ -63,24 +69,51 @@ export function formValues(
         values[field.key] = readField(field, source);
       } catch (error) {
         if (!(error instanceof FormValueError)) throw error;
-        problems.push(fieldProblem(form, field.key, error.message));
+        problems.push(fieldProblem(form, field.key, error.message, source));
       }
     }
   }
   return { values, kind, problems };
 }
 
-/** What is wrong with a counter of a roster field, in the picker's words (an unknown name from a link ...). */
+/** The most of one counter a roster field holds (a side holds at most 30 counters). */
+export const MAX_COUNT = 30;
+
+/**
+ * What is wrong with a counter of a roster field, in the picker's words (an unknown name from a
+ * link, a count of 0 or none on a chip ...).
+ */
 function counterProblem(module: SystemModule, values: FormValues, key: string): string | null {
   const catalogue = module.form.fields.find((f) => f.key === key)?.catalogue;
   const items = values[key];
   if (!catalogue || !Array.isArray(items)) return null;
   for (const text of items as string[]) {
+    const bare = /^\s*x\s+(.+)$/i.exec(text);
+    if (bare) return `how many ${catalogue.read(bare[1])?.name ?? bare[1].trim()}? Give a count from 1 to ${MAX_COUNT}`;
     const item = catalogue.read(text);
+    if (item && (!Number.isInteger(item.count) || item.count < 1 || item.count > MAX_COUNT))
+      return `how many ${item.name}? Give a count from 1 to ${MAX_COUNT}, not ${item.count}`;
     const problem = item ? catalogue.describe(item).problem : `cannot read “${text}”`;
     if (problem) return problem;
   }
   return null;
+}
+
+/** The first roster field's counter with a count the page refuses before asking (none: null). */
+function countProblems(module: SystemModule, values: FormValues): Problem[] {
+  for (const field of module.form.fields) {
+    if (!field.catalogue || !field.page) continue;
+    const items = values[field.key];
+    if (!Array.isArray(items)) continue;
+    const bad = (items as string[]).some((t) => {
+      if (/^\s*x\s+/i.test(t)) return true;
+      const item = field.catalogue?.read(t);
+      return item !== null && item !== undefined && (item.count < 1 || item.count > MAX_COUNT);
+    });
+    const problem = bad ? counterProblem(module, values, field.key) : null;
+    if (problem) return [fieldProblem(module.form, field.key, problem)];
+  }
+  return [];
 }
 
 export function toQuestion(module: SystemModule, state: PageState): Asked {
@@ -104,11 +137,13 @@ export function toQuestion(module: SystemModule, state: PageState): Asked {
     options.territoryWorth.trim() === '' ? undefined : read('territoryWorth', () => parseWorth(options.territoryWorth));
   const objective = module.system.objectives?.find((o) => o === options.objective);
   const question: Question = {
+    ...(state.solveFor ? { solveFor: state.solveFor } : {}),
     ...(target !== undefined ? { target } : {}),
     ...(state.advise ? { advise: true } : {}),
     ...(objective !== undefined ? { objective } : {}),
     ...(territoryWorth !== undefined ? { territoryWorth } : {}),
   };
+  problems.push(...countProblems(module, values));
   if (problems.length > 0) return { ok: false, problems };
   const method: Method = sampling ? state.method : 'exact';
   const prepared = prepareQuestion({
@@ -121,7 +156,12 @@ export function toQuestion(module: SystemModule, state: PageState): Asked {
     const { refusal } = prepared;
     // A counter the roster picker can say what is wrong with is said in its words (not the command line's).
     const counter = refusal.key ? counterProblem(module, values, refusal.key) : null;
-    return { ok: false, problems: [counter ? fieldProblem(form, refusal.key, counter) : pageProblem(form, refusal)] };
+    const text = refusal.key ? state.values[paramOf(refusal.key)] : undefined;
+    const given = typeof text === 'string' ? text : undefined;
+    return {
+      ok: false,
+      problems: [counter ? fieldProblem(form, refusal.key, counter) : pageProblem(form, refusal, values, given)],
+    };
   }
   const { battle, question: asked } = prepared.prepared;
   return {
@@ -136,6 +176,7 @@ export function toQuestion(module: SystemModule, state: PageState): Asked {
       trials: trials as number,
       question: asked,
       args: formArgs(form.fields, values),
+      prepared: prepared.prepared,
     },
   };
 }

@@ -4,11 +4,30 @@
  * their defaults are left out, so a link is as short as the question. A fragment never
  * reaches a server, so any static host (and the offline cache) serves the same page for
  * every question.
+ *
+ * Any link opens the page: a link a chat app mangled (`defenders=10%`, `...Troll%2`), cut short
+ * or written by hand is read as far as it can be, and what could not be read is said in a
+ * player's words (`readHash`'s `unread`), never thrown.
  */
 import type { SystemModule } from '../../core/registry/systems.js';
 import { askedIn, fieldsOf, kindsOf, type PageField } from './fields.js';
 import { tableFromParam, tableToParam, type TableState } from './table.js';
-import { adviceOptions, blankState, SEED_TEXT, TRIALS_TEXT, exampleState, METHODS, type PageState } from './state.js';
+import { quoted } from './words.js';
+import {
+  adviceOptions,
+  blankState,
+  SEED_TEXT,
+  TRIALS_TEXT,
+  exampleState,
+  hasChance,
+  METHODS,
+  type PageState,
+} from './state.js';
+
+/** The longest value a link's field is read with (a longer one is cut, and the page says so). */
+export const MAX_LINK_VALUE = 2000;
+/** The most of a link's text quoted back in a note. */
+const QUOTED = 40;
 
 export function stateToHash(module: SystemModule, state: PageState): string {
   const parts: string[] = [];
@@ -34,7 +53,15 @@ export function stateToHash(module: SystemModule, state: PageState): string {
   if (objective !== '') add('objective', objective);
   if (territoryWorth !== '') add('territory-worth', territoryWorth);
   if (state.table) add('table', tableToParam(state.table));
+  if (state.solveFor) add('solve-for', state.solveFor);
   return `#${state.system}${parts.length ? `?${parts.join('&')}` : ''}`;
+}
+
+/** What a link asks: the state (null when it names no game), and what in it could not be read, in words. */
+export interface ReadLink {
+  state: PageState | null;
+  /** One phrase per part of the link that was left out or read otherwise (empty: all of it was read). */
+  unread: string[];
 }
 
 /**
@@ -42,41 +69,101 @@ export function stateToHash(module: SystemModule, state: PageState): string {
  * a system and no question gives that system's example question.
  */
 export function stateFromHash(modules: readonly SystemModule[], hash: string): PageState | null {
+  return readHash(modules, hash).state;
+}
+
+/** A link's question, read as far as it can be (never throws), and what could not be read. */
+export function readHash(modules: readonly SystemModule[], hash: string): ReadLink {
+  const unread: string[] = [];
   const text = hash.replace(/^#/, '');
-  const [id, query = ''] = splitOnce(text, '?');
-  const module = modules.find((m) => m.system.id === decodeURIComponent(id));
-  if (!module) return null;
-  if (query === '') return exampleState(module);
+  const [rawId, query = ''] = splitOnce(text, '?');
+  const game = decode(rawId);
+  const id = game.text.trim().toLowerCase();
+  const module = modules.find((m) => m.system.id === id);
+  if (!module) {
+    if (id !== '' || rawId.trim() !== '')
+      unread.push(`${quoted(short(id === '' ? rawId : id))} is not a game this page knows`);
+    return { state: null, unread };
+  }
+  if (game.damaged) unread.push(`the game's name ${quoted(short(rawId))} was damaged: read as ${quoted(id)}`);
+  if (query.replace(/&/g, '') === '') return { state: exampleState(module), unread };
   const state = blankState(module);
   const fields = new Map(fieldsOf(module).map((f) => [f.param, f]));
   const kinds = kindsOf(module);
+  const ignored = (name: string, value: string | undefined, why: string) =>
+    unread.push(`${quoted(short(value === undefined ? name : `${name}=${value}`))} ${why}`);
   for (const pair of query.split('&')) {
     if (pair === '') continue;
     const [rawName, rawValue] = splitOnce(pair, '=');
-    const name = decodeURIComponent(rawName);
-    const value = rawValue === undefined ? undefined : decodeURIComponent(rawValue.replace(/\+/g, ' '));
+    const name = decode(rawName).text.trim().toLowerCase();
+    const read = rawValue === undefined ? undefined : decode(rawValue.replace(/\+/g, ' '));
+    let value = read?.text;
+    if (read?.damaged)
+      unread.push(`${quoted(short(`${name}=${rawValue}`))} was damaged: read as ${quoted(short(value ?? ''))}`);
+    if (value !== undefined && value.length > MAX_LINK_VALUE) {
+      value = value.slice(0, MAX_LINK_VALUE);
+      unread.push(`${quoted(short(name))} was too long: only its first ${MAX_LINK_VALUE} characters are read`);
+    }
     const field = fields.get(name);
     if (field) state.values[name] = fieldText(field, value);
-    else if (name === 'kind' && kinds?.some((k) => k.value === value)) state.kind = value;
-    else if (name === 'method' && (METHODS as readonly string[]).includes(value ?? ''))
-      state.method = value as PageState['method'];
-    else if (name === 'seed' && value) state.seed = value;
+    else if (name === 'kind') {
+      if (kinds?.some((k) => k.value === value)) state.kind = value;
+      else ignored(name, value, `is not a kind of ${module.name} question: left out`);
+    } else if (name === 'method') {
+      if ((METHODS as readonly string[]).includes(value ?? '')) state.method = value as PageState['method'];
+      else ignored(name, value, 'is not a way to answer: left out');
+    } else if (name === 'seed' && value) state.seed = value;
     else if (name === 'trials' && value) state.trials = value;
-    else if (name === 'target') state.target = value ?? '';
-    else if (name === 'advise') state.advise = value !== '0' && value !== 'false';
-    else if (name === 'objective' && module.system.objectives?.some((o) => o === value))
-      // The default objective (the system's first) is the form's blank choice.
-      state.objective = value === module.system.objectives[0] ? '' : (value as string);
-    else if (name === 'territory-worth') state.territoryWorth = value ?? '';
-    else if (name === 'table' && value && tableFromParam(value)) state.table = tableFromParam(value) as TableState;
+    else if (name === 'target') {
+      if (hasChance(module)) state.target = value ?? '';
+      else ignored(name, value, `left out: nothing in ${module.name} is left to chance`);
+    } else if (name === 'advise') state.advise = value !== '0' && value !== 'false';
+    else if (name === 'objective') {
+      if (module.system.objectives?.some((o) => o === value))
+        // The default objective (the system's first) is the form's blank choice.
+        state.objective = value === module.system.objectives[0] ? '' : (value as string);
+      else ignored(name, value, `is not something ${module.name}'s advice can aim for: left out`);
+    } else if (name === 'territory-worth') state.territoryWorth = value ?? '';
+    else if (name === 'table') {
+      const table = value ? tableFromParam(value) : null;
+      if (table) state.table = table as TableState;
+      else ignored(name, value, 'is not a table the page can draw: left out');
+    } else if (name === 'solve-for') {
+      if (value && /^[A-Za-z][\w.]*$/.test(value)) state.solveFor = value;
+      else ignored(name, value, 'is not a number of the battle to solve for: left out');
+    } else ignored(name, value, `is not part of a ${module.name} question: left out`);
   }
-  return state;
+  return { state, unread };
 }
 
 /** A field's text from the link; what the system uses when a field is left out (`princes=1`) is the blank choice. */
 function fieldText(field: PageField, value: string | undefined): string | boolean {
   if (field.kind === 'flag') return value !== '0' && value !== 'false';
   return value === undefined || value === field.field.leftOut ? '' : value;
+}
+
+/**
+ * `%XX` escapes decoded (UTF-8); an escape that is cut short or is not UTF-8 (`10%`, `Troll%2`,
+ * `%E9`) is left out, and the text says it was damaged.
+ */
+export function decode(text: string): { text: string; damaged: boolean } {
+  try {
+    return { text: decodeURIComponent(text), damaged: false };
+  } catch {
+    // Runs of well-formed escapes are decoded together (a UTF-8 character spans several); the rest dropped.
+    const decoded = text.replace(/(?:%[0-9a-f]{2})+|%[0-9a-f]?/gi, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return '';
+      }
+    });
+    return { text: decoded, damaged: true };
+  }
+}
+
+function short(text: string): string {
+  return text.length > QUOTED ? `${text.slice(0, QUOTED)}…` : text;
 }
 
 function splitOnce(text: string, separator: string): [string, string | undefined] {

@@ -12,11 +12,57 @@ import { answerParts, SECTION_ORDER, type Section } from '../answer/sections.js'
 import type { AskedQuestion, Problem } from '../question/toQuestion.js';
 import { cliCommand } from '../question/command.js';
 import { battleWords } from '../question/words.js';
-import { chartSpecs, distributionChart, named, sweepCharts, type ChartRoom } from '../charts/adapter.js';
+import { distributionChart, named, sweepChartRequests, type ChartRoom } from '../charts/adapter.js';
+import type { ChartRequest } from '../../core/model/report.js';
 import { percentTarget, thousands } from '../../core/words/format.js';
 import { ChartArea } from './charts.js';
 import { byId, fill, h } from './dom.js';
-import { extraTable, headline, headlineValue, methodLine, metricsTable } from './report.js';
+import { extraTable, headline, headlineValue, methodLine, metricsTable, said, type Speaking } from './report.js';
+import { knobLabel, metricLabel, sentenceWords } from '../answer/words.js';
+import { numericPaths } from '../../core/engine/validate/fields.js';
+import { hasChance } from '../question/state.js';
+
+/**
+ * How this question's game is worded (its form's labels; whether it has chance at all), and a
+ * sentence of its report: chances in words, and a number of the battle named by its entry's name
+ * (a solve's `fortressBonus`) by its label.
+ */
+function speakingOf(asked: AskedQuestion, report?: BattleReport): Speaking {
+  const form = asked.module.form;
+  // A choice's value in quotes ("order") is its label, as in the form.
+  const choices = form.fields.flatMap((f) => f.choices ?? []);
+  const words = (text: string) =>
+    namedNumbers(asked, report, sentenceWords(text), true).replace(
+      /["“]([a-z][a-z-]*)["”]/g,
+      (whole, value: string) => {
+        const choice = choices.find((c) => c.value === value);
+        return choice ? `“${choice.label}”` : whole;
+      },
+    );
+  return { form, chance: hasChance(asked.module), words };
+}
+
+/** A number of the battle named by its entry's name in a text (`fortressBonus`) by its label, quoted or not. */
+function namedNumbers(asked: AskedQuestion, report: BattleReport | undefined, text: string, quote: boolean): string {
+  if (!report) return text;
+  const paths = new Set(numericPaths(report.entry));
+  return text.replace(/\b[a-z]+(?:[A-Z][A-Za-z]*|\.\w+)+\b/g, (name) => {
+    if (!paths.has(name)) return name;
+    const label = knobLabel(asked.module.form, report.entry, name);
+    return quote ? `“${label}”` : label;
+  });
+}
+
+/** Chart requests with the battle's numbers named by their labels (a solve's `fortressBonus` in a title). */
+function chartWords(asked: AskedQuestion, report: BattleReport, charts: ChartRequest[]): ChartRequest[] {
+  const text = JSON.stringify(charts);
+  const worded = namedNumbers(asked, report, text, false);
+  return worded === text ? charts : (JSON.parse(worded) as ChartRequest[]);
+}
+
+/** From this width (px) the answer's charts fill their column, up to MAX_CHART_WIDTH. */
+const WIDE_CHARTS = 600;
+const MAX_CHART_WIDTH = 760;
 
 /** Interim charts during a sampled run are redrawn at most this often. */
 const INTERIM_CHART_MS = 1000;
@@ -45,10 +91,17 @@ export class PageAnswer implements AnswerView {
   /** The last finished table (for the tests). */
   lastTable: SweepReport | null = null;
   private lastInterimChart = 0;
+  /** The answer column's width (kept by a ResizeObserver). */
+  private width: number | null = null;
   /** Place problems on their fields; the ones without a field come back. */
   fieldProblems: (problems: Problem[]) => Problem[] = (p) => p;
   /** Moves focus to a field with a problem (the page's form). */
   focusField: (param: string) => void = () => undefined;
+  /** Asks the question again with this target (as typed: `53%`), from a button in the answer. */
+  moveTarget: (target: string) => void = () => undefined;
+  /** "What would make it fair?": the question solved for a number of its battle at a target, or no more ('' ). */
+  private readonly fair = new FairBox((path, target) => this.solveFor(path, target));
+  solveFor: (path: string, target: string) => void = () => undefined;
   threads = 0;
   /** The last finished answer (the browser tests compare it with the command line's). */
   lastReport: BattleReport | null = null;
@@ -56,7 +109,7 @@ export class PageAnswer implements AnswerView {
   private whole: BattleReport | null = null;
 
   constructor() {
-    fill(this.body, this.verdictBox, this.headlineBox, this.notesBox, this.sectionsBox);
+    fill(this.body, this.verdictBox, this.headlineBox, this.notesBox, this.sectionsBox, this.fair.element);
   }
 
   /**
@@ -84,6 +137,8 @@ export class PageAnswer implements AnswerView {
       ),
     );
     this.status.textContent = 'No answer until the question is fixed.';
+    // For the tests: how many questions were refused (as `answers` counts the answers).
+    this.answer.dataset.refusals = String(Number(this.answer.dataset.refusals ?? 0) + 1);
     this.answer.dataset.problem = 'true';
     fill(this.peek, h('span', { class: 'what' }, `No answer: ${problems[0]?.message ?? 'fix the question'}`));
     this.peek.classList.add('problem');
@@ -101,7 +156,7 @@ export class PageAnswer implements AnswerView {
     const now = performance.now();
     if (now - this.lastInterimChart > INTERIM_CHART_MS) {
       this.lastInterimChart = now;
-      this.charts.show(this.mainCharts(asked, interim), 0);
+      this.charts.show(() => this.mainCharts(asked, interim), this.room(), 0);
     }
   }
 
@@ -144,7 +199,7 @@ export class PageAnswer implements AnswerView {
     else delete data.restOn;
     this.answer.dataset.answers = String(Number(this.answer.dataset.answers ?? 0) + 1);
     // The number alone keeps the charts in place: the whole answer redraws them a moment later.
-    if (rest !== 'coming') this.charts.show(this.mainCharts(asked, report));
+    if (rest !== 'coming') this.charts.show(() => this.mainCharts(asked, report), this.room());
     this.lastInterimChart = 0;
   }
 
@@ -171,6 +226,7 @@ export class PageAnswer implements AnswerView {
     fill(this.headlineBox);
     fill(this.notesBox);
     for (const box of this.sectionBoxes.values()) box.hide();
+    this.fair.hide();
     this.charts.clear();
     this.table({ kind: 'none' });
     fill(this.command);
@@ -181,16 +237,19 @@ export class PageAnswer implements AnswerView {
   }
 
   /** The headline in the bar at the bottom of a phone's screen. */
-  private showPeek(report: BattleReport, interim: boolean): void {
+  private showPeek(report: BattleReport, interim: boolean, speaking: Speaking): void {
     this.peek.classList.remove('problem');
     const m = report.metrics[0];
     if (!m) return fill(this.peek);
     const value = report.method === 'exact' ? (m.exact ?? m.estimate) : m.estimate;
     const how = report.method === 'exact' ? 'exact' : interim ? 'so far' : 'estimate';
+    // The recommendation's word (Attack, A gamble, Hold back) where the thumb is, beside the number.
+    const word = report.decisions?.recommendation?.word;
     fill(
       this.peek,
-      h('span', { class: 'value' }, headlineValue(m, value, report.method === 'exact')),
-      h('span', { class: 'what' }, `${m.label} · ${how}`),
+      h('span', { class: 'value' }, headlineValue(m, value, report.method === 'exact', speaking.chance)),
+      word ? h('span', { class: 'word' }, word) : null,
+      h('span', { class: 'what' }, `${metricLabel(m, speaking.chance)} · ${how}`),
     );
   }
 
@@ -225,7 +284,7 @@ export class PageAnswer implements AnswerView {
     const how = sampled ? `Monte Carlo, ${thousands(sampled.trials)} trials per cell` : 'exact';
     const seconds = (sweep.elapsedMs / 1000).toFixed(2);
     this.tableStatus.textContent = `${thousands(sweep.cells.length)} cells · ${how} · ${seconds} s`;
-    this.tableChart.show(sweepCharts('table', sweep, this.room()));
+    this.tableChart.show(() => sweepChartRequests('table', sweep), this.room());
   }
 
   /** How long the last battle chart took to draw on the page's thread (ms). */
@@ -235,6 +294,8 @@ export class PageAnswer implements AnswerView {
 
   /** Resolves when the charts asked for last are drawn (those of open sections included). */
   chartsDrawn(): Promise<void> {
+    // Sections opened since the last task have their tables and charts asked for now.
+    for (const box of this.sectionBoxes.values()) box.sync();
     const areas = [this.charts, this.tableChart, ...[...this.sectionBoxes.values()].map((b) => b.charts)];
     return Promise.all(areas.map((a) => a.drawn)).then(() => undefined);
   }
@@ -247,28 +308,39 @@ export class PageAnswer implements AnswerView {
 
   /** The width charts are built for: the answer column's, less the chart's padding. */
   private room(): ChartRoom {
-    return { maxWidth: Math.max(0, this.answer.clientWidth - 16) || 560 };
+    // Read from a ResizeObserver, never from the layout while an answer is drawn (that forces a layout).
+    if (this.width === null) {
+      this.width = this.answer.clientWidth;
+      new ResizeObserver((entries) => (this.width = entries[0]?.contentRect.width ?? this.width)).observe(this.answer);
+    }
+    // A wide column (a desktop's) is used whole, up to a width a chart still reads at a glance.
+    const width = Math.max(0, (this.width ?? 0) - 16) || 560;
+    return width >= WIDE_CHARTS ? { maxWidth: Math.min(width, MAX_CHART_WIDTH), fill: true } : { maxWidth: width };
   }
 
   /** The charts under the sections: the outcome distribution and those no section holds. */
   private mainCharts(asked: AskedQuestion, report: BattleReport) {
     const title = chartTitle(asked, report);
     const { charts } = answerParts(report);
-    return chartSpecs([distributionChart(report, title), ...named(charts, report, title)], this.room());
+    const distribution = distributionChart(report, title);
+    return chartWords(asked, report, [...(distribution ? [distribution] : []), ...named(charts, report, title)]);
   }
 
   private render(asked: AskedQuestion, report: BattleReport, interim: boolean, coming: Coming | null = null): void {
-    this.showPeek(report, interim);
+    const speaking = speakingOf(asked, report);
+    this.showPeek(report, interim, speaking);
+    if (!interim && speaking.chance) this.fair.show(asked, report);
+    else this.fair.hide();
     this.answer.dataset.method = report.method;
     this.answer.dataset.partial = String(interim);
     const parts = answerParts(report);
     const previous = coming?.last ? answerParts(coming.last).sections : [];
     fill(
       this.verdictBox,
-      parts.first.map((line) => h('p', {}, line)),
+      parts.first.map((line) => h('p', {}, said(speaking, line))),
       coming ? h('p', { class: 'coming' }, coming.message) : null,
     );
-    fill(this.headlineBox, headline(report));
+    fill(this.headlineBox, headline(report, speaking));
     fill(
       this.notesBox,
       report.notes.length > 0
@@ -287,26 +359,34 @@ export class PageAnswer implements AnswerView {
       const last = previous.find((p) => p.id === section.id);
       const greyed = coming !== null && last !== undefined && section.lines.length < last.lines.length;
       const drawn = greyed && last ? last : section;
-      this.box(section.id).show(drawn, this.content(drawn, report), greyed, () =>
-        chartSpecs(named(drawn.charts, report, title), room),
+      this.box(section.id).show(drawn, this.content(drawn, report, speaking), greyed, room, () =>
+        chartWords(asked, report, named(drawn.charts, report, title)),
       );
       shown.add(section.id);
     }
     for (const section of previous) {
       if (shown.has(section.id)) continue;
-      this.box(section.id).show(section, this.content(section, coming?.last ?? report), true, () => []);
+      this.box(section.id).show(section, this.content(section, coming?.last ?? report, speaking), true, room, () => []);
       shown.add(section.id);
     }
     for (const [id, box] of this.sectionBoxes) if (!shown.has(id)) box.hide();
   }
 
-  /** A section's lines and tables (every number: the metrics table and quantiles too). */
-  private content(section: Section, report: BattleReport): Node[] {
-    return [
-      ...section.lines.map((line) => h('p', { class: 'line' }, line)),
-      ...(section.id === 'numbers' ? [metricsTable(report)] : []),
-      ...section.tables.map(extraTable),
-    ];
+  /**
+   * A section's lines, and its tables (every number: the metrics table and quantiles too), built
+   * when the section is open: a closed section costs the page's thread nothing but its lines.
+   */
+  private content(section: Section, report: BattleReport, speaking: Speaking): SectionContent {
+    const target = section.target !== undefined ? `${Math.round(section.target * 100)}%` : null;
+    const move = target ? h('button', { type: 'button', class: 'move-target' }, `Aim for ${target} instead`) : null;
+    move?.addEventListener('click', () => this.moveTarget(target as string));
+    return {
+      lines: [...section.lines.map((line) => h('p', { class: 'line' }, said(speaking, line))), ...(move ? [move] : [])],
+      tables: () => [
+        ...(section.id === 'numbers' ? [metricsTable(report, speaking)] : []),
+        ...section.tables.map((t) => extraTable(t, speaking)),
+      ],
+    };
   }
 
   /** The section's box, made once, in the sections' order. */
@@ -334,19 +414,31 @@ class SectionBox {
   readonly charts: ChartArea;
   private readonly summary = h('summary', {});
   private readonly content = h('div', { class: 'section-body' });
-  private specs: () => ReturnType<typeof chartSpecs> = () => [];
+  private specs: () => ChartRequest[] = () => [];
+  private room: ChartRoom = { maxWidth: 560 };
   private drawnFor: unknown = null;
+  /** The section's tables, built the first time it is open. */
+  private tables: (() => Node[]) | null = null;
+  private readonly tableBox = h('div', { class: 'section-tables' });
 
   constructor(id: string) {
     const chartBox = h('div', { class: 'charts' });
     this.charts = new ChartArea(chartBox, 200);
     this.element = h('details', { class: 'section', 'data-section': id }, this.summary, this.content, chartBox);
-    this.element.addEventListener('toggle', () => {
-      if (this.element.open) this.draw(0);
-    });
+    this.element.addEventListener('toggle', () => this.sync(0));
   }
 
-  show(section: Section, content: Node[], greyed: boolean, specs: () => ReturnType<typeof chartSpecs>): void {
+  /** Open: its tables built and its charts drawn (once for each answer). */
+  sync(delayMs?: number): void {
+    if (!this.element.open) return;
+    if (this.tables) {
+      fill(this.tableBox, this.tables());
+      this.tables = null;
+    }
+    this.draw(delayMs);
+  }
+
+  show(section: Section, content: SectionContent, greyed: boolean, room: ChartRoom, specs: () => ChartRequest[]): void {
     this.element.hidden = false;
     this.element.classList.toggle('previous', greyed);
     if (greyed) this.content.setAttribute('aria-hidden', 'true');
@@ -356,9 +448,15 @@ class SectionBox {
       h('span', { class: 'title' }, section.title),
       section.gist ? h('span', { class: 'gist' }, greyed ? 'working it out…' : section.gist) : null,
     );
-    fill(this.content, content);
+    fill(this.content, content.lines, this.tableBox);
+    this.tables = content.tables;
+    if (this.element.open) {
+      fill(this.tableBox, this.tables());
+      this.tables = null;
+    } else fill(this.tableBox);
     if (greyed) return;
     this.specs = specs;
+    this.room = room;
     this.drawnFor = null;
     if (this.element.open) this.draw();
   }
@@ -374,10 +472,89 @@ class SectionBox {
   private draw(delayMs?: number): void {
     if (this.drawnFor === this.specs) return;
     this.drawnFor = this.specs;
-    const specs = this.specs();
-    if (specs.length === 0) this.charts.clear();
-    else this.charts.show(specs, delayMs);
+    const charts = this.specs();
+    if (charts.length === 0) this.charts.clear();
+    else this.charts.show(() => charts, this.room, delayMs);
   }
+}
+
+/**
+ * "What would make it fair?", for designers: a number of the battle (a rule's, such as the fortress
+ * bonus, or a count) and a target, solved for from the answer (the command line's `--solve-for`);
+ * while a question is solved for, what it is solved for and a way back.
+ */
+class FairBox {
+  readonly element: HTMLDetailsElement;
+  private readonly body = h('div', { class: 'section-body' });
+  /** The question's game and the numbers offered, so the list is built again only when they change. */
+  private shownFor = '';
+
+  constructor(private readonly ask: (path: string, target: string) => void) {
+    this.element = h(
+      'details',
+      { class: 'section fair', 'data-section': 'fair', hidden: true },
+      h('summary', {}, h('span', { class: 'title' }, 'What would make it fair?'), h('span', { class: 'gist' }, '')),
+      this.body,
+    );
+  }
+
+  show(asked: AskedQuestion, report: BattleReport): void {
+    const solving = asked.question.solveFor;
+    const form = asked.module.form;
+    const paths = numericPaths(report.entry);
+    const key = `${report.system}|${solving ?? ''}|${paths.join(',')}|${asked.question.target ?? ''}`;
+    this.element.hidden = paths.length === 0;
+    const gist = this.element.querySelector('.gist') as HTMLElement;
+    gist.textContent = solving
+      ? `solved for ${knobLabel(form, report.entry, solving).toLowerCase()}`
+      : 'for designers: the value of a rule or number at which the chance reaches a target';
+    if (key === this.shownFor) return;
+    this.shownFor = key;
+    const knob = h(
+      'select',
+      { id: 'fair-knob', 'aria-label': 'The number to solve for' },
+      paths.map((p) => h('option', { value: p }, knobLabel(form, report.entry, p))),
+    );
+    if (solving && paths.includes(solving)) knob.value = solving;
+    const targets = ['50%', '60%', '67%', '75%', '80%', '90%'];
+    const target = h(
+      'select',
+      { id: 'fair-target', 'aria-label': 'The chance to reach' },
+      targets.map((t) => h('option', { value: t }, t === '50%' ? '50% (a fair fight)' : t)),
+    );
+    const given = asked.question.target;
+    if (given !== undefined && targets.includes(`${Math.round(given * 100)}%`))
+      target.value = `${Math.round(given * 100)}%`;
+    const solve = h('button', { type: 'button', class: 'solve' }, 'Solve');
+    solve.addEventListener('click', () => this.ask(knob.value, target.value));
+    const stop = solving ? h('button', { type: 'button', class: 'stop-solving' }, 'Back to the question') : null;
+    stop?.addEventListener('click', () => this.ask('', ''));
+    fill(
+      this.body,
+      h(
+        'p',
+        { class: 'hint' },
+        'The value of one number of the battle (a rule such as the fortress bonus, or a count) at which the chance ' +
+          'reaches the target: the smallest where the chance rises with it, the largest where it falls.',
+      ),
+      h('div', { class: 'fair-row' }, h('label', { for: 'fair-knob' }, 'Solve for'), knob),
+      h('div', { class: 'fair-row' }, h('label', { for: 'fair-target' }, 'Chance to reach'), target),
+      h('div', { class: 'fair-buttons' }, solve, stop),
+    );
+  }
+
+  /** No answer: nothing to solve, and no number left in it (its targets). */
+  hide(): void {
+    this.element.hidden = true;
+    fill(this.body);
+    this.shownFor = '';
+  }
+}
+
+/** A section's lines (shown at once) and its tables (built when it is open). */
+interface SectionContent {
+  lines: Node[];
+  tables: () => Node[];
 }
 
 /** The number alone is on the page: what is still coming, and the last whole answer meanwhile. */

@@ -8,7 +8,7 @@
  */
 import type { SystemModule } from '../../core/registry/systems.js';
 import { askedIn, isAsked, fieldsOf, kindsOf, type PageField } from '../question/fields.js';
-import { adviceOptions, SEED_TEXT, TRIALS_TEXT, type PageState } from '../question/state.js';
+import { adviceOptions, hasChance, SEED_TEXT, TRIALS_TEXT, type PageState } from '../question/state.js';
 import type { Problem } from '../question/toQuestion.js';
 import { h } from './dom.js';
 import { tableForm } from './tableForm.js';
@@ -84,7 +84,8 @@ export function questionForm(
     h(
       'div',
       { class: 'fields' },
-      targetRow(),
+      // A target probability only where there are dice (Princes & Queens has none: every answer is certain).
+      hasChance(module) ? targetRow() : null,
       checkRow('advise', QUESTION_OPTIONS.advise.page.label, QUESTION_OPTIONS.advise.page.help),
       objectives.length > 0
         ? [
@@ -143,6 +144,8 @@ export function questionForm(
     return grouped ? grouped.control.read(field.param) : field.initial;
   };
 
+  /** What the answer asked to solve for ("What would make it fair?"): kept with the question, no field of the form. */
+  let solveFor = state.solveFor ?? '';
   const read = (): PageState => {
     const values: Record<string, string | boolean> = {};
     for (const field of fields) values[field.param] = valueOf(field);
@@ -160,6 +163,7 @@ export function questionForm(
       objective: value('objective'),
       territoryWorth: value('territory-worth'),
       ...(table.read() ? { table: table.read() } : {}),
+      ...(solveFor ? { solveFor } : {}),
     };
   };
 
@@ -198,6 +202,7 @@ export function questionForm(
   };
 
   const write = (next: PageState) => {
+    solveFor = next.solveFor ?? '';
     for (const field of fields) writeField(field, next.values[field.param] ?? field.initial);
     for (const g of groups) g.control.write(next.values);
     if (kinds) {

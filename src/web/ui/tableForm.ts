@@ -65,6 +65,8 @@ export function tableForm(module: SystemModule): TableForm {
   const value = (name: string) => (inputs.get(name) as HTMLInputElement).value;
   const setAxes = (state: PageState) => {
     const axes = tableAxes(module, state.kind, state.values);
+    // Fewer than two numbers to vary (a Kings & Things side of one counter ...): no table offered.
+    element.hidden = axes.length < 2;
     for (const axis of PARTS) {
       const select = inputs.get(axis) as HTMLSelectElement;
       const current = select.value;
@@ -81,7 +83,7 @@ export function tableForm(module: SystemModule): TableForm {
   return {
     element,
     read() {
-      if (!element.open) return undefined;
+      if (!element.open || element.hidden) return undefined;
       return {
         x: value('x'),
         xFrom: value('xFrom'),

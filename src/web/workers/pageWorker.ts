@@ -1,13 +1,13 @@
 /**
- * The page's one worker module: chunks of Monte Carlo (the pool), tables, exact solves and
- * exact answers to a question.
+ * The page's one worker module: chunks of Monte Carlo (the pool), tables, questions (the number,
+ * and the whole answer with its advice) and charts.
  * Each use gets its own Worker instances; one module means the rule systems are downloaded
  * (and cached for offline use) once, not once per kind of work.
  */
 import { chunkJob } from './chunkJob.js';
-import { solveJob } from './solveJob.js';
 import { tableJob } from './tableJob.js';
-import { answerJob } from './answerJob.js';
+import { questionJob } from './questionJob.js';
+import { chartJob } from './chartJob.js';
 import type { WorkerReply, WorkerRequest } from './protocol.js';
 
 interface WorkerScope {
@@ -23,6 +23,6 @@ scope.onmessage = (event) => {
   const request = event.data;
   if ('task' in request) chunkJob(request, reply);
   else if ('scenario' in request) void tableJob(request, reply);
-  else if ('entry' in request) void answerJob(request, reply);
-  else solveJob(request, reply);
+  else if ('charts' in request) void chartJob(request, reply);
+  else void questionJob(request, reply);
 };

@@ -1,11 +1,13 @@
 /**
- * Messages between the page and its workers: chunks (tally copied back), tables (a
- * sweep report back), exact solves, and whole exact answers to a question (a report back).
+ * Messages between the page and its workers: chunks (tally copied back), tables (a sweep
+ * report back), and questions (the page's state in, the answer or what is wrong with it out).
  */
 import type { ChunkTask } from '../../core/engine/sample/task.js';
-import type { BattleReport, SweepReport } from '../../core/model/report.js';
-import type { Solution } from '../../core/model/contract.js';
-import type { Question } from '../../core/model/question.js';
+import type { BattleReport, ChartRequest, SweepReport } from '../../core/model/report.js';
+import type { ChartRoom } from '../../output/charts/layout.js';
+import type { Solution, Unsolved } from '../../core/model/contract.js';
+import type { PageState } from '../question/state.js';
+import type { AskedQuestion, Problem } from '../question/toQuestion.js';
 
 export interface ChunkRequest {
   id: number;
@@ -23,34 +25,39 @@ export interface TableRequest {
 export type TableReply =
   { id: number; progress: number } | { id: number; sweep: SweepReport } | { id: number; error: string };
 
-/** An exact solve off the page's thread: the compiled plan (structured-cloneable by contract). */
-export interface SolveRequest {
+/**
+ * A question as the page holds it, answered off the page's thread: `number`, its odds alone
+ * (what the player asks beyond them left out, so the number never waits for advice); `whole`,
+ * all of it (the command line's answer).
+ */
+export interface QuestionRequest {
   id: number;
-  systemId: string;
-  plan: unknown;
+  state: PageState;
+  part: 'number' | 'whole';
 }
 
-export type SolveReply =
-  | { id: number; ms: number; solution: { probabilities: Float64Array; detail?: unknown } }
-  | { id: number; ms: number; unsolved: string }
+/** The question as asked, without its module (found again by id) and its compiled battle (not sent). */
+export type AskedData = Omit<AskedQuestion, 'module'>;
+
+export type QuestionReply =
+  /** Cannot be answered as it stands: what is wrong, in a player's words. */
+  | { id: number; problems: Problem[] }
+  /** Answered exactly (the `part` asked); `ms`: the worker's time for it. */
+  | { id: number; asked: AskedData; report: BattleReport; ms: number }
+  /** To be sampled (on the page's pool of workers), with the exact solution worked out for it, if any. */
+  | { id: number; asked: AskedData; sample: true; solution: Solution | Unsolved | null }
+  /** Exact only was asked, and there is no exact answer: why. */
+  | { id: number; asked: AskedData; noExact: string }
   | { id: number; error: string };
 
-/**
- * A whole exact answer, with what the player asks beyond the odds: the validated entry,
- * compiled again there, and its solution from the page (a copy), so the worker only describes it.
- */
-export interface AnswerRequest {
+/** Charts to draw: the report's chart requests and the room they have in, SVG text out (one per chart drawn). */
+export interface DrawRequest {
   id: number;
-  systemId: string;
-  entry: unknown;
-  label: string;
-  file: string;
-  seed: string | number;
-  question: Question;
-  solution: Solution;
+  charts: ChartRequest[];
+  room: ChartRoom;
 }
 
-export type AnswerReply = { id: number; report: BattleReport } | { id: number; error: string };
+export type DrawReply = { id: number; svgs: Array<{ svg: string; title: string }> } | { id: number; error: string };
 
-export type WorkerRequest = ChunkRequest | TableRequest | SolveRequest | AnswerRequest;
-export type WorkerReply = ChunkReply | TableReply | SolveReply | AnswerReply;
+export type WorkerRequest = ChunkRequest | TableRequest | QuestionRequest | DrawRequest;
+export type WorkerReply = ChunkReply | TableReply | QuestionReply | DrawReply;

@@ -100,7 +100,7 @@ export const kingsAndThingsForm = defineForm({
       },
       page: {
         label: 'Attacking counters',
-        help: 'Search the roster and tap to add; tap a counter to change how many, or remove it.',
+        help: 'Browse or search the roster and tap to add; − and + for how many; tap a counter to change or remove it.',
       },
     },
     {

@@ -31,6 +31,22 @@ const schemas = lazy(() => {
       ),
   });
 
+  /** No stop rule meets the target: what one can (the best chance, and the rule for the highest target below it). */
+  const reachableSchema = z
+    .object({
+      bestChance: z
+        .number()
+        .describe('The best P(conquest) any stop rule gives (fighting to the end: stopping never adds to it)'),
+      target: z.number().describe('The highest whole percent at most `bestChance`: the target the rule below meets'),
+      neverStops: z.boolean().describe('At that target, the rule is to fight to the end'),
+      proved: z.boolean().describe('The rule is proved the best deterministic rule for that target'),
+      gap: z.number().optional().describe('bound - rule.value (0 when proved)'),
+      gain: z.number().describe('rule.armiesKept - fightToTheEnd.armiesKept'),
+      rule: policyOutcomeSchema.describe('The stop rule keeping the most armies at that target'),
+      breakOff: z.array(breakOffSchema).describe('Where that rule breaks off, in reachable states (empty: never)'),
+    })
+    .describe("With 'armies', when even fighting to the end misses the target: what a stop rule can reach");
+
   const stopRuleDecisionSchema = z
     .object({
       objective: z.enum(['armies', 'conquest', 'value']),
@@ -53,6 +69,7 @@ const schemas = lazy(() => {
         .optional()
         .describe("With 'armies': no rule meeting the target, even randomised, keeps more (the LP bound)"),
       breakOff: z.array(breakOffSchema).describe('Where to break off, in reachable states (empty: never)'),
+      reachable: reachableSchema.optional(),
     })
     .describe('LandGrab: when to stop attacking, for the objective asked');
 

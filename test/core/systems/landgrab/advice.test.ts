@@ -275,6 +275,13 @@ describe("verdicts and answers to the player's question", () => {
     expect(advised.tables.map((t) => t.name)).toContain('stop-rule');
     const hopeless = await ask({ attackers: 6, defenders: 10 }, { advise: true, target: 0.8 });
     expect(hopeless.verdict.join('\n')).toMatch(/No stop rule reaches 80%/);
+    // What can be reached instead: the best chance (fighting to the end's), and the rule at the highest whole percent.
+    const reachable = hopeless.decisions?.stopRule?.reachable;
+    const best = hopeless.decisions?.stopRule?.fightToTheEnd.pConquest as number;
+    expect(reachable).toMatchObject({ bestChance: best, target: Math.floor(best * 100) / 100 });
+    expect(reachable!.rule.pConquest).toBeGreaterThanOrEqual(reachable!.target);
+    expect(reachable!.rule.armiesKept).toBeGreaterThanOrEqual(hopeless.decisions!.stopRule!.fightToTheEnd.armiesKept);
+    expect(hopeless.verdict.join('\n')).toMatch(/At \d+%, the highest whole percent a stop rule reaches/);
   });
 
   it('--objective conquest says plainly that fighting to the end is optimal', async () => {

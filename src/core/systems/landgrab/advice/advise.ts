@@ -44,6 +44,39 @@ export function adviseLandgrab(view: View): Description {
   };
 }
 
+/**
+ * The stop rule keeping the most armies at the highest whole-percent target a rule can meet (at
+ * most the best chance, fighting to the end's), or null when that is under 1% (or the solver's
+ * limits refuse it).
+ */
+function reachableRule(path: ReturnType<typeof planPath>, bestChance: number) {
+  for (let percent = Math.floor(bestChance * 100 + 1e-9); percent >= 1; percent--) {
+    const target = percent / 100;
+    const choice = { objective: 'armies' as const, minConquest: target };
+    let answer;
+    try {
+      answer = whenToStop(path, stoppingObjective(choice));
+    } catch (error) {
+      if (error instanceof RangeError) return null;
+      throw error;
+    }
+    const d = stopRuleDecision(answer, choice);
+    // A target equal to the best chance may miss by the last bit of arithmetic: the next percent down then.
+    if (!d.feasible) continue;
+    return {
+      bestChance,
+      target,
+      neverStops: d.neverStops,
+      proved: d.proved,
+      ...(d.gap !== undefined ? { gap: d.gap } : {}),
+      gain: d.rule.armiesKept - d.fightToTheEnd.armiesKept,
+      rule: d.rule,
+      breakOff: d.breakOff,
+    };
+  }
+  return null;
+}
+
 /** Asked for the most value, the stop rule itself says whether to attack; otherwise the chance does. */
 function recommendationOf(view: View, decisions: Decisions): Recommendation {
   const rule = decisions.stopRule;
@@ -74,6 +107,12 @@ function stopRule(view: View, decisions: Decisions, target: number, tables: Tabl
     throw error;
   }
   const decision = stopRuleDecision(answer, choice);
+  if (objective === 'armies' && !decision.feasible) {
+    // What can be reached instead: the best chance (fighting to the end), and the rule keeping the most
+    // armies at the highest whole percent below it.
+    const reachable = reachableRule(path, decision.fightToTheEnd.pConquest);
+    if (reachable) decision.reachable = reachable;
+  }
   decisions.stopRule = decision;
   const table = stopRuleTable(decision, path.steps.length);
   if (table.rows.length > 0) tables.push(table);

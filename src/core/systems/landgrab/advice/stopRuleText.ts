@@ -66,9 +66,9 @@ function staysHome(answer: StoppingAnswer): boolean {
   return Boolean(start?.stopRanges.some((r) => r.from <= answer.defenders[0] && answer.defenders[0] <= r.to));
 }
 
-/** "2 vs 2+", "5 vs 3-4 or 7+", "3 vs any" (with "territory 2: " before it on a chain). */
-function rowRule(row: BreakOff, i: number, chain: boolean): Sentence {
-  const at = `${REF}.breakOff.${i}`;
+/** "2 vs 2+", "5 vs 3-4 or 7+", "3 vs any" (with "territory 2: " before it on a chain); `ref`: whose rule. */
+function rowRule(row: BreakOff, i: number, chain: boolean, ref = REF): Sentence {
+  const at = `${ref}.breakOff.${i}`;
   const where = chain ? say`territory ${quote(`${at}.territory`, row.territory, 'count')}: ` : say``;
   const armies = quote(`${at}.attackers`, row.attackers, 'count');
   if (row.shape === 'any') return say`${where}${armies} vs any`;
@@ -85,11 +85,41 @@ function rowRule(row: BreakOff, i: number, chain: boolean): Sentence {
 const MAX_RULES_IN_TEXT = 6;
 
 /** "break off at (your armies vs their defenders) 2 vs 2+, 3 vs 3+, ... (table)". */
-function breakOff(d: StopRuleDecision, territories: number): Sentence {
+function breakOff(d: Pick<StopRuleDecision, 'breakOff'>, territories: number, ref = REF): Sentence {
   const chain = territories > 1;
-  const rows = d.breakOff.slice(0, MAX_RULES_IN_TEXT).map((r, i) => rowRule(r, i, chain));
+  const rows = d.breakOff.slice(0, MAX_RULES_IN_TEXT).map((r, i) => rowRule(r, i, chain, ref));
   const more = d.breakOff.length > MAX_RULES_IN_TEXT ? ', ... (table)' : '';
   return say`break off at (your armies vs their defenders) ${join(rows, ', ')}${more}`;
+}
+
+/**
+ * When no stop rule meets the target: what one can. "At 53%, the highest whole percent a rule
+ * reaches, the rule keeping the most armies breaks off at ...: it takes it 53.0% of the time and
+ * keeps 4.1 armies (+0.5)."
+ */
+function reachableLine(d: StopRuleDecision, territories: number): Sentence | null {
+  const r = d.reachable;
+  if (!r) return null;
+  const ref = `${REF}.reachable`;
+  const at = say`At ${quote(`${ref}.target`, r.target, 'target')}, the highest whole percent a stop rule reaches`;
+  const kept = quote(`${ref}.rule.armiesKept`, r.rule.armiesKept, 'fixed1');
+  if (r.neverStops) return say`${at}, the rule keeping the most armies is to fight to the end as well.`;
+  const which = r.proved
+    ? say`the rule keeping the most armies`
+    : say`the best rule found (within ${quote(`${ref}.gap`, r.gap as number, 'limit')} armies of the best)`;
+  const takes = say`it takes it ${quote(`${ref}.rule.pConquest`, r.rule.pConquest, 'chance')} of the time`;
+  const rows = breakOffRows(r, territories, ref);
+  const gain = quote(`${ref}.gain`, r.gain, 'signed1');
+  const keeps = say`keeps ${kept} armies (${gain})`;
+  return say`${at}, ${which} breaks off at (your armies vs their defenders) ${rows}: ${takes} and ${keeps}.`;
+}
+
+/** The rows of a rule in words, as `breakOff` writes them after its opening words. */
+function breakOffRows(d: Pick<StopRuleDecision, 'breakOff'>, territories: number, ref: string): Sentence {
+  const chain = territories > 1;
+  const rows = d.breakOff.slice(0, MAX_RULES_IN_TEXT).map((r, i) => rowRule(r, i, chain, ref));
+  const more = d.breakOff.length > MAX_RULES_IN_TEXT ? ', ... (table)' : '';
+  return say`${join(rows, ', ')}${more}`;
 }
 
 /** "the territory", "all 3 territories". */
@@ -136,7 +166,10 @@ export function stopRuleLines(d: StopRuleDecision, territories: number): Sentenc
   const endWords = say`fighting to the end ${fightOn}`;
   if (d.objective === 'armies' && !d.feasible) {
     const want = quote(`${REF}.target`, d.target as number, 'target');
-    return [say`No stop rule reaches ${want}: ${endWords}.`];
+    const reachable = reachableLine(d, territories);
+    if (!reachable) return [say`No stop rule reaches ${want}: ${endWords}.`];
+    // Stopping never adds to the chance of conquest: fighting to the end's is the best any rule gives.
+    return [say`No stop rule reaches ${want}; the best chance is fighting to the end, which ${fightOn}.`, reachable];
   }
   const head = say`Stop rule for ${aim(d, territories)}`;
   const where = say`${head}: ${breakOff(d, territories)}.`;
@@ -171,9 +204,15 @@ function aimForTitle(d: StopRuleDecision): string {
   return `the most value (armies kept + ${d.territoryWorth} per territory taken)`;
 }
 
-/** The rule as a table: one row per army count at which to break off. */
-export function stopRuleTable(d: StopRuleDecision, territories: number): Table {
+/**
+ * The rule as a table: one row per army count at which to break off (when no rule meets the
+ * target, the rule for the highest one a rule meets).
+ */
+export function stopRuleTable(decision: StopRuleDecision, territories: number): Table {
   const several = territories > 1;
+  const r = decision.reachable;
+  const d: StopRuleDecision =
+    !decision.feasible && r ? { ...decision, target: r.target, breakOff: r.breakOff } : decision;
   const rows = d.breakOff.map((r) => [
     ...(several ? [r.territory] : []),
     r.attackers,
