@@ -1,0 +1,112 @@
+/**
+ * Issue 31, parts: every field of a part is held to the limits a scenario file or a flag is held to
+ * (trials, a target, the shard's own timing, the scenario's file name as text), an extra chunk is
+ * named in the part that holds it, and a merge refused for any part writes nothing at all.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { cli, tempDir } from '../helpers/cli.js';
+import { isCleanRefusal } from '../helpers/processes.js';
+import { SCENARIO } from './fleetScenario.js';
+
+const NAME = 'fleet-check';
+const dir = tempDir('battle-odds-hostile-parts-');
+const part = (i: number, name = NAME) => path.join(dir, `part-${i}`, `${name}.tally.json.gz`);
+
+type Part = Record<string, any> & {
+  tallies: Array<{ unit: string; chunk: number; chunks: number; counts: number[] }>;
+  chunks: { total: number; shard?: number };
+};
+
+function readPart(file: string): Part {
+  return JSON.parse(gunzipSync(readFileSync(file)).toString('utf8'));
+}
+
+function writePart(name: string, content: unknown): string {
+  const file = path.join(dir, `${name}.tally.json.gz`);
+  writeFileSync(file, gzipSync(JSON.stringify(content)));
+  return file;
+}
+
+/** The parts of the fleet scenario, each edited by `edit` (so they still agree with each other). */
+function edited(name: string, edit: (p: Part) => void): string[] {
+  return [0, 1, 2].map((i) => {
+    const p = readPart(part(i));
+    edit(p);
+    return writePart(i === 0 ? name : `${name}-${i}`, p);
+  });
+}
+
+/** One line naming the part and field, exit 2, nothing under `out` (not even `out` itself). */
+async function expectRefusal(args: string[], pattern: RegExp) {
+  const out = path.join(dir, `refused-${Math.random().toString(36).slice(2)}`);
+  const r = await cli(['merge', ...args, '--out', out, '--no-charts']);
+  expect(isCleanRefusal(r), r.stderr).toBe(true);
+  expect(r.stderr).toMatch(pattern);
+  expect(r.stdout).toBe('');
+  expect(existsSync(out)).toBe(false);
+  return r;
+}
+
+beforeAll(async () => {
+  const second = path.join(dir, 'second.json');
+  const document = JSON.parse(readFileSync(SCENARIO, 'utf8'));
+  writeFileSync(second, JSON.stringify({ ...document, name: 'second', sweep: undefined }));
+  for (const i of [0, 1, 2]) {
+    const r = await cli([
+      'run',
+      SCENARIO,
+      second,
+      '--shard',
+      `${i}/3`,
+      '--out',
+      path.dirname(part(i)),
+      '--threads',
+      '0',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+  }
+});
+
+describe('part fields are held to the limits of a scenario file and the flags', () => {
+  it('trials beyond 1e9 in overrides (row 1)', async () => {
+    await expectRefusal(
+      edited('trials', (p) => (p.overrides.trials = 1e15)),
+      /trials\.tally\.json\.gz: overrides\.trials: must be at most 1000000000/,
+    );
+  });
+
+  it('a target that is no probability (row 7)', async () => {
+    for (const target of [-1e308, 5, 0])
+      await expectRefusal(
+        edited('target', (p) => (p.overrides.question = { target })),
+        /target\.tally\.json\.gz: overrides\.question\.target: must be (above 0|at most 1)/,
+      );
+  });
+
+  it("the shard's own time, threads and start (row 16)", async () => {
+    for (const elapsedMs of [-1e300, 1e308, -1])
+      await expectRefusal(
+        edited('elapsed', (p) => (p.run.elapsedMs = elapsedMs)),
+        /elapsed\.tally\.json\.gz: run\.elapsedMs: /,
+      );
+    await expectRefusal(
+      edited('threads', (p) => (p.run.threads = 1e15)),
+      /threads\.tally\.json\.gz: run\.threads: /,
+    );
+    await expectRefusal(
+      edited('started', (p) => (p.run.startedAt = '\u001b[31mnow')),
+      /started\.tally\.json\.gz: run\.startedAt: /,
+    );
+  });
+
+  it("the scenario's file name is text, as labels are (row 8)", async () => {
+    for (const file of ['evil\u001b[2J.json', 'half \ud800 emoji.json'])
+      await expectRefusal(
+        edited('file', (p) => (p.scenario.file = file)),
+        /file\.tally\.json\.gz: scenario\.file: contains (a control character|an unpaired surrogate)/,
+      );
+  });
+});
