@@ -110,3 +110,25 @@ describe('part fields are held to the limits of a scenario file and the flags', 
       );
   });
 });
+
+describe('chunks', () => {
+  it('an extra chunk record is named in the part that holds it (row 17)', async () => {
+    const p = readPart(part(1));
+    // A chunk of a battle the scenario does not have, owned by shard 1 ((9 + 1) mod 3), the part's count raised.
+    p.tallies.push({ ...p.tallies[0], unit: 'battle 9', chunk: 1, chunks: 2 });
+    p.chunks.shard = p.tallies.length;
+    const extra = writePart('extra', p);
+    await expectRefusal(
+      [part(0), extra, part(2)],
+      new RegExp(`extra\\.tally\\.json\\.gz: tallies\\[${p.tallies.length - 1}\\]: chunk battle 9/1 is not a chunk`),
+    );
+    // Of a battle the scenario has, too (it has 2 chunks; this is a fifth, of shard 1: (0 + 4) mod 3).
+    const q = readPart(part(1));
+    q.tallies.push({ ...q.tallies[0], unit: 'battle 0', chunk: 4, chunks: 5 });
+    q.chunks.shard = q.tallies.length;
+    await expectRefusal(
+      [part(0), writePart('extra-2', q), part(2)],
+      /extra-2\.tally\.json\.gz: tallies\[\d+\]: chunk battle 0\/\d+ .*is not a chunk of this run/,
+    );
+  });
+});
