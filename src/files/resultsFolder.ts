@@ -24,6 +24,7 @@ import {
   readdirSync,
   realpathSync,
   renameSync,
+  rmdirSync,
   rmSync,
 } from 'node:fs';
 import path from 'node:path';
@@ -306,6 +307,15 @@ function exists(file: string): boolean {
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return false;
     throw error;
+  }
+}
+
+/** Removes `dir` if it is an empty folder (one a refused run created); anything else is left alone. */
+export function removeFolderIfEmpty(dir: string): void {
+  try {
+    if (readdirSync(dir).length === 0) rmdirSync(dir);
+  } catch {
+    // Gone already, or not ours to remove: nothing to undo.
   }
 }
 

@@ -54,8 +54,18 @@ export interface ResultsWriter {
   battle(report: BattleReport): Promise<void>;
   /** Writes the run's own files, then swaps the staging folder in for the target. */
   finish(report: ScenarioReport): Promise<WrittenFiles>;
+  /**
+   * Writes the run's own files and flushes them, short of the swap: `commit()` swaps them in. A caller
+   * writing several folders as one (a merge) prepares them all before it commits any.
+   */
+  prepare(report: ScenarioReport): Promise<PreparedResults>;
   /** Drops the staging folder; the target is left as it was. */
   abort(): void;
+}
+
+/** A results folder written and flushed in staging, waiting for its swap. */
+export interface PreparedResults {
+  commit(): WrittenFiles;
 }
 
 export interface ResultsOptions {
@@ -129,7 +139,7 @@ export function openResults(dir: string, options: ResultsOptions = {}): ResultsW
   const answers: Array<{ label: string; text: string }> = [];
   const dropSpools = () => [summaryRows, distributions, reportBattles, pageSections].forEach((spool) => spool.remove());
 
-  return {
+  const writer: ResultsWriter = {
     async battle(report) {
       for (const [name, text] of battleTableFiles(report)) write(name, text);
       const main = distributionRequest(report);
@@ -153,6 +163,9 @@ export function openResults(dir: string, options: ResultsOptions = {}): ResultsW
       if (report.method !== 'exact') exactBattles = false;
     },
     async finish(report) {
+      return (await writer.prepare(report)).commit();
+    },
+    async prepare(report) {
       if (report.battles.length > 0 && report.battles.length !== battles)
         throw new Error(`writeResults: ${report.battles.length} battles in the report, ${battles} written`);
       const pace = pacer();
@@ -211,17 +224,27 @@ export function openResults(dir: string, options: ResultsOptions = {}): ResultsW
         // A second Ctrl-C that came while the files were written and flushed is seen here, before
         // the swap: it quits with the old folder as it was. The swap itself is two renames.
         await yieldToEventLoop();
-        folder.commit();
       } catch (error) {
         reportText?.close();
         throw error;
       }
-      return { dir, files, ...(reportText ? { reportText } : {}) };
+      return {
+        commit() {
+          try {
+            folder.commit();
+          } catch (error) {
+            reportText?.close();
+            throw error;
+          }
+          return { dir, files, ...(reportText ? { reportText } : {}) };
+        },
+      };
     },
     abort() {
       folder.abort();
     },
   };
+  return writer;
 }
 
 /** CSV cells as one line of a spool: JSON, with the numbers JSON cannot hold (NaN, ±Infinity) tagged. */

@@ -3,7 +3,7 @@
  * then run each scenario in one session and write its folder as its battles finish. What is
  * printed is the caller's (`RunOutput`): the command line prints tables, verdicts or JSON.
  */
-import { existsSync, readdirSync, rmdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Question } from '../core/model/question.js';
 import type { Scenario } from '../core/engine/validate/scenario.js';
@@ -15,6 +15,7 @@ import { InputError, oneLine } from '../core/model/inputError.js';
 import { openResults, type ReportText, type ResultsWriter } from '../files/writeResults.js';
 import { checkOutputFolder } from '../files/outputFolderCheck.js';
 import { writeResultsHome } from '../files/resultsHome.js';
+import { removeFolderIfEmpty } from '../files/resultsFolder.js';
 import { estimateRun, type RunEstimate } from '../core/run/estimate.js';
 import { FEW_SECONDS, estimateLine, planText } from './planText.js';
 import { createRunProgress } from './progress.js';
@@ -113,7 +114,7 @@ export async function runScenarioFiles(
       );
   } catch (error) {
     for (const folder of folders) folder.abort();
-    if (!outExisted) removeIfEmpty(options.out);
+    if (!outExisted) removeFolderIfEmpty(options.out);
     throw error;
   }
   const note = runSizeNote(
@@ -130,7 +131,7 @@ export async function runScenarioFiles(
   } catch (error) {
     // No fleet, no run: the folders opened for it are released untouched.
     for (const folder of folders) folder.abort();
-    if (!outExisted) removeIfEmpty(options.out);
+    if (!outExisted) removeFolderIfEmpty(options.out);
     throw error;
   }
   const showBar = Boolean(streams.stderr.isTTY) && !keepReports;
@@ -143,7 +144,7 @@ export async function runScenarioFiles(
     }
   } catch (error) {
     for (const folder of folders) folder.abort();
-    if (!outExisted) removeIfEmpty(options.out);
+    if (!outExisted) removeFolderIfEmpty(options.out);
     await executor.close();
     throw error;
   }
@@ -216,7 +217,7 @@ export async function runScenarioFiles(
       // Folders of scenarios that never ran (an interrupt, an error) are dropped, not half written.
       for (const folder of folders) folder.abort();
       for (const report of reports) report.close();
-      if (!outExisted) removeIfEmpty(options.out);
+      if (!outExisted) removeFolderIfEmpty(options.out);
     }
   }
 }
@@ -235,12 +236,4 @@ function homeLine(home: Awaited<ReturnType<typeof writeResultsHome>>, scenarios:
   if (home.written)
     return `Open ${oneLine(home.file)}: every scenario in the folder (${what}), each linked to its page\n`;
   return `${oneLine(home.file)} not written (${home.why}); each scenario's page is <folder>/index.html\n`;
-}
-
-function removeIfEmpty(dir: string): void {
-  try {
-    if (readdirSync(dir).length === 0) rmdirSync(dir);
-  } catch {
-    // Gone already, or not ours to remove: nothing to undo.
-  }
 }

@@ -132,3 +132,42 @@ describe('chunks', () => {
     );
   });
 });
+
+describe('a refused merge writes nothing (row 9)', () => {
+  it('one forged part of the second scenario: no folder of the first, no results home, no --out', async () => {
+    const p = readPart(part(1, 'second'));
+    const index = p.tallies.findIndex((r) => r.unit === 'battle 0');
+    // Two conquests with 3 armies left become conquests with 10 left: every sum holds; the re-run catches it.
+    p.tallies[index].counts[3] -= 2;
+    p.tallies[index].counts[10] += 2;
+    const forged = writePart('second-forged', p);
+    const r = await expectRefusal(
+      [part(0), part(1), part(2), part(0, 'second'), forged, part(2, 'second'), '--verify', 'all'],
+      /second-forged\.tally\.json\.gz: tallies\[\d+\]\.counts: chunk battle 0\/\d+ differs/,
+    );
+    expect(r.code).toBe(2);
+  });
+
+  it('an existing --out keeps exactly what it held', async () => {
+    const out = path.join(dir, 'kept');
+    const first = await cli(['merge', part(0), part(1), part(2), '--out', out, '--no-charts']);
+    expect(first.code, first.stderr).toBe(0);
+    const before = readdirSync(out).sort();
+    const home = readFileSync(path.join(out, 'index.html'));
+    const p = readPart(part(1, 'second'));
+    p.tallies[0].counts[0] += 1;
+    const r = await cli([
+      'merge',
+      ...[0, 1, 2].map((i) => part(i)),
+      part(0, 'second'),
+      writePart('second-count', p),
+      part(2, 'second'),
+      '--out',
+      out,
+      '--no-charts',
+    ]);
+    expect(isCleanRefusal(r), r.stderr).toBe(true);
+    expect(readdirSync(out).sort()).toEqual(before);
+    expect(readFileSync(path.join(out, 'index.html'))).toEqual(home);
+  });
+});
