@@ -138,8 +138,10 @@ export async function mergeParts(paths: string[], flags: MergeFlags, io: Streams
       const checkedText =
         spec.kind === 'none'
           ? 'no chunk re-run here (--verify none)'
-          : `verified ${verified} chunks by re-running them here, all equal (${describeSpec(spec, 'part')}; ` +
-            `sample seed ${seed})`;
+          : run.records.size === 0
+            ? 'no chunk to re-run: the parts hold no sampled chunks'
+            : `verified ${verified} chunks by re-running them here, all equal (${describeSpec(spec, 'part')}; ` +
+              `sample seed ${seed})`;
       io.stdout.write(
         `${run.scenario.name}: merged ${run.parts.length} parts, ${run.records.size} chunks (shards took ${total} s ` +
           `in all, the longest ${longest} s); ${checkedText} -> ${written.dir}/ (${written.files.length} files)\n`,

@@ -171,3 +171,17 @@ describe('a refused merge writes nothing (row 9)', () => {
     expect(readFileSync(path.join(out, 'index.html'))).toEqual(home);
   });
 });
+
+describe('words true to what happened (row 21)', () => {
+  it('a merge with no sampled chunk does not claim to have verified any', async () => {
+    const exact = path.join(dir, 'exact.json');
+    const document = JSON.parse(readFileSync(SCENARIO, 'utf8'));
+    writeFileSync(exact, JSON.stringify({ ...document, name: 'exact', method: 'exact', sweep: undefined }));
+    const shard = await cli(['run', exact, '--shard', '0/1', '--out', path.join(dir, 'exact-part')]);
+    expect(shard.code, shard.stderr).toBe(0);
+    const r = await cli(['merge', path.join(dir, 'exact-part'), '--out', path.join(dir, 'exact-out'), '--no-charts']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toMatch(/verified 0 chunks|all equal/);
+    expect(r.stdout).toMatch(/no chunk to re-run: the parts hold no sampled chunks/);
+  });
+});
