@@ -151,7 +151,8 @@ export function checkParts(parts: LoadedPart[], version: string, scenario: Scena
       throw new InputError(
         p.file,
         'tallies',
-        `holds ${p.part.tallies.length} chunks; shard ${p.part.shard.index}/${count} ran ${ran}: the part is incomplete`,
+        `holds ${p.part.tallies.length} chunks; shard ${p.part.shard.index}/${count} ran ${ran}: ` +
+          'the part is incomplete',
       );
   }
   // More records than the run has: which is extra only the replay knows (mergeRun names it and its part).
