@@ -1,6 +1,7 @@
 /** `battle-odds merge <parts...>`: the tally files of a sharded run to its results folder (docs/fleet.md). */
 import { Command, Option } from '@commander-js/extra-typings';
 import type { CliIO } from '../io.js';
+import { VERIFY_WORDS } from '../../fleet/verify.js';
 
 export function mergeCommand(io: CliIO): Command {
   const command = new Command('merge')
@@ -13,7 +14,7 @@ export function mergeCommand(io: CliIO): Command {
     .addOption(
       new Option(
         '--verify <n|p%|all|none>',
-        'chunks of each part re-run here and compared before merging: a number, a percentage, all or none',
+        `chunks of each part re-run here and compared before merging: ${VERIFY_WORDS}`,
       ).default('2'),
     )
     .addOption(new Option('--verify-seed <hex>', 'draw the chunks to re-run from this seed (as a merge printed it)'))

@@ -9,6 +9,8 @@ import type { RunOutput, ScenarioOutput } from '../../session/scenarios.js';
 import { addEngineOptions, addQuestionOptions, type EngineFlags } from '../engineOptions.js';
 import type { CliIO } from '../io.js';
 import { questionFlag } from '../../core/form/shellWords.js';
+import { MAX_SHARDS } from '../../fleet/shard/assign.js';
+import { VERIFY_WORDS } from '../../fleet/verify.js';
 
 export type RunFlags = EngineFlags & {
   out: string;
@@ -38,13 +40,17 @@ export function runCommand(io: CliIO): Command {
       new Option('--dry-run', 'print the plan and the expected time (from a short calibration); run and write nothing'),
     )
     .addOption(
-      new Option('--shard <i/N>', 'run only shard i of N (0-based) and write a tally file into --out (see merge)'),
+      new Option(
+        '--shard <i/N>',
+        `run only shard i of N (0 <= i < N <= ${MAX_SHARDS.toLocaleString('en-US')}) and write a tally file into ` +
+          '--out (see merge)',
+      ),
     )
     .addOption(new Option('--queue <url>', 'run the chunks on a worker fleet through Redis, e.g. redis://host:6379'))
     .addOption(
       new Option(
         '--verify <n|p%|all|none>',
-        'with --queue: chunks of each worker re-run here and compared (default 2; a percentage, all or none)',
+        `with --queue: chunks of each worker re-run here and compared: ${VERIFY_WORDS} (default 2)`,
       ),
     )
     .addOption(new Option('--verify-seed <hex>', 'with --queue: draw the chunks to re-run from this seed'));
