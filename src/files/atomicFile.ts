@@ -41,7 +41,7 @@ export function writeFileAtomically(file: string, data: string | Uint8Array, sou
     renameSync(temporary, target);
     syncFolder(dir);
   } catch (error) {
-    rmSync(temporary, { force: true });
+    removeQuietly(temporary);
     throw new InputError(source, '', `${file} cannot be written: ${whyUnwritable(error)}`);
   }
 }
@@ -101,6 +101,15 @@ function resolveLink(file: string): string {
     if (errorCode(error) === 'ELOOP') return file; // the write reports it
   }
   return file;
+}
+
+/** Removes a temporary file if it is there; a path that cannot hold one (ENOTDIR) has nothing to remove. */
+function removeQuietly(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // Nothing was created there.
+  }
 }
 
 function statOrUndefined(file: string) {
