@@ -32,7 +32,7 @@ function schemaCommand(io: CliIO): Command {
       const { scenarioJsonSchema, reportJsonSchema } = await import('./schema.js');
       const schema = flags.report ? reportJsonSchema() : scenarioJsonSchema(SYSTEMS);
       const text = `${JSON.stringify(schema, null, 2)}\n`;
-      if (flags.write) writeFileAtomically(flags.write, text, 'schema --write');
+      if (flags.write !== undefined) writeFileAtomically(flags.write, text, 'schema --write');
       else io.stdout.write(text);
     })
     .addHelpText(

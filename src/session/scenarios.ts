@@ -68,6 +68,8 @@ export async function runScenarioFiles(
       '',
       'applies only with --queue (it checks the workers; `merge --verify` checks shards)',
     );
+  // A --queue that is no Redis URL (or empty) is refused before anything is read or run.
+  if (options.queue !== undefined) (await import('../fleet/queue/connection.js')).parseQueueUrl(options.queue);
   const scenarios: Scenario[] = expandScenarioPaths(paths).map(loadScenario);
   const names = new Map<string, string>();
   for (const s of scenarios) {
@@ -125,9 +127,10 @@ export async function runScenarioFiles(
   let executor: Executor;
   try {
     // --queue: the chunks run on the worker fleet behind a Redis (docs/fleet.md).
-    executor = options.queue
-      ? await (await import('./queue.js')).openFleet({ ...options, queue: options.queue }, streams)
-      : await chooseExecutor(options.threads, total);
+    executor =
+      options.queue !== undefined
+        ? await (await import('./queue.js')).openFleet({ ...options, queue: options.queue }, streams)
+        : await chooseExecutor(options.threads, total);
   } catch (error) {
     // No fleet, no run: the folders opened for it are released untouched.
     for (const folder of folders) folder.abort();
@@ -138,7 +141,7 @@ export async function runScenarioFiles(
   // A run that may take a while says how long first, and shows one bar for the whole run.
   let estimate: RunEstimate | undefined;
   try {
-    if (!options.queue && worthEstimating(scenarios, total)) {
+    if (options.queue === undefined && worthEstimating(scenarios, total)) {
       estimate = estimateRun(scenarios, overrides, executor.threads);
       if (estimate.seconds > FEW_SECONDS) streams.stderr.write(`battle-odds: ${estimateLine(estimate)}\n`);
     }

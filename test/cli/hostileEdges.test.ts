@@ -18,4 +18,21 @@ describe('schema --write (rows 11, 15)', () => {
     expect(isCleanRefusal(r), r.stderr).toBe(true);
     expect(r.stderr).toContain('part of the path is a file, not a folder');
   });
+
+  it("an empty file name is refused, not taken for 'print it'", async () => {
+    const r = await cli(['schema', '--write', '']);
+    expect(isCleanRefusal(r), r.stderr).toBe(true);
+    expect(r.stdout).toBe('');
+  });
+});
+
+describe('run --queue (row 15)', () => {
+  it('an empty --queue is refused before anything runs, not run here without a word', async () => {
+    const out = path.join(dir, 'queue-out');
+    const r = await cli(['run', 'test/fleet/fleet-scenario.json', '--queue', '', '--out', out, '--threads', '0']);
+    expect(isCleanRefusal(r), r.stderr).toBe(true);
+    expect(r.stderr).toContain('--queue');
+    expect(r.stdout).toBe('');
+    expect(existsSync(out)).toBe(false);
+  });
 });
