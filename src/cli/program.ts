@@ -19,7 +19,7 @@ import { mergeCommand } from './commands/merge.js';
 import { workerCommand } from './commands/worker.js';
 import { packageVersion } from '../files/packageInfo.js';
 import { writeFileAtomically } from '../files/atomicFile.js';
-import { processIO, type CliIO } from './io.js';
+import { GuardedOutput, lostOutput, processIO, type CliIO } from './io.js';
 
 export const EXIT_USAGE = 2;
 
@@ -117,8 +117,22 @@ function applyToAll(command: Command, configure: (c: Command) => void): void {
   for (const sub of command.commands) applyToAll(sub as unknown as Command, configure);
 }
 
-/** Runs the command line; the exit code. */
+/**
+ * Runs the command line; the exit code. Output lost on the way (standard output closed or full) is
+ * said in one line after the run, which went on and wrote its files (src/cli/io.ts).
+ */
 export async function runProgram(argv: string[], io: CliIO = processIO): Promise<number> {
+  const code = await runCommandLine(argv, io);
+  // A failed write reports its error a turn of the event loop later (a file's on the next tick).
+  if (io.stdout instanceof GuardedOutput) await new Promise((resolve) => setImmediate(resolve));
+  const lost = io.stdout instanceof GuardedOutput ? io.stdout.lost : undefined;
+  if (!lost || code !== 0) return code;
+  const { line, code: lostCode } = lostOutput(lost);
+  io.stderr.write(line);
+  return lostCode;
+}
+
+async function runCommandLine(argv: string[], io: CliIO): Promise<number> {
   const program = buildProgram(io);
   try {
     await program.parseAsync(argv);
