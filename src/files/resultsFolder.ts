@@ -75,7 +75,8 @@ export class ResultsFolder {
   static open(target: string, options: ResultsFolderOptions = {}): ResultsFolder {
     checkOutputFolder(target, options);
     const source = `${options.flag ?? '--out'} ${target}`;
-    const layout = resultsLayout(resolveTargetLink(target));
+    // A folder inside --out is never reached through a link: the link itself is replaced at the swap.
+    const layout = resultsLayout(options.inside ? target : resolveTargetLink(target));
     try {
       mkdirSync(layout.parent, { recursive: true });
     } catch (error) {

@@ -81,6 +81,8 @@ export interface ResultsOptions {
   sweepCells?: number;
   /** Keep report.json open after the swap (WrittenFiles.reportText). */
   keepReport?: boolean;
+  /** The folder is `<out>/<name>`, inside a run's --out: a link there is replaced, never followed. */
+  inside?: boolean;
 }
 
 /**
@@ -93,7 +95,12 @@ export function openResults(dir: string, options: ResultsOptions = {}): ResultsW
     sweepCells: options.sweepCells ?? 0,
     charts: options.charts !== false,
   };
-  const folder = ResultsFolder.open(dir, { force: options.force, flag: options.flag ?? '--out', contents });
+  const folder = ResultsFolder.open(dir, {
+    force: options.force,
+    flag: options.flag ?? '--out',
+    contents,
+    inside: options.inside,
+  });
   const files: string[] = [];
   const write = (name: string, data: string | Uint8Array) => {
     folder.writeFile(name, data);

@@ -112,6 +112,7 @@ export async function mergeParts(paths: string[], flags: MergeFlags, io: Streams
       folders.push(
         openResults(path.join(flags.out, scenario.name), {
           charts: flags.charts,
+          inside: true,
           battles: scenario.battles.length,
           sweepCells: scenario.sweep ? scenario.sweep.cells.length * scenario.sweep.variants.length : 0,
         }),

@@ -92,7 +92,7 @@ export async function runScenarioFiles(
   if (options.dryRun) {
     // The checks the run would make of its folders (nothing is created), then the plan.
     for (const s of scenarios)
-      checkOutputFolder(path.join(options.out, s.name), { force: options.force, contents: contents(s) });
+      checkOutputFolder(path.join(options.out, s.name), { force: options.force, contents: contents(s), inside: true });
     const estimate = estimateRun(scenarios, overrides, plannedThreads(options.threads, total));
     streams.stdout.write(`${planText(estimate)}dry run: nothing was run or written\n`);
     return;
@@ -109,6 +109,7 @@ export async function runScenarioFiles(
           charts: options.charts,
           png: options.png,
           force: options.force,
+          inside: true,
           keepReport: keepReports,
           battles: contents(s).battles,
           sweepCells: contents(s).sweepCells,

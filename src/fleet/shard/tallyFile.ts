@@ -122,7 +122,8 @@ export function scenarioHash(document: unknown): string {
 
 export function writeTallyPart(file: string, part: TallyPart): void {
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileAtomically(file, gzipSync(`${JSON.stringify(part)}\n`), '--out');
+  // A file of the shard's own in --out: whatever stood there is replaced, never written through.
+  writeFileAtomically(file, gzipSync(`${JSON.stringify(part)}\n`), '--out', { replace: true });
 }
 
 /** A part file, read as untrusted input (src/files/gzipFile.ts) and checked against the format's schema. */
