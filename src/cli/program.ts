@@ -4,7 +4,7 @@
  */
 import { Command, CommanderError, Option } from '@commander-js/extra-typings';
 import { SYSTEM_MODULES, SYSTEMS } from '../core/registry/systems.js';
-import { InputError, escapeControls, oneLine as escapedLine } from '../core/model/inputError.js';
+import { InputError, escapeControls, escapeInvisible, oneLine as escapedLine } from '../core/model/inputError.js';
 import { NotMonotone } from '../core/engine/solve/solveFor.js';
 import { curveLines } from '../core/engine/solve/words.js';
 import { NoExactAnswer } from '../core/engine/answer/battle.js';
@@ -132,7 +132,17 @@ export async function runProgram(argv: string[], io: CliIO = processIO): Promise
   return lostCode;
 }
 
-async function runCommandLine(argv: string[], io: CliIO): Promise<number> {
+async function runCommandLine(argv: string[], given: CliIO): Promise<number> {
+  // Labels may hold bidirectional controls and line separators: printed escaped, as errors are.
+  const io: CliIO = {
+    stdout: {
+      write: (text: string) => given.stdout.write(escapeInvisible(text)),
+      get isTTY() {
+        return given.stdout.isTTY;
+      },
+    },
+    stderr: given.stderr,
+  };
   const program = buildProgram(io);
   try {
     await program.parseAsync(argv);
