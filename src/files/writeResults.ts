@@ -14,6 +14,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { ResultsFolder } from './resultsFolder.js';
+import type { Spool } from './spool.js';
 import { slug } from '../core/model/fileNames.js';
 import { pacer } from '../core/engine/sample/executor.js';
 import type { BattleReport, Cell, ChartRequest, ScenarioReport } from '../core/model/report.js';
@@ -61,6 +62,8 @@ export interface ResultsWriter {
   prepare(report: ScenarioReport): Promise<PreparedResults>;
   /** Drops the staging folder; the target is left as it was. */
   abort(): void;
+  /** A spool in the staging folder (dropped with it), for text the caller holds back until the run is checked. */
+  spool(name: string): Spool;
 }
 
 /** A results folder written and flushed in staging, waiting for its swap. */
@@ -249,6 +252,9 @@ export function openResults(dir: string, options: ResultsOptions = {}): ResultsW
     },
     abort() {
       folder.abort();
+    },
+    spool(name) {
+      return folder.spool(`held-${name}`);
     },
   };
   return writer;

@@ -25,7 +25,7 @@ import { runSizeNote } from '../core/run/runSize.js';
 import { overridesFrom, type SessionOptions } from './options.js';
 import { chooseExecutor, plannedThreads, readySignal } from './chooseExecutor.js';
 import { RunSession } from './session.js';
-import type { Streams } from './streams.js';
+import type { OutputStream, Streams } from './streams.js';
 
 export interface ScenarioRunOptions extends SessionOptions {
   out: string;
@@ -50,8 +50,13 @@ export interface ScenarioOutput {
 }
 
 /** What the caller shows: per scenario as it runs, or every report.json after the last one. */
+/**
+ * What the caller shows: per scenario as it runs (written to `out`), or every report.json after the
+ * last one.
+ */
 export type RunOutput =
-  { scenario(scenario: Scenario): ScenarioOutput } | { reports(reports: readonly ReportText[]): Promise<void> };
+  | { scenario(scenario: Scenario, out: OutputStream): ScenarioOutput }
+  | { reports(reports: readonly ReportText[]): Promise<void> };
 
 export async function runScenarioFiles(
   paths: string[],
@@ -169,7 +174,11 @@ export async function runScenarioFiles(
       if (session.signal.aborted) break;
       const results = folders[i];
       runProgress?.scenario(i);
-      const shown = 'scenario' in output ? output.scenario(scenario) : undefined;
+      // Results from a worker fleet are shown only once checked (the sampled re-run at the scenario's
+      // end): until then what is printed waits in a spool in the folder's staging.
+      let held = options.queue !== undefined && 'scenario' in output ? results.spool('terminal') : undefined;
+      const out = { write: (text: string) => (held ? held.append(text) : streams.stdout.write(text)) };
+      const shown = 'scenario' in output ? output.scenario(scenario, held ? out : streams.stdout) : undefined;
       let battles = 0;
       const onBattle = async (battle: BattleReport) => {
         await results.battle(battle);
@@ -198,6 +207,11 @@ export async function runScenarioFiles(
       if (battles === 0 && !report.sweep) {
         results.abort();
         break;
+      }
+      if (held) {
+        await held.copyOut((text) => streams.stdout.write(text));
+        held.remove();
+        held = undefined;
       }
       const written = await results.finish(report);
       committed.push(scenario.name);

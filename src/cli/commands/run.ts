@@ -89,7 +89,10 @@ Scenario files are JSON; their schema is schema/scenario.schema.json (print it w
 /** What `run` prints: each battle's tables (or verdict) as it finishes, or with --json every report at the end. */
 function runOutput(io: CliIO, flags: RunFlags): RunOutput {
   if (flags.json) return { reports: (reports) => printReports(io, reports) };
-  return { scenario: (scenario) => scenarioPrinter(io, scenario, Boolean(flags.brief), flags.quantiles) };
+  return {
+    scenario: (scenario, out) =>
+      scenarioPrinter({ ...io, stdout: out }, scenario, Boolean(flags.brief), flags.quantiles),
+  };
 }
 
 /** The terminal's account of a scenario, a battle at a time; the heading comes with the first thing printed. */

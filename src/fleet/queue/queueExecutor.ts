@@ -21,7 +21,7 @@ import { Job, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Executor } from '../../core/engine/sample/executor.js';
 import type { ChunkTask } from '../../core/engine/sample/task.js';
-import { ChunkAbortedError, isAbortError } from '../../core/engine/sample/abort.js';
+import { ChunkAbortedError } from '../../core/engine/sample/abort.js';
 import { InputError, quoteValue } from '../../core/model/inputError.js';
 import { contentKey, encodeTask, taskKey } from '../taskCodec.js';
 import { tallyFromJson, tallyLength } from '../tallies.js';
@@ -307,20 +307,22 @@ export class QueueExecutor implements Executor {
     if (items.length === 0) return;
     this.local ??= await verify.local(items.reduce((sum, item) => sum + item.task.trials, 0));
     const local = this.local;
-    let differing: { worker: string; item: Sampled; difference: string } | undefined;
-    try {
-      await Promise.all(
-        items.map(async (item) => {
-          const ours = await local.run(item.task, signal);
-          const difference = tallyDifference(item.tally, ours);
-          if (difference && !differing) differing = { worker: item.worker, item, difference };
-        }),
+    // After an interrupt the sample is re-run all the same: nothing from the workers is written unchecked.
+    // It is a few chunks a worker; a second Ctrl-C quits without writing anything.
+    if (signal?.aborted)
+      verify.report?.(
+        `re-running ${items.length} sampled chunk${items.length === 1 ? '' : 's'} of the workers' results before ` +
+          'anything is written (Ctrl-C again to quit without writing)',
       );
-    } catch (error) {
-      if (!isAbortError(error)) throw error;
-      verify.report?.("interrupted while re-running the sample of the workers' results: what is written is unchecked");
-      return;
-    }
+    let differing: { worker: string; item: Sampled; difference: string } | undefined;
+    await Promise.all(
+      items.map(async (item) => {
+        const ours = await local.run(item.task);
+        const difference = tallyDifference(item.tally, ours);
+        if (difference && !differing) differing = { worker: item.worker, item, difference };
+      }),
+    );
+
     if (differing) {
       const { worker, item, difference } = differing;
       const removed = await this.removeResultsOf(worker);
