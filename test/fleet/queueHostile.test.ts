@@ -139,3 +139,88 @@ describe.skipIf(skipRedis)('results from the queue are checked before they are s
     expect(existsSync(path.join(out, NAME))).toBe(false);
   });
 });
+
+describe.skipIf(skipRedis)('a frozen Redis (row 4)', () => {
+  let redis: TestRedis;
+
+  beforeAll(async () => {
+    if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` (npm test does it)`);
+    redis = await startRedis();
+  });
+
+  afterAll(async () => {
+    if (redis) process.kill(redis.pid, 'SIGCONT');
+    await redis?.stop();
+  });
+
+  it('the submitter says so in one line and exits 2 within seconds; a Ctrl-C then quits at once', async () => {
+    const freeze = async (interrupt: boolean) => {
+      const run = spawnCli(['run', SCENARIO, '--queue', redis.url, '--out', path.join(dir, `frozen-${interrupt}`)]);
+      await until('connected', () => run.stderr().includes('connected'));
+      process.kill(redis.pid, 'SIGSTOP');
+      const frozen = Date.now();
+      if (interrupt) run.child.kill('SIGINT');
+      const code = await run.exited;
+      const seconds = (Date.now() - frozen) / 1000;
+      process.kill(redis.pid, 'SIGCONT');
+      const what = `interrupt ${interrupt}: exit ${code} after ${seconds} s: ${run.stderr()}`;
+      expect(run.stderr(), what).not.toMatch(/\n\s+at |internal error|unchecked/);
+      // The promise to the user: about 5 s; a hang would be minutes (this bounds it, not the machine's speed).
+      expect(seconds, what).toBeLessThan(20);
+      if (interrupt) expect([2, 130], what).toContain(code);
+      else {
+        expect(code, what).toBe(2);
+        expect(run.stderr(), what).toMatch(
+          /\nbattle-odds: error: --queue: Redis at redis:\/\/127\.0\.0\.1:\d+ has not answered for 5 s/,
+        );
+        expect(run.stderr().trim().split('\n'), what).toHaveLength(2);
+      }
+    };
+    await freeze(false);
+    await freeze(true);
+  });
+
+  it('a worker says once that Redis is silent, and again when it answers; it stops at once while frozen', async () => {
+    const lines: string[] = [];
+    const worker = await startWorker(parseQueueUrl(redis.url), {
+      version,
+      executor: new InProcessExecutor(findSystem),
+      silentAfterMs: 1000,
+      log: (line) => lines.push(line),
+    });
+    process.kill(redis.pid, 'SIGSTOP');
+    try {
+      await until('said silent', () => lines.some((l) => /has not answered for 1 s; waiting until it does/.test(l)));
+    } finally {
+      process.kill(redis.pid, 'SIGCONT');
+    }
+    await until('said back', () => lines.some((l) => /answers again/.test(l)));
+    expect(lines.filter((l) => /has not answered/.test(l))).toHaveLength(1);
+    process.kill(redis.pid, 'SIGSTOP');
+    await until('silent again', () => lines.filter((l) => /has not answered/.test(l)).length === 2);
+    const closing = Date.now();
+    try {
+      await worker.close();
+    } finally {
+      process.kill(redis.pid, 'SIGCONT');
+    }
+    expect((Date.now() - closing) / 1000).toBeLessThan(15);
+  });
+});
+
+describe.skipIf(skipRedis)("a worker's Ctrl-C (row 21)", () => {
+  it('says what it does: no partial results, it stops after its running chunks', async () => {
+    const redis = await startRedis();
+    try {
+      const worker = spawnCli(['worker', '--queue', redis.url]);
+      await until('started', () => worker.stderr().includes('Ctrl-C stops'));
+      worker.child.kill('SIGINT');
+      expect(await worker.exited).toBe(130);
+      expect(worker.stderr()).toContain('the worker takes no more chunks and stops once its running ones are done');
+      expect(worker.stderr()).not.toContain('partial results');
+      expect(worker.stderr()).toMatch(/stopped after 0 chunks\n$/);
+    } finally {
+      await redis.stop();
+    }
+  });
+});
