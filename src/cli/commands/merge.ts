@@ -31,6 +31,7 @@ Parts are untrusted: every tally must be possible for its battle, and --verify c
 each part, drawn at random here, are re-run and must give the same counts (docs/fleet.md).`,
     )
     .action(async (paths, flags) => {
+      (await import('../../session/heapPolicy.js')).keepHeapNearLive();
       const { mergeParts } = await import('../../session/merge.js');
       await mergeParts(paths, flags, io);
     });

@@ -72,6 +72,7 @@ Scenario files are JSON; their schema is schema/scenario.schema.json (print it w
   );
   command.action(async (paths, flags) => {
     const asked = flags as RunFlags;
+    (await import('../../session/heapPolicy.js')).keepHeapNearLive();
     if (asked.shard !== undefined) {
       if (asked.dryRun) throw new InputError('--dry-run', '', 'estimates a run on this machine; not with --shard');
       // A shard writes a tally file for `battle-odds merge` instead of results (docs/fleet.md).
