@@ -4,7 +4,13 @@
  */
 import { Command, CommanderError, Option } from '@commander-js/extra-typings';
 import { SYSTEM_MODULES, SYSTEMS } from '../core/registry/systems.js';
-import { InputError, escapeControls, escapeInvisible, oneLine as escapedLine } from '../core/model/inputError.js';
+import {
+  InputError,
+  escapeControls,
+  escapeInvisible,
+  oneLine as escapedLine,
+  shortenDetail,
+} from '../core/model/inputError.js';
 import { NotMonotone } from '../core/engine/solve/solveFor.js';
 import { curveLines } from '../core/engine/solve/words.js';
 import { NoExactAnswer } from '../core/engine/answer/battle.js';
@@ -95,8 +101,9 @@ export function buildProgram(io: CliIO): Command {
     command.exitOverride().configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
-      // commander quotes what was typed (`argument '…' is invalid`): escaped, never raw.
-      outputError: (text, write) => write(`battle-odds: ${escapeControls(text)}`),
+      // commander quotes what was typed (`argument '…' is invalid`): escaped, never raw, and cut as ours are.
+      outputError: (text, write) =>
+        write(`battle-odds: ${escapeControls(text).split('\n').map(shortenDetail).join('\n')}`),
     }),
   );
   program.addHelpText(

@@ -36,3 +36,11 @@ describe('run --queue (row 15)', () => {
     expect(existsSync(out)).toBe(false);
   });
 });
+
+describe('a refusal of a flag quotes what was typed, cut as every refusal is (found by the fuzzer)', () => {
+  it('a 400-character value: one short line', async () => {
+    const r = await cli(['odds', 'landgrab', '--attackers', 'x'.repeat(400), '--defenders', '3']);
+    expect(isCleanRefusal(r), r.stderr).toBe(true);
+    expect(r.stderr).toContain('(400 characters)');
+  });
+});
