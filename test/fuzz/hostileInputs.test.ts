@@ -88,7 +88,9 @@ async function check(label: string, box: Case, args: string[], allowed: string[]
       );
     }),
   ]).finally(() => clearTimeout(timer));
-  const what = `${label}\n  args: ${JSON.stringify(args).slice(0, 400)}\n  exit ${result.code}: ${result.stderr.slice(0, 600)}`;
+  const what =
+    `${label}\n  args: ${JSON.stringify(args).slice(0, 400)}\n` +
+    `  exit ${result.code}: ${result.stderr.slice(0, 600)}`;
   expect(houseRuleBroken(result), what).toBe(null);
   expect(snapshotTree(box.dir, ['out', ...allowed]), `${what}\n  wrote outside --out`).toEqual(before);
   expect(readFileSync(path.join(box.dir, 'canary.txt'), 'utf8'), what).toBe('precious');
