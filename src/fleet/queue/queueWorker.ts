@@ -106,12 +106,21 @@ export async function startWorker(address: QueueAddress, options: WorkerOptions)
     lost = false;
   });
   // A Redis that keeps the connection open and answers nothing (frozen) sends no error: said once, and when back.
+  // (A connection that is gone is said above, as lost: the heartbeat's silence then says nothing more.)
   const silentMs = options.silentAfterMs ?? 5_000;
+  let silent = false;
   const heartbeat = Heartbeat.of(
     redis,
     silentMs,
-    () => log(`error: Redis at ${address.shown} has not answered for ${silentMs / 1000} s; waiting until it does`),
-    () => log(`error: Redis at ${address.shown} answers again`),
+    () => {
+      if (redis.status !== 'ready' || lost) return;
+      silent = true;
+      log(`error: Redis at ${address.shown} has not answered for ${silentMs / 1000} s; waiting until it does`);
+    },
+    () => {
+      if (silent) log(`error: Redis at ${address.shown} answers again`);
+      silent = false;
+    },
   );
   await worker.waitUntilReady();
   const retire = announce(redis, options.version);
