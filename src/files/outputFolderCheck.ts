@@ -136,11 +136,12 @@ function checkReplacedInside(
   options: OutputFolderOptions,
   refuse: (detail: string) => InputError,
 ): void {
-  const what = isSymbolicLink(absolute) ? 'is a symbolic link' : 'is a file, not a folder';
   if (!options.force)
     throw refuse(
-      `${what}; battle-odds never writes through it (--force replaces it with the results folder, ` +
-        'leaving whatever it points to alone)',
+      isSymbolicLink(absolute)
+        ? 'is a symbolic link; battle-odds never writes through it (--force replaces the link with the ' +
+            'results folder, leaving whatever it points to alone)'
+        : 'is a file, not a folder (--force replaces it with the results folder)',
     );
   checkWritableFolder(path.dirname(absolute), options.contents ?? { battles: 1, sweepCells: 0, charts: true }, refuse);
   checkNotLocked(absolute, refuse);
