@@ -156,9 +156,9 @@ await build({
   ...common,
   stdin: {
     contents:
-      `const { isVersionQuestion } = require('./${source('cli/version')}');\n` +
+      `const { isVersionQuestion, writeVersion } = require('./${source('cli/version')}');\n` +
       `if (require.main !== module) module.exports = require('./${source('cli/launcher')}');\n` +
-      `else if (isVersionQuestion(process.argv)) process.stdout.write(${JSON.stringify(`${version}\n`)});\n` +
+      `else if (isVersionQuestion(process.argv)) writeVersion(${JSON.stringify(`${version}\n`)});\n` +
       `else require('./${source('cli/launcher')}').launch(__dirname);\n`,
     resolveDir: '.',
     sourcefile: 'main.js',

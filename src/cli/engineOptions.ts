@@ -4,6 +4,8 @@ import { parsePrecision, parseSeed, parseTarget, parseThreads, parseTrials, pars
 import type { Objective } from '../core/model/question.js';
 import { OBJECTIVE_WORDS, QUESTION_OPTIONS, type QuestionOption } from '../core/form/questionOptions.js';
 import type { SessionOptions } from '../session/options.js';
+import { MAX_SEED_CHARS } from '../core/model/run.js';
+import { coreCount } from '../threads/cores.js';
 
 /** The flags of a sampling command: the run's options (src/session/options.ts) and what to print or write. */
 export interface EngineFlags extends SessionOptions {
@@ -57,22 +59,22 @@ export function addEngineOptions<C extends Command<any, any, any>>(
     .addOption(
       new Option(
         '--trials <n>',
-        'Monte Carlo trials per battle' +
+        'Monte Carlo trials per battle, 1 to 1e9' +
           (defaults.trials ? ` (default: ${defaults.trials})` : " (default: the scenario's)"),
       ).argParser(parseTrials),
     )
     .addOption(
       new Option(
         '--seed <s>',
-        'random seed, any text or number; same seed, same numbers' +
+        `random seed, any text (at most ${MAX_SEED_CHARS} characters) or number; same seed, same numbers` +
           (defaults.seed ? ` (default: "${defaults.seed}")` : " (default: the scenario's)"),
       ).argParser(parseSeed),
     )
     .addOption(
       new Option(
         '--threads <n>',
-        'worker threads; 0 runs in this process (default: all cores, in-process for tiny jobs; ' +
-          'results are identical either way)',
+        `worker threads, 0 to the cores of this machine (${coreCount()}); 0 runs in this process ` +
+          '(default: all cores, in-process for tiny jobs; results are identical either way)',
       ).argParser(parseThreads),
     )
     .addOption(
@@ -98,7 +100,8 @@ export function addEngineOptions<C extends Command<any, any, any>>(
     .addOption(
       new Option(
         '--precision <e>',
-        'keep sampling until the 95% half-width of the headline probability is at most e (--trials becomes the cap)',
+        'keep sampling until the 95% half-width of the headline probability is at most e, above 0 and below 0.5 ' +
+          '(e.g. 0.001 or 0.1%; --trials becomes the cap)',
       ).argParser(parsePrecision),
     )
     .addOption(new Option('--quantiles', 'also print survivor quantiles in the table'))

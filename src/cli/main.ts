@@ -6,10 +6,10 @@
  * same two steps, from the bundle and its code cache.
  */
 import { packageVersion } from '../files/packageInfo.js';
-import { isVersionQuestion } from './version.js';
+import { isVersionQuestion, writeVersion } from './version.js';
 
 if (isVersionQuestion(process.argv)) {
-  process.stdout.write(`${packageVersion()}\n`);
+  writeVersion(`${packageVersion()}\n`);
 } else {
   const { startCli } = await import('./start.js');
   await startCli();

@@ -4,7 +4,13 @@
  */
 import { Command, CommanderError, Option } from '@commander-js/extra-typings';
 import { SYSTEM_MODULES, SYSTEMS } from '../core/registry/systems.js';
-import { InputError, escapeControls, oneLine as escapedLine } from '../core/model/inputError.js';
+import {
+  InputError,
+  escapeControls,
+  escapeInvisible,
+  oneLine as escapedLine,
+  shortenDetail,
+} from '../core/model/inputError.js';
 import { NotMonotone } from '../core/engine/solve/solveFor.js';
 import { curveLines } from '../core/engine/solve/words.js';
 import { NoExactAnswer } from '../core/engine/answer/battle.js';
@@ -19,7 +25,7 @@ import { serveCommand } from './commands/serve.js';
 import { mergeCommand } from './commands/merge.js';
 import { workerCommand } from './commands/worker.js';
 import { packageVersion } from '../files/packageInfo.js';
-import { processIO, type CliIO } from './io.js';
+import { GuardedOutput, lostOutput, processIO, type CliIO } from './io.js';
 
 export const EXIT_USAGE = 2;
 
@@ -32,7 +38,7 @@ function schemaCommand(io: CliIO): Command {
       const { scenarioJsonSchema, reportJsonSchema } = await import('./schema.js');
       const schema = flags.report ? reportJsonSchema() : scenarioJsonSchema(SYSTEMS);
       const text = `${JSON.stringify(schema, null, 2)}\n`;
-      if (flags.write) {
+      if (flags.write !== undefined) {
         // Loaded here, not with the program: node:crypto (its temporary names) costs a quick answer ~3 ms.
         const { writeFileAtomically } = await import('../files/atomicFile.js');
         writeFileAtomically(flags.write, text, 'schema --write');
@@ -99,8 +105,9 @@ export function buildProgram(io: CliIO): Command {
     command.exitOverride().configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
-      // commander quotes what was typed (`argument '…' is invalid`): escaped, never raw.
-      outputError: (text, write) => write(`battle-odds: ${escapeControls(text)}`),
+      // commander quotes what was typed (`argument '…' is invalid`): escaped, never raw, and cut as ours are.
+      outputError: (text, write) =>
+        write(`battle-odds: ${escapeControls(text).split('\n').map(shortenDetail).join('\n')}`),
     }),
   );
   program.addHelpText(
@@ -122,8 +129,32 @@ function applyToAll(command: Command, configure: (c: Command) => void): void {
   for (const sub of command.commands) applyToAll(sub as unknown as Command, configure);
 }
 
-/** Runs the command line; the exit code. */
+/**
+ * Runs the command line; the exit code. Output lost on the way (standard output closed or full) is
+ * said in one line after the run, which went on and wrote its files (src/cli/io.ts).
+ */
 export async function runProgram(argv: string[], io: CliIO = processIO): Promise<number> {
+  const code = await runCommandLine(argv, io);
+  // A failed write reports its error a turn of the event loop later (a file's on the next tick).
+  if (io.stdout instanceof GuardedOutput) await new Promise((resolve) => setImmediate(resolve));
+  const lost = io.stdout instanceof GuardedOutput ? io.stdout.lost : undefined;
+  if (!lost || code !== 0) return code;
+  const { line, code: lostCode } = lostOutput(lost);
+  io.stderr.write(line);
+  return lostCode;
+}
+
+async function runCommandLine(argv: string[], given: CliIO): Promise<number> {
+  // Labels may hold bidirectional controls and line separators: printed escaped, as errors are.
+  const io: CliIO = {
+    stdout: {
+      write: (text: string) => given.stdout.write(escapeInvisible(text)),
+      get isTTY() {
+        return given.stdout.isTTY;
+      },
+    },
+    stderr: given.stderr,
+  };
   const program = buildProgram(io);
   try {
     await program.parseAsync(argv);

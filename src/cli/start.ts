@@ -8,11 +8,7 @@ import { exitCodeAfter, installInterruptHandlers } from '../session/interrupt.js
 export async function startCli(): Promise<void> {
   // Handlers first: a Ctrl-C that comes while the program is still loading is seen.
   installInterruptHandlers();
-  // `battle-odds ... | head` closes the pipe early: that is not an error.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
+  // Standard output closed early (`| head`) or full: src/cli/io.ts keeps the run going and says so.
   const { runProgram } = await import('./program.js');
   const code = await runProgram(process.argv);
   // Interrupted runs still write their partial results, but scripts must see they were cut short (130 / 143).

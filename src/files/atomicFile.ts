@@ -22,26 +22,47 @@ import { InputError } from '../core/model/inputError.js';
 import { errorCode, whyUnwritable } from './fsErrors.js';
 import { isProcessAlive } from './processAlive.js';
 
+export interface AtomicWriteOptions {
+  /**
+   * Replace whatever stands at `file` (a symbolic link, a FIFO, a folder) with a fresh file,
+   * never writing through it: for files a run writes into its output folder. By default (a file
+   * the user named, `schema --write`) a link is written through and anything but a file refused.
+   */
+  replace?: boolean;
+}
+
 /**
  * Writes `data` to `file` atomically. Errors are InputErrors naming `source` (the flag, by
  * default the file): `schema --write: out/schema.json: cannot be written: the disk is full (ENOSPC)`.
  */
-export function writeFileAtomically(file: string, data: string | Uint8Array, source = file): void {
+export function writeFileAtomically(
+  file: string,
+  data: string | Uint8Array,
+  source = file,
+  options: AtomicWriteOptions = {},
+): void {
   if (file === '') throw new InputError(source, '', 'needs a file name');
-  const target = resolveLink(file);
-  const existing = statOrUndefined(target);
-  if (existing?.isDirectory()) throw new InputError(source, '', `${file} is a folder, not a file`);
-  if (existing && !existing.isFile()) throw new InputError(source, '', `${file} is not a regular file`);
+  const target = options.replace ? file : resolveLink(file);
+  const existing = options.replace ? lstatOrUndefined(target) : statOrUndefined(target);
+  if (!options.replace && existing?.isDirectory()) throw new InputError(source, '', `${file} is a folder, not a file`);
+  if (!options.replace && existing && !existing.isFile())
+    throw new InputError(source, '', `${file} is not a regular file`);
   const dir = path.dirname(target);
   const prefix = temporaryPrefix(target);
   removeDeadTemporaries(dir, prefix);
   const temporary = path.join(dir, `${prefix}${process.pid}-${randomBytes(4).toString('hex')}`);
   try {
-    writeAndSync(temporary, data, existing ? existing.mode & 0o7777 : 0o666);
-    renameSync(temporary, target);
+    writeAndSync(temporary, data, existing?.isFile() ? existing.mode & 0o7777 : 0o666);
+    // A folder in the file's place cannot be renamed over: it is moved aside, then removed.
+    if (existing?.isDirectory()) {
+      const aside = `${temporary}-old`;
+      renameSync(target, aside);
+      renameSync(temporary, target);
+      rmSync(aside, { recursive: true, force: true });
+    } else renameSync(temporary, target);
     syncFolder(dir);
   } catch (error) {
-    rmSync(temporary, { force: true });
+    removeQuietly(temporary);
     throw new InputError(source, '', `${file} cannot be written: ${whyUnwritable(error)}`);
   }
 }
@@ -101,6 +122,23 @@ function resolveLink(file: string): string {
     if (errorCode(error) === 'ELOOP') return file; // the write reports it
   }
   return file;
+}
+
+/** Removes a temporary file if it is there; a path that cannot hold one (ENOTDIR) has nothing to remove. */
+function removeQuietly(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // Nothing was created there.
+  }
+}
+
+function lstatOrUndefined(file: string) {
+  try {
+    return lstatSync(file);
+  } catch {
+    return undefined;
+  }
 }
 
 function statOrUndefined(file: string) {

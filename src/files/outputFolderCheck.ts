@@ -31,6 +31,13 @@ export interface OutputFolderOptions {
   flag?: string;
   /** What the run will write, for the free-space check (default: one battle, with charts). */
   contents?: ResultsContents;
+  /**
+   * The folder is one a run names inside its --out (`<out>/<scenario>`): a symbolic link there is
+   * never followed (the folder it points to is never written); it, or a file in the folder's place,
+   * is refused, and replaced with --force. By default (a folder the user named, `odds --out`) a
+   * link to a folder is followed.
+   */
+  inside?: boolean;
 }
 
 /** What a run writes into its results folder, as far as its size goes. */
@@ -96,10 +103,12 @@ export function checkOutputFolder(target: string, options: OutputFolderOptions =
   checkNameLengths(absolute, refuse);
 
   let real = absolute;
+  if (options.inside && isSymbolicLink(absolute)) return checkReplacedInside(absolute, options, refuse);
   try {
     const link = lstatSync(absolute);
     if (link.isSymbolicLink()) real = realpathSync(absolute);
     const stats = link.isSymbolicLink() ? statSync(real) : link;
+    if (!stats.isDirectory() && options.inside) return checkReplacedInside(absolute, options, refuse);
     if (!stats.isDirectory()) throw refuse('is a file, not a folder');
   } catch (error) {
     if (error instanceof InputError) throw error;
@@ -116,6 +125,26 @@ export function checkOutputFolder(target: string, options: OutputFolderOptions =
   checkWritableFolder(path.dirname(real), contents, refuse);
   if (!options.force) checkOurs(real, refuse);
   checkNotLocked(real, refuse);
+}
+
+/**
+ * A link, or a file, in the place of a folder a run writes inside its --out: never followed or
+ * written into; replaced by the run's folder with --force (the link itself, not what it points to).
+ */
+function checkReplacedInside(
+  absolute: string,
+  options: OutputFolderOptions,
+  refuse: (detail: string) => InputError,
+): void {
+  if (!options.force)
+    throw refuse(
+      isSymbolicLink(absolute)
+        ? 'is a symbolic link; battle-odds never writes through it (--force replaces the link with the ' +
+            'results folder, leaving whatever it points to alone)'
+        : 'is a file, not a folder (--force replaces it with the results folder)',
+    );
+  checkWritableFolder(path.dirname(absolute), options.contents ?? { battles: 1, sweepCells: 0, charts: true }, refuse);
+  checkNotLocked(absolute, refuse);
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   readdirSync,
   realpathSync,
   renameSync,
+  rmdirSync,
   rmSync,
 } from 'node:fs';
 import path from 'node:path';
@@ -74,7 +75,8 @@ export class ResultsFolder {
   static open(target: string, options: ResultsFolderOptions = {}): ResultsFolder {
     checkOutputFolder(target, options);
     const source = `${options.flag ?? '--out'} ${target}`;
-    const layout = resultsLayout(resolveTargetLink(target));
+    // A folder inside --out is never reached through a link: the link itself is replaced at the swap.
+    const layout = resultsLayout(options.inside ? target : resolveTargetLink(target));
     try {
       mkdirSync(layout.parent, { recursive: true });
     } catch (error) {
@@ -306,6 +308,15 @@ function exists(file: string): boolean {
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return false;
     throw error;
+  }
+}
+
+/** Removes `dir` if it is an empty folder (one a refused run created); anything else is left alone. */
+export function removeFolderIfEmpty(dir: string): void {
+  try {
+    if (readdirSync(dir).length === 0) rmdirSync(dir);
+  } catch {
+    // Gone already, or not ours to remove: nothing to undo.
   }
 }
 

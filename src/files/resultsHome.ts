@@ -47,7 +47,8 @@ export async function writeResultsHome(
   }
   if (!lock) return { written: false, file, why: 'another run kept writing it' };
   try {
-    writeFileAtomically(file, homeHtml(homeEntries(out, new Set(fresh)), out), `--out ${out}`);
+    // Created fresh in --out: a link, FIFO or folder standing there (--force) is replaced, never written through.
+    writeFileAtomically(file, homeHtml(homeEntries(out, new Set(fresh)), out), `--out ${out}`, { replace: true });
     return { written: true, file };
   } catch (error) {
     return { written: false, file, why: error instanceof Error ? error.message : String(error) };

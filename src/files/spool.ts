@@ -29,6 +29,11 @@ export class Spool {
     if (rest) use(rest);
   }
 
+  /** Gives what was appended to `write`, a piece at a time (the event loop runs between pieces). */
+  async copyOut(write: (text: string) => void): Promise<void> {
+    await this.forEachPiece(write);
+  }
+
   /** Copies what was appended to the open file `fd`, a piece at a time. */
   async copyTo(fd: number): Promise<void> {
     await this.forEachPiece((piece) => writeSync(fd, piece));

@@ -14,32 +14,43 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { InputError } from '../core/model/inputError.js';
+import { readDecimal } from '../core/form/read.js';
 
 /** How many chunks of each source to re-run: a count, a percentage, all or none. */
 export type VerifySpec =
   { kind: 'none' } | { kind: 'all' } | { kind: 'count'; count: number } | { kind: 'percent'; percent: number };
 
 export const DEFAULT_VERIFY = '2';
-/** The most chunks a count may name: beyond it, `all` says the same. */
-const MAX_COUNT = 1_000_000_000;
+/** The most chunks a count may name (a part holds at most some 600,000): beyond it, `all` says the same. */
+export const MAX_VERIFY_COUNT = 1_000_000;
+/** How `--verify` is written, in help and refusals. */
+export const VERIFY_WORDS =
+  `a count of chunks from 0 to ${MAX_VERIFY_COUNT.toLocaleString('en-US')} (e.g. 2), a percentage above 0 and ` +
+  'at most 100% (e.g. 5%), all or none (0 and 0% are none)';
 
-/** `2`, `5%`, `all` or `none`. */
+/**
+ * `2`, `5%`, `all` or `none`; numbers are written as every flag writes them (core/form/read.ts:
+ * `1e3`, `1_000`; no hex).
+ */
 export function parseVerify(text: string, flag = '--verify'): VerifySpec {
   const value = text.trim().toLowerCase();
-  if (value === 'none' || value === '0') return { kind: 'none' };
-  if (value === 'all' || value === '100%') return { kind: 'all' };
-  const percent = /^(\d+(?:\.\d+)?)%$/.exec(value);
-  if (percent) {
-    const p = Number(percent[1]);
-    if (p > 0 && p <= 100) return { kind: 'percent', percent: p };
-  } else if (/^\d+$/.test(value) && Number(value) <= MAX_COUNT) {
-    return { kind: 'count', count: Number(value) };
+  if (value === 'none') return { kind: 'none' };
+  if (value === 'all') return { kind: 'all' };
+  if (value.endsWith('%')) {
+    const body = value.slice(0, -1);
+    const p = body === body.trimEnd() ? readDecimal(body) : undefined;
+    if (p === 0) return { kind: 'none' };
+    if (p === 100) return { kind: 'all' };
+    if (p !== undefined && p > 0 && p < 100) return { kind: 'percent', percent: p };
+  } else {
+    const n = readDecimal(value);
+    if (n === 0) return { kind: 'none' };
+    if (n !== undefined && Number.isInteger(n) && n > 0 && n <= MAX_VERIFY_COUNT) return { kind: 'count', count: n };
   }
   throw new InputError(
     flag,
     '',
-    `'${text}' is not a number of chunks (e.g. 2), a percentage (e.g. 5%), all or none; ` +
-      'it says how many chunks of each part or worker are re-run here to check them',
+    `'${text}' is not ${VERIFY_WORDS}; it says how many chunks of each part or worker are re-run here to check them`,
   );
 }
 

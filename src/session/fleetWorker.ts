@@ -34,7 +34,9 @@ export async function runWorker(flags: WorkerFlags, io: Streams): Promise<void> 
   say(`${version}, ${threads === 0 ? 'in-process' : `${threads} threads`}, queue ${address.shown}; Ctrl-C stops`);
   // The program's interrupt handlers (src/session/interrupt.ts): the first Ctrl-C or SIGTERM stops
   // the worker gracefully (it says so), a second one quits at once; the exit code says which.
-  const interrupt = interruptSignal();
+  const interrupt = interruptSignal(
+    'the worker takes no more chunks and stops once its running ones are done (their results go to the queue)',
+  );
   readySignal()();
   await new Promise<void>((resolve) => interrupt.signal.addEventListener('abort', () => resolve(), { once: true }));
   try {

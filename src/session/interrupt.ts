@@ -9,6 +9,9 @@
  * - With no run under way (still starting, or done), a signal quits at once.
  */
 
+/** What the first signal does to a run, in the words of its message. */
+const DEFAULT_STOPPING = 'stopping the running chunks and writing partial results';
+
 export const EXIT_INTERRUPTED = 130;
 export const EXIT_TERMINATED = 143;
 
@@ -24,6 +27,8 @@ export class Interrupts {
   private readonly controller = new AbortController();
   private holders = 0;
   private code: number | undefined;
+  /** What the first signal stops, in the holder's words (the latest holder's). */
+  private stopping = DEFAULT_STOPPING;
 
   constructor(private readonly effects: InterruptEffects) {}
 
@@ -36,9 +41,13 @@ export class Interrupts {
     return this.code;
   }
 
-  /** A run under way: the first signal will stop it gracefully instead of quitting. */
-  hold(): { signal: AbortSignal; dispose(): void } {
+  /**
+   * A run under way: the first signal will stop it gracefully instead of quitting. `stopping` says
+   * what that does (default: the running chunks stop and partial results are written).
+   */
+  hold(stopping = DEFAULT_STOPPING): { signal: AbortSignal; dispose(): void } {
     this.holders++;
+    this.stopping = stopping;
     let disposed = false;
     return {
       signal: this.controller.signal,
@@ -56,8 +65,8 @@ export class Interrupts {
     this.code = code;
     const again = name === 'SIGINT' ? 'Ctrl-C again' : 'send it again';
     this.effects.write(
-      `\nbattle-odds: ${name === 'SIGINT' ? 'interrupted' : 'terminated (SIGTERM)'}; stopping the running ` +
-        `chunks and writing partial results (${again} to quit now)\n`,
+      `\nbattle-odds: ${name === 'SIGINT' ? 'interrupted' : 'terminated (SIGTERM)'}; ${this.stopping} (${again} ` +
+        'to quit now)\n',
     );
     this.controller.abort(new Error(`${name} received`));
   }
@@ -78,9 +87,12 @@ export function installInterruptHandlers(): Interrupts {
   return interrupts;
 }
 
-/** The signal a run watches; `dispose()` when the run is over. Installs the handlers if needed. */
-export function interruptSignal(): { signal: AbortSignal; dispose(): void } {
-  return installInterruptHandlers().hold();
+/**
+ * The signal a run watches; `dispose()` when the run is over. Installs the handlers if needed.
+ * `stopping` words what the first signal does (see Interrupts.hold).
+ */
+export function interruptSignal(stopping?: string): { signal: AbortSignal; dispose(): void } {
+  return installInterruptHandlers().hold(stopping);
 }
 
 /** True once a signal asked the run to stop: the process then exits 130 or 143 after writing what finished. */

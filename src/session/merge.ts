@@ -1,10 +1,11 @@
 /** The body of `battle-odds merge <parts...> --out DIR`: check the parts, replay, write results/<scenario>/. */
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Scenario } from '../core/engine/validate/scenario.js';
 import type { Executor } from '../core/engine/sample/executor.js';
 import { InputError } from '../core/model/inputError.js';
-import { openResults, type ResultsWriter } from '../files/writeResults.js';
+import { openResults, type PreparedResults, type ResultsWriter } from '../files/writeResults.js';
+import { removeFolderIfEmpty } from '../files/resultsFolder.js';
 import { writeResultsHome } from '../files/resultsHome.js';
 import { checkOutFlag } from '../files/outputFolderCheck.js';
 import { whyUnreadable } from '../files/userFile.js';
@@ -100,6 +101,9 @@ export async function mergeParts(paths: string[], flags: MergeFlags, io: Streams
     const scenario = scenarios.get(parts[0].part.scenario.hash) as Scenario;
     return checkParts(parts, version, scenario);
   });
+  // Merge writes all or nothing: every scenario is merged and checked, its folder written in staging,
+  // before any folder is swapped in; a refusal leaves --out as it was (and no --out it created).
+  const outExisted = existsSync(flags.out);
   const folders: ResultsWriter[] = [];
   const committed: string[] = [];
   let local: Executor | undefined;
@@ -108,6 +112,7 @@ export async function mergeParts(paths: string[], flags: MergeFlags, io: Streams
       folders.push(
         openResults(path.join(flags.out, scenario.name), {
           charts: flags.charts,
+          inside: true,
           battles: scenario.battles.length,
           sweepCells: scenario.sweep ? scenario.sweep.cells.length * scenario.sweep.variants.length : 0,
         }),
@@ -118,11 +123,15 @@ export async function mergeParts(paths: string[], flags: MergeFlags, io: Streams
       0,
     );
     if (trials > 0) local = await chooseExecutor(undefined, trials);
+    const merged: Array<{ run: CheckedRun; verified: number; prepared: PreparedResults }> = [];
     for (const [i, run] of runs.entries()) {
       const results = folders[i];
       const check = local ? { sample: samples[i], executor: local } : undefined;
       const { report, verified } = await mergeRun(run, version, { onBattle: (b) => results.battle(b) }, check);
-      const written = await results.finish(report);
+      merged.push({ run, verified, prepared: await results.prepare(report) });
+    }
+    for (const { run, verified, prepared } of merged) {
+      const written = prepared.commit();
       committed.push(run.scenario.name);
       const shardMs = run.parts.map((p) => p.part.run.elapsedMs);
       const total = (shardMs.reduce((s, x) => s + x, 0) / 1000).toFixed(1);
@@ -130,8 +139,10 @@ export async function mergeParts(paths: string[], flags: MergeFlags, io: Streams
       const checkedText =
         spec.kind === 'none'
           ? 'no chunk re-run here (--verify none)'
-          : `verified ${verified} chunks by re-running them here, all equal (${describeSpec(spec, 'part')}; ` +
-            `sample seed ${seed})`;
+          : run.records.size === 0
+            ? 'no chunk to re-run: the parts hold no sampled chunks'
+            : `verified ${verified} chunks by re-running them here, all equal (${describeSpec(spec, 'part')}; ` +
+              `sample seed ${seed})`;
       io.stdout.write(
         `${run.scenario.name}: merged ${run.parts.length} parts, ${run.records.size} chunks (shards took ${total} s ` +
           `in all, the longest ${longest} s); ${checkedText} -> ${written.dir}/ (${written.files.length} files)\n`,
@@ -145,6 +156,7 @@ export async function mergeParts(paths: string[], flags: MergeFlags, io: Streams
     }
     // Folders not finished (an error, a refused part) are dropped, never half written.
     for (const folder of folders) folder.abort();
+    if (!outExisted) removeFolderIfEmpty(flags.out);
     await local?.close();
   }
 }

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type { Progress } from '../core/run/runScenario.js';
 import type { ScenarioPlan } from '../core/run/estimate.js';
 import type { OutputStream } from './streams.js';
+import { oneLine } from '../core/model/inputError.js';
 
 export function createProgress(stream: OutputStream, enabled = Boolean(stream.isTTY)): Progress {
   if (!enabled) return { start() {}, update() {}, stop() {} };
@@ -22,7 +23,7 @@ export function createProgress(stream: OutputStream, enabled = Boolean(stream.is
   return {
     start(label, total, unit) {
       if (running) bar.stop();
-      bar.start(total, 0, { label: label.length > 28 ? `${label.slice(0, 27)}…` : label, unit });
+      bar.start(total, 0, { label: short(label), unit });
       running = true;
     },
     update(done) {
@@ -123,5 +124,6 @@ export function createRunProgress(
 }
 
 function short(label: string): string {
-  return label.length > 28 ? `${label.slice(0, 27)}…` : label;
+  const line = oneLine(label);
+  return line.length > 28 ? `${line.slice(0, 27)}…` : line;
 }

@@ -3,7 +3,7 @@
  * then run each scenario in one session and write its folder as its battles finish. What is
  * printed is the caller's (`RunOutput`): the command line prints tables, verdicts or JSON.
  */
-import { existsSync, readdirSync, rmdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Question } from '../core/model/question.js';
 import type { Scenario } from '../core/engine/validate/scenario.js';
@@ -15,6 +15,7 @@ import { InputError, oneLine } from '../core/model/inputError.js';
 import { openResults, type ReportText, type ResultsWriter } from '../files/writeResults.js';
 import { checkOutputFolder } from '../files/outputFolderCheck.js';
 import { writeResultsHome } from '../files/resultsHome.js';
+import { removeFolderIfEmpty } from '../files/resultsFolder.js';
 import { estimateRun, type RunEstimate } from '../core/run/estimate.js';
 import { FEW_SECONDS, estimateLine, planText } from './planText.js';
 import { createRunProgress } from './progress.js';
@@ -24,7 +25,7 @@ import { runSizeNote } from '../core/run/runSize.js';
 import { overridesFrom, type SessionOptions } from './options.js';
 import { chooseExecutor, plannedThreads, readySignal } from './chooseExecutor.js';
 import { RunSession } from './session.js';
-import type { Streams } from './streams.js';
+import type { OutputStream, Streams } from './streams.js';
 
 export interface ScenarioRunOptions extends SessionOptions {
   out: string;
@@ -49,8 +50,13 @@ export interface ScenarioOutput {
 }
 
 /** What the caller shows: per scenario as it runs, or every report.json after the last one. */
+/**
+ * What the caller shows: per scenario as it runs (written to `out`), or every report.json after the
+ * last one.
+ */
 export type RunOutput =
-  { scenario(scenario: Scenario): ScenarioOutput } | { reports(reports: readonly ReportText[]): Promise<void> };
+  | { scenario(scenario: Scenario, out: OutputStream): ScenarioOutput }
+  | { reports(reports: readonly ReportText[]): Promise<void> };
 
 export async function runScenarioFiles(
   paths: string[],
@@ -67,6 +73,8 @@ export async function runScenarioFiles(
       '',
       'applies only with --queue (it checks the workers; `merge --verify` checks shards)',
     );
+  // A --queue that is no Redis URL (or empty) is refused before anything is read or run.
+  if (options.queue !== undefined) (await import('../fleet/queue/connection.js')).parseQueueUrl(options.queue);
   const scenarios: Scenario[] = expandScenarioPaths(paths).map(loadScenario);
   const names = new Map<string, string>();
   for (const s of scenarios) {
@@ -89,7 +97,7 @@ export async function runScenarioFiles(
   if (options.dryRun) {
     // The checks the run would make of its folders (nothing is created), then the plan.
     for (const s of scenarios)
-      checkOutputFolder(path.join(options.out, s.name), { force: options.force, contents: contents(s) });
+      checkOutputFolder(path.join(options.out, s.name), { force: options.force, contents: contents(s), inside: true });
     const estimate = estimateRun(scenarios, overrides, plannedThreads(options.threads, total));
     streams.stdout.write(`${planText(estimate)}dry run: nothing was run or written\n`);
     return;
@@ -106,6 +114,7 @@ export async function runScenarioFiles(
           charts: options.charts,
           png: options.png,
           force: options.force,
+          inside: true,
           keepReport: keepReports,
           battles: contents(s).battles,
           sweepCells: contents(s).sweepCells,
@@ -113,7 +122,7 @@ export async function runScenarioFiles(
       );
   } catch (error) {
     for (const folder of folders) folder.abort();
-    if (!outExisted) removeIfEmpty(options.out);
+    if (!outExisted) removeFolderIfEmpty(options.out);
     throw error;
   }
   const note = runSizeNote(
@@ -124,26 +133,27 @@ export async function runScenarioFiles(
   let executor: Executor;
   try {
     // --queue: the chunks run on the worker fleet behind a Redis (docs/fleet.md).
-    executor = options.queue
-      ? await (await import('./queue.js')).openFleet({ ...options, queue: options.queue }, streams)
-      : await chooseExecutor(options.threads, total);
+    executor =
+      options.queue !== undefined
+        ? await (await import('./queue.js')).openFleet({ ...options, queue: options.queue }, streams)
+        : await chooseExecutor(options.threads, total);
   } catch (error) {
     // No fleet, no run: the folders opened for it are released untouched.
     for (const folder of folders) folder.abort();
-    if (!outExisted) removeIfEmpty(options.out);
+    if (!outExisted) removeFolderIfEmpty(options.out);
     throw error;
   }
   const showBar = Boolean(streams.stderr.isTTY) && !keepReports;
   // A run that may take a while says how long first, and shows one bar for the whole run.
   let estimate: RunEstimate | undefined;
   try {
-    if (!options.queue && worthEstimating(scenarios, total)) {
+    if (options.queue === undefined && worthEstimating(scenarios, total)) {
       estimate = estimateRun(scenarios, overrides, executor.threads);
       if (estimate.seconds > FEW_SECONDS) streams.stderr.write(`battle-odds: ${estimateLine(estimate)}\n`);
     }
   } catch (error) {
     for (const folder of folders) folder.abort();
-    if (!outExisted) removeIfEmpty(options.out);
+    if (!outExisted) removeFolderIfEmpty(options.out);
     await executor.close();
     throw error;
   }
@@ -164,7 +174,11 @@ export async function runScenarioFiles(
       if (session.signal.aborted) break;
       const results = folders[i];
       runProgress?.scenario(i);
-      const shown = 'scenario' in output ? output.scenario(scenario) : undefined;
+      // Results from a worker fleet are shown only once checked (the sampled re-run at the scenario's
+      // end): until then what is printed waits in a spool in the folder's staging.
+      let held = options.queue !== undefined && 'scenario' in output ? results.spool('terminal') : undefined;
+      const out = { write: (text: string) => (held ? held.append(text) : streams.stdout.write(text)) };
+      const shown = 'scenario' in output ? output.scenario(scenario, held ? out : streams.stdout) : undefined;
       let battles = 0;
       const onBattle = async (battle: BattleReport) => {
         await results.battle(battle);
@@ -194,6 +208,11 @@ export async function runScenarioFiles(
         results.abort();
         break;
       }
+      if (held) {
+        await held.copyOut((text) => streams.stdout.write(text));
+        held.remove();
+        held = undefined;
+      }
       const written = await results.finish(report);
       committed.push(scenario.name);
       if (written.reportText) reports.push(written.reportText);
@@ -216,7 +235,7 @@ export async function runScenarioFiles(
       // Folders of scenarios that never ran (an interrupt, an error) are dropped, not half written.
       for (const folder of folders) folder.abort();
       for (const report of reports) report.close();
-      if (!outExisted) removeIfEmpty(options.out);
+      if (!outExisted) removeFolderIfEmpty(options.out);
     }
   }
 }
@@ -235,12 +254,4 @@ function homeLine(home: Awaited<ReturnType<typeof writeResultsHome>>, scenarios:
   if (home.written)
     return `Open ${oneLine(home.file)}: every scenario in the folder (${what}), each linked to its page\n`;
   return `${oneLine(home.file)} not written (${home.why}); each scenario's page is <folder>/index.html\n`;
-}
-
-function removeIfEmpty(dir: string): void {
-  try {
-    if (readdirSync(dir).length === 0) rmdirSync(dir);
-  } catch {
-    // Gone already, or not ours to remove: nothing to undo.
-  }
 }

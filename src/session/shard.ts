@@ -9,7 +9,7 @@ import { readJsonFile } from '../files/scenarioFile.js';
 import { packageVersion } from '../files/packageInfo.js';
 import { sampledTrials } from '../core/run/runScenario.js';
 import { expandScenarioPaths } from '../files/scenarioFile.js';
-import { parseShardSpec } from '../fleet/shard/assign.js';
+import { MAX_SHARDS, parseShardSpec } from '../fleet/shard/assign.js';
 import { claimTallyFiles } from '../fleet/shard/claim.js';
 import { runShard } from '../fleet/shard/runShard.js';
 import { TALLY_SUFFIX, writeTallyPart } from '../fleet/shard/tallyFile.js';
@@ -31,7 +31,12 @@ export interface ShardOptions extends SessionOptions {
 
 export async function runShards(paths: string[], flags: ShardOptions, io: Streams): Promise<void> {
   const spec = parseShardSpec(flags.shard);
-  if (!spec) throw new InputError('--shard', '', `'${flags.shard}' is not i/N with 0 <= i < N, e.g. 0/8`);
+  if (!spec)
+    throw new InputError(
+      '--shard',
+      '',
+      `'${flags.shard}' is not i/N with 0 <= i < N <= ${MAX_SHARDS.toLocaleString('en-US')}, e.g. 0/8`,
+    );
   if (flags.json) throw new InputError('--json', '', 'does not apply with --shard: a shard writes a tally file');
   if (flags.queue !== undefined)
     throw new InputError(

@@ -78,7 +78,7 @@ describe('run --shard: the preflight', () => {
     await refused(['run', SCENARIO, '--verify', 'all', '--out', out], /--verify: applies only with --queue/);
     await refused(
       ['merge', path.join(dir, 'x'), '--verify', 'most', '--out', out],
-      /--verify: 'most' is not a number of chunks/,
+      /--verify: 'most' is not a count of chunks from 0 to 1,000,000/,
     );
   });
 });

@@ -30,7 +30,10 @@ describe('--verify', () => {
     expect(parseVerify('ALL')).toEqual({ kind: 'all' });
     expect(parseVerify('none')).toEqual({ kind: 'none' });
     expect(parseVerify('0')).toEqual({ kind: 'none' });
-    for (const bad of ['-1', '2.5', '0%', '101%', 'some', '', '1e3', '99999999999']) {
+    // Numbers as every flag reads them (issue 31): 0% is none too, 1e3 is 1000.
+    expect(parseVerify('0%')).toEqual({ kind: 'none' });
+    expect(parseVerify('1e3')).toEqual({ kind: 'count', count: 1000 });
+    for (const bad of ['-1', '2.5', '101%', 'some', '', '0x10', '99999999999']) {
       expect(() => parseVerify(bad), bad).toThrow(InputError);
       expect(() => parseVerify(bad), bad).toThrow(/^--verify: /);
     }

@@ -4,6 +4,7 @@
  * what the whole-report renderers write: summaryCsv, distributionsCsv, reportJsonText and
  * reportHtml. `run --json` prints the same reports as report.json holds them.
  */
+import { escapeInvisible } from '../../src/core/model/inputError.js';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -137,7 +138,8 @@ describe('the results folder written a battle at a time', () => {
     // A list of the report.json files as written, each indented one level (a sweep's cells one per line).
     const onDisk = printed.map((p) => readFileSync(path.join(dir, 'out', p.scenario, 'report.json'), 'utf8'));
     const indented = onDisk.map((text) => text.trimEnd().split('\n').join('\n  '));
-    expect(r.stdout).toBe(`[\n  ${indented.join(',\n  ')}\n]\n`);
+    // Printed with bidirectional controls and separators as JSON escapes (the same data: issue 31 row 20).
+    expect(r.stdout).toBe(escapeInvisible(`[\n  ${indented.join(',\n  ')}\n]\n`));
     printed.forEach((p, i) => expect(p).toEqual(JSON.parse(onDisk[i])));
   });
 
@@ -149,7 +151,7 @@ describe('the results folder written a battle at a time', () => {
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
     expect(lines[0]).toBe('== streamed (landgrab): two\nlines, "quotes" & <tags>'.split('\n')[0]);
-    const order = landgrab.battles.map((b) => r.stdout.indexOf(`  ${b.label}  (`));
+    const order = landgrab.battles.map((b) => r.stdout.indexOf(`  ${escapeInvisible(b.label)}  (`));
     expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]))).toBe(true);
     expect(r.stdout.indexOf('sweep')).toBeGreaterThan(order[order.length - 1]);
     expect(r.stdout).toMatch(/ -> .*\/streamed\/ \(\d+ files\)\n\nOpen .*index\.html: every scenario .*\n$/);

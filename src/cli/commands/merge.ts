@@ -1,6 +1,7 @@
 /** `battle-odds merge <parts...>`: the tally files of a sharded run to its results folder (docs/fleet.md). */
 import { Command, Option } from '@commander-js/extra-typings';
 import type { CliIO } from '../io.js';
+import { VERIFY_WORDS } from '../../fleet/verify.js';
 
 export function mergeCommand(io: CliIO): Command {
   const command = new Command('merge')
@@ -13,7 +14,7 @@ export function mergeCommand(io: CliIO): Command {
     .addOption(
       new Option(
         '--verify <n|p%|all|none>',
-        'chunks of each part re-run here and compared before merging: a number, a percentage, all or none',
+        `chunks of each part re-run here and compared before merging: ${VERIFY_WORDS}`,
       ).default('2'),
     )
     .addOption(new Option('--verify-seed <hex>', 'draw the chunks to re-run from this seed (as a merge printed it)'))
@@ -30,6 +31,7 @@ Parts are untrusted: every tally must be possible for its battle, and --verify c
 each part, drawn at random here, are re-run and must give the same counts (docs/fleet.md).`,
     )
     .action(async (paths, flags) => {
+      (await import('../../session/heapPolicy.js')).keepHeapNearLive();
       const { mergeParts } = await import('../../session/merge.js');
       await mergeParts(paths, flags, io);
     });

@@ -9,6 +9,8 @@ import type { RunOutput, ScenarioOutput } from '../../session/scenarios.js';
 import { addEngineOptions, addQuestionOptions, type EngineFlags } from '../engineOptions.js';
 import type { CliIO } from '../io.js';
 import { questionFlag } from '../../core/form/shellWords.js';
+import { MAX_SHARDS } from '../../fleet/shard/assign.js';
+import { VERIFY_WORDS } from '../../fleet/verify.js';
 
 export type RunFlags = EngineFlags & {
   out: string;
@@ -38,13 +40,17 @@ export function runCommand(io: CliIO): Command {
       new Option('--dry-run', 'print the plan and the expected time (from a short calibration); run and write nothing'),
     )
     .addOption(
-      new Option('--shard <i/N>', 'run only shard i of N (0-based) and write a tally file into --out (see merge)'),
+      new Option(
+        '--shard <i/N>',
+        `run only shard i of N (0 <= i < N <= ${MAX_SHARDS.toLocaleString('en-US')}) and write a tally file into ` +
+          '--out (see merge)',
+      ),
     )
     .addOption(new Option('--queue <url>', 'run the chunks on a worker fleet through Redis, e.g. redis://host:6379'))
     .addOption(
       new Option(
         '--verify <n|p%|all|none>',
-        'with --queue: chunks of each worker re-run here and compared (default 2; a percentage, all or none)',
+        `with --queue: chunks of each worker re-run here and compared: ${VERIFY_WORDS} (default 2)`,
       ),
     )
     .addOption(new Option('--verify-seed <hex>', 'with --queue: draw the chunks to re-run from this seed'));
@@ -66,6 +72,7 @@ Scenario files are JSON; their schema is schema/scenario.schema.json (print it w
   );
   command.action(async (paths, flags) => {
     const asked = flags as RunFlags;
+    (await import('../../session/heapPolicy.js')).keepHeapNearLive();
     if (asked.shard !== undefined) {
       if (asked.dryRun) throw new InputError('--dry-run', '', 'estimates a run on this machine; not with --shard');
       // A shard writes a tally file for `battle-odds merge` instead of results (docs/fleet.md).
@@ -83,7 +90,10 @@ Scenario files are JSON; their schema is schema/scenario.schema.json (print it w
 /** What `run` prints: each battle's tables (or verdict) as it finishes, or with --json every report at the end. */
 function runOutput(io: CliIO, flags: RunFlags): RunOutput {
   if (flags.json) return { reports: (reports) => printReports(io, reports) };
-  return { scenario: (scenario) => scenarioPrinter(io, scenario, Boolean(flags.brief), flags.quantiles) };
+  return {
+    scenario: (scenario, out) =>
+      scenarioPrinter({ ...io, stdout: out }, scenario, Boolean(flags.brief), flags.quantiles),
+  };
 }
 
 /** The terminal's account of a scenario, a battle at a time; the heading comes with the first thing printed. */

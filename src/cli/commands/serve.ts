@@ -4,11 +4,13 @@
  */
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import type { CliIO } from '../io.js';
+import { readDecimal } from '../../core/form/read.js';
 import type { Serving } from '../../files/serve.js';
 
 function parsePort(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || n > 65535) throw new InvalidArgumentError('must be a port number, 0 to 65535.');
+  const n = readDecimal(value);
+  if (n === undefined || !Number.isInteger(n) || n < 0 || n > 65535)
+    throw new InvalidArgumentError('must be a port number, 0 to 65535.');
   return n;
 }
 
@@ -16,7 +18,9 @@ function parsePort(value: string): number {
 export function serveCommand(io: CliIO, hooks: { onServing?(serving: Serving): void } = {}): Command {
   return new Command('serve')
     .description('serve the battle-odds web page on this machine and print its address (build it with `npm run web`)')
-    .addOption(new Option('--port <n>', 'port to listen on; 0 picks a free one').argParser(parsePort).default(8080))
+    .addOption(
+      new Option('--port <n>', 'port to listen on, 0 to 65535; 0 picks a free one').argParser(parsePort).default(8080),
+    )
     .addOption(new Option('--host <address>', 'address to listen on (0.0.0.0: every network)').default('127.0.0.1'))
     .addOption(new Option('--dir <folder>', 'the built page (default: dist/web of this package)'))
     .action(async (flags) => {

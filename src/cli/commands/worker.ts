@@ -2,6 +2,7 @@
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { parseNumber, parseThreads } from '../parse.js';
 import type { CliIO } from '../io.js';
+import { coreCount } from '../../threads/cores.js';
 
 function parseSeconds(value: string): number {
   const n = parseNumber(value);
@@ -16,12 +17,15 @@ export function workerCommand(io: CliIO): Command {
     .addOption(
       new Option(
         '--threads <n>',
-        'worker threads, chunks at once (default: all cores; 0 runs chunks in the main thread, which then cannot ' +
-          'renew a lock during a chunk longer than --lock-timeout)',
+        `worker threads, chunks at once, 0 to the cores of this machine (${coreCount()}) (default: all cores; 0 ` +
+          'runs chunks in the main thread, which then cannot renew a lock during a chunk longer than --lock-timeout)',
       ).argParser(parseThreads),
     )
     .addOption(
-      new Option('--lock-timeout <seconds>', 'a chunk whose worker is silent this long goes to another worker')
+      new Option(
+        '--lock-timeout <seconds>',
+        'a chunk whose worker is silent this long (1 to 3600 seconds) goes to another worker',
+      )
         .argParser(parseSeconds)
         .default(30),
     )

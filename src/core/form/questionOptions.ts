@@ -15,7 +15,11 @@ export interface QuestionOption {
 export const QUESTION_OPTIONS = {
   target: {
     key: 'target',
-    cli: { flag: '--target', arg: '<p>', help: 'how many do I need for at least this probability? e.g. 0.8 or 80%' },
+    cli: {
+      flag: '--target',
+      arg: '<p>',
+      help: 'how many do I need for at least this probability (above 0, at most 1)? e.g. 0.8 or 80%',
+    },
     page: {
       label: 'Target probability',
       help: 'How many you need to win at least this often, e.g. 80%.',

@@ -4,7 +4,7 @@
  * of the words a bad value gets. The command line wraps these for commander (src/cli/parse.ts).
  */
 import { MAX_TERRITORY_WORTH } from '../model/question.js';
-import { MAX_TRIALS } from '../model/run.js';
+import { MAX_SEED_CHARS, MAX_TRIALS } from '../model/run.js';
 import { textProblem } from '../model/userText.js';
 import type { FieldValue, QuestionField, UncertainCount } from './form.js';
 
@@ -28,14 +28,37 @@ export class FormLimitError extends FormValueError {
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
 
 /**
+ * The one way a number is written, in every flag and every field: decimal, optionally signed,
+ * with an optional exponent (`12`, `-3`, `0.25`, `1e6`); underscores may group digits
+ * (`1_000_000`); spaces around it are ignored. No hex (`0x10`), no `Infinity`, no spaces
+ * inside. Undefined when the text is not a number so written.
+ */
+export function readDecimal(value: string): number | undefined {
+  const text = value.trim().replace(/_/g, '');
+  return DECIMAL.test(text) ? Number(text) : undefined;
+}
+
+/**
+ * A fraction or probability: a number as readDecimal reads it, or one with `%` right after
+ * it (`80%`, `0.1%`: no space before the sign).
+ */
+export function readFraction(value: string): number | undefined {
+  const text = value.trim();
+  if (!text.endsWith('%')) return readDecimal(text);
+  const body = text.slice(0, -1);
+  if (body !== body.trimEnd()) return undefined;
+  const n = readDecimal(body);
+  return n === undefined ? undefined : n / 100;
+}
+
+/**
  * A whole number, written as trials are (12, 1e3, 1_000). A value too large for any limit
  * (9007199254740993, 1e308, 1e999) comes back as 2^53 (or -2^53): beyond every limit, and
  * beyond the safe integers when the field has none, so it is refused in those words.
  */
 export function parseInteger(value: string): number {
-  const text = value.replace(/_/g, '').trim();
-  const n = Number(text);
-  if (!DECIMAL.test(text) || !(Number.isInteger(n) || !Number.isFinite(n)))
+  const n = readDecimal(value);
+  if (n === undefined || !(Number.isInteger(n) || !Number.isFinite(n)))
     throw new FormValueError('must be a whole number.');
   return Math.abs(n) > Number.MAX_SAFE_INTEGER ? Math.sign(n) * 2 ** 53 : n;
 }
@@ -46,9 +69,8 @@ export function parseInteger(value: string): number {
  * not "not a whole number".
  */
 export function parseTrials(value: string): number {
-  const text = value.replace(/_/g, '').trim();
-  if (!DECIMAL.test(text)) throw new FormValueError('must be a whole number (e.g. 1000000 or 1e6).');
-  const n = Number(text);
+  const n = readDecimal(value);
+  if (n === undefined) throw new FormValueError('must be a whole number (e.g. 1000000 or 1e6).');
   if (n > MAX_TRIALS) throw new FormValueError('must be at most 1e9 (1,000,000,000).');
   if (!Number.isInteger(n)) throw new FormValueError('must be a whole number (e.g. 1000000 or 1e6).');
   if (n <= 0) throw new FormValueError('must be at least 1.');
@@ -56,14 +78,16 @@ export function parseTrials(value: string): number {
 }
 
 export function parseNumber(value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n)) throw new FormValueError('must be a number.');
+  const n = readDecimal(value);
+  if (n === undefined || !Number.isFinite(n)) throw new FormValueError('must be a number.');
   return n;
 }
 
+/** A half-width of a probability, above 0 and below 0.5: `0.001` or `0.1%`. */
 export function parsePrecision(value: string): number {
-  const n = parseNumber(value);
-  if (n <= 0 || n >= 0.5) throw new FormValueError('must be a half-width between 0 and 0.5, e.g. 0.001.');
+  const n = readFraction(value);
+  if (n === undefined || !(n > 0 && n < 0.5))
+    throw new FormValueError('must be a half-width between 0 and 0.5, e.g. 0.001 or 0.1%.');
   return n;
 }
 
@@ -79,10 +103,12 @@ export function parseIntegerList(value: string): number[] {
 /**
  * Seeds are text unless they are integers whose decimal text survives the trip through a
  * number unchanged, so `42` and `"42"` agree, while `9007199254740993` (beyond 2^53, which
- * a number would round to ...992), `007` and `-0` stay the text that was typed.
+ * a number would round to ...992), `007` and `-0` stay the text that was typed. At most
+ * MAX_SEED_CHARS characters, as in a scenario file (a part of a longer seed would be refused by merge).
  */
 export function parseSeed(value: string): string | number {
   if (value === '') throw new FormValueError('must not be empty (any text or number).');
+  if (value.length > MAX_SEED_CHARS) throw new FormValueError(`must be at most ${MAX_SEED_CHARS} characters.`);
   const problem = textProblem(value);
   if (problem) throw new FormValueError(`${problem}.`);
   if (!/^-?\d+$/.test(value)) return value;
@@ -92,18 +118,16 @@ export function parseSeed(value: string): string | number {
 
 /** A probability above 0 and at most 1, written 0.8 or 80%. */
 export function parseTarget(value: string): number {
-  const text = value.trim();
-  const n = text.endsWith('%') ? Number(text.slice(0, -1)) / 100 : Number(text);
-  if (text === '' || !Number.isFinite(n) || n <= 0 || n > 1)
+  const n = readFraction(value);
+  if (n === undefined || !Number.isFinite(n) || n <= 0 || n > 1)
     throw new FormValueError('must be a probability above 0 and at most 1, e.g. 0.8 or 80%.');
   return n;
 }
 
 /** What a territory taken is worth (objective `value`): a number of armies, 0 or more. */
 export function parseWorth(value: string): number {
-  const text = value.trim();
-  const n = Number(text);
-  if (!DECIMAL.test(text) || !Number.isFinite(n) || n < 0)
+  const n = readDecimal(value);
+  if (n === undefined || !Number.isFinite(n) || n < 0)
     throw new FormValueError('must be a number of armies, 0 or more, e.g. 10.');
   if (n > MAX_TERRITORY_WORTH) throw new FormValueError(`must be at most ${MAX_TERRITORY_WORTH} armies.`);
   return n;
@@ -117,14 +141,21 @@ export function parseItems(value: string): string[] {
     .filter((s) => s !== '');
 }
 
-/** `7` -> 7, `4-9` (or `4..9`) -> {min, max}, `3,5,8` -> {values}: a count, known or not. */
+/**
+ * `7` -> 7, `4-9` (or `4..9`) -> {min, max}, `3,5,8` -> {values}: a count, known or not. Each
+ * number is written as parseInteger reads one (`1e1-2e1` is 10 to 20).
+ */
 export function parseUncertainCount(value: string): UncertainCount {
   const s = value.trim();
-  if (/^-?\d+$/.test(s)) return Number(s);
-  const range = /^(-?\d+)\s*(?:-|\.\.)\s*(-?\d+)$/.exec(s);
-  if (range) return { min: Number(range[1]), max: Number(range[2]) };
-  if (/^-?\d+(\s*,\s*-?\d+)+$/.test(s)) return { values: s.split(',').map((x) => Number(x)) };
-  throw new FormValueError('must be a number, a range like 4-9, or the possible counts like 3,5,8.');
+  try {
+    if (s.includes(',')) return { values: s.split(',').map(parseInteger) };
+    // The range's dash: not a leading sign, nor an exponent's sign.
+    const range = /^(.+?)\s*(?:\.\.|(?<![eE])-)\s*(.+)$/.exec(s);
+    if (range) return { min: parseInteger(range[1]), max: parseInteger(range[2]) };
+    return parseInteger(s);
+  } catch {
+    throw new FormValueError('must be a number, a range like 4-9, or the possible counts like 3,5,8.');
+  }
 }
 
 /**

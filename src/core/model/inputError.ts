@@ -84,6 +84,18 @@ export function oneLine(text: string): string {
   });
 }
 
+/** Bidirectional controls and line and paragraph separators: text a terminal would reorder or break on. */
+const INVISIBLE = /[\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Those characters as `\u202e` and so on, everything else as it was: for what is printed to a
+ * terminal (labels may hold them; the files keep them). Inside JSON text the escape is the same
+ * string, so printed JSON stays the same data.
+ */
+export function escapeInvisible(text: string): string {
+  return text.replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /**
  * Text for a terminal that may span lines: each line as oneLine writes it, so an ESC or a
  * bidirectional override typed into a flag never reaches the terminal raw.

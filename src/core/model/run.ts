@@ -20,5 +20,7 @@ export const MAX_TRIALS = 1e9;
 export const DEFAULT_TRIALS = 1_000_000;
 /** With a precision target and no trials given, the cap is this high, so the target is what stops the run. */
 export const DEFAULT_PRECISION_CAP = 100_000_000;
+/** The longest seed written as text (a scenario file's, a flag's, a part's). */
+export const MAX_SEED_CHARS = 200;
 /** The seed of a question or scenario that names none: a run is a pure function of (scenario, seed, trials). */
 export const DEFAULT_SEED = 'battle-odds';

@@ -50,7 +50,7 @@ export function connect(address: QueueAddress): Redis {
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 
 /** Waits for the connection, or fails (at once when refused, else after `ms`) with a message naming the address. */
-export async function waitReady(redis: Redis, address: QueueAddress, ms = 10_000): Promise<void> {
+export async function waitReady(redis: Redis, address: QueueAddress, ms = 5_000): Promise<void> {
   if (redis.status === 'ready') return;
   let onError: (error: NodeJS.ErrnoException) => void = () => {};
   try {
@@ -94,4 +94,65 @@ export async function within(ms: number, promise: Promise<unknown>): Promise<voi
     }),
   ]);
   clearTimeout(timer);
+}
+
+/** How often a heartbeat asks Redis whether it is there. */
+const BEAT_MS = 500;
+
+/**
+ * Whether Redis answers: a PING every half second on a connection of its own. A Redis that is
+ * frozen (`kill -STOP`, a stuck machine) keeps its connections open and answers nothing, so no
+ * connection error ever comes; the heartbeat notices the silence. `onSilent` is called once the
+ * last answer is `silentAfterMs` old, `onBack` when Redis answers again.
+ */
+export class Heartbeat {
+  private lastAnswer = Date.now();
+  private pending = false;
+  private silent = false;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly connection: Redis,
+    private readonly silentAfterMs: number,
+    private readonly onSilent: () => void,
+    private readonly onBack: () => void = () => {},
+  ) {
+    connection.on('error', () => {});
+    this.timer = setInterval(() => this.beat(), BEAT_MS);
+    this.timer.unref();
+  }
+
+  /** A heartbeat on a new connection to the same Redis. */
+  static of(redis: Redis, silentAfterMs: number, onSilent: () => void, onBack?: () => void): Heartbeat {
+    return new Heartbeat(redis.duplicate(), silentAfterMs, onSilent, onBack);
+  }
+
+  private beat(): void {
+    if (!this.pending) {
+      this.pending = true;
+      this.connection
+        .ping()
+        .then(() => {
+          this.lastAnswer = Date.now();
+          if (this.silent) this.onBack();
+          this.silent = false;
+        })
+        .catch(() => {})
+        .finally(() => (this.pending = false));
+    }
+    if (!this.silent && Date.now() - this.lastAnswer > this.silentAfterMs) {
+      this.silent = true;
+      this.onSilent();
+    }
+  }
+
+  /** Whether Redis answered within the last few beats: closing waits for it only then. */
+  get answering(): boolean {
+    return !this.silent && Date.now() - this.lastAnswer < 4 * BEAT_MS;
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.connection.disconnect();
+  }
 }

@@ -21,14 +21,23 @@ import { Job, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Executor } from '../../core/engine/sample/executor.js';
 import type { ChunkTask } from '../../core/engine/sample/task.js';
-import { ChunkAbortedError, isAbortError } from '../../core/engine/sample/abort.js';
+import { ChunkAbortedError } from '../../core/engine/sample/abort.js';
 import { InputError, quoteValue } from '../../core/model/inputError.js';
 import { contentKey, encodeTask, taskKey } from '../taskCodec.js';
 import { tallyFromJson, tallyLength } from '../tallies.js';
 import { chunkName } from '../shard/assign.js';
 import { describeSpec, Reservoir, SeededDraws, tallyDifference, type VerifySpec } from '../verify.js';
 import { CHUNK_FORMAT, jobIdFor, readChunkResult, type ChunkJobData } from './chunkJob.js';
-import { CLOSE_MS, connect, PREFIX, QUEUE_NAME, waitReady, within, type QueueAddress } from './connection.js';
+import {
+  CLOSE_MS,
+  connect,
+  Heartbeat,
+  PREFIX,
+  QUEUE_NAME,
+  waitReady,
+  within,
+  type QueueAddress,
+} from './connection.js';
 import { liveWorkers } from './registry.js';
 
 export interface QueueExecutorOptions {
@@ -96,6 +105,8 @@ export class QueueExecutor implements Executor {
   private lost: InputError | null = null;
   private lostTimer: NodeJS.Timeout | undefined;
   private lastError = '';
+  /** Notices a Redis that keeps its connection open and answers nothing (frozen). */
+  private readonly heartbeat: Heartbeat;
 
   private constructor(
     private readonly redis: Redis,
@@ -123,6 +134,7 @@ export class QueueExecutor implements Executor {
     });
     this.poller = setInterval(() => void this.poll(), options.pollMs);
     this.poller.unref();
+    this.heartbeat = Heartbeat.of(redis, options.lostAfterMs, () => this.loseConnection(true));
   }
 
   static async open(address: QueueAddress, options: QueueExecutorOptions): Promise<QueueExecutor> {
@@ -307,20 +319,21 @@ export class QueueExecutor implements Executor {
     if (items.length === 0) return;
     this.local ??= await verify.local(items.reduce((sum, item) => sum + item.task.trials, 0));
     const local = this.local;
-    let differing: { worker: string; item: Sampled; difference: string } | undefined;
-    try {
-      await Promise.all(
-        items.map(async (item) => {
-          const ours = await local.run(item.task, signal);
-          const difference = tallyDifference(item.tally, ours);
-          if (difference && !differing) differing = { worker: item.worker, item, difference };
-        }),
+    // After an interrupt the sample is re-run all the same: nothing from the workers is written unchecked.
+    // It is a few chunks a worker; a second Ctrl-C quits without writing anything.
+    if (signal?.aborted)
+      verify.report?.(
+        `re-running ${items.length} sampled chunk${items.length === 1 ? '' : 's'} of the workers' results before ` +
+          'anything is written (Ctrl-C again to quit without writing)',
       );
-    } catch (error) {
-      if (!isAbortError(error)) throw error;
-      verify.report?.("interrupted while re-running the sample of the workers' results: what is written is unchecked");
-      return;
-    }
+    let differing: { worker: string; item: Sampled; difference: string } | undefined;
+    await Promise.all(
+      items.map(async (item) => {
+        const ours = await local.run(item.task);
+        const difference = tallyDifference(item.tally, ours);
+        if (difference && !differing) differing = { worker: item.worker, item, difference };
+      }),
+    );
     if (differing) {
       const { worker, item, difference } = differing;
       const removed = await this.removeResultsOf(worker);
@@ -369,17 +382,24 @@ export class QueueExecutor implements Executor {
     }
   }
 
-  /** The connection has been down for `lostAfterMs`: every chunk awaited fails with one line. */
-  private loseConnection(): void {
-    this.lostTimer = undefined;
-    if (this.closed || this.redis.status === 'ready') return;
+  /**
+   * The connection has been down for `lostAfterMs`, or (`silent`) Redis has answered nothing for
+   * that long on an open connection: every chunk awaited fails with one line.
+   */
+  private loseConnection(silent = false): void {
+    if (!silent) this.lostTimer = undefined;
+    if (this.closed || this.lost || (!silent && this.redis.status === 'ready')) return;
     const why = this.lastError ? ` (${this.lastError})` : '';
+    // Silent on an open connection: stopped or stuck; else the connection itself is gone.
+    const what =
+      this.redis.status === 'ready'
+        ? `Redis at ${this.address.shown} has not answered for ${this.options.lostAfterMs / 1000} s (stopped or stuck)`
+        : `lost the connection to Redis at ${this.address.shown}${why} for ${this.options.lostAfterMs / 1000} s`;
     this.lost = new InputError(
       '--queue',
       '',
-      `lost the connection to Redis at ${this.address.shown}${why} for ${this.options.lostAfterMs / 1000} s; ` +
-        'the chunks finished so far stay there as results for a day (if Redis kept its data): run the same ' +
-        'command again to go on from them',
+      `${what}; the chunks finished so far stay there as results for a day (if Redis kept its data): run the ` +
+        'same command again to go on from them',
     );
     for (const id of [...this.awaited.keys()]) this.fail(id, this.lost);
   }
@@ -433,10 +453,13 @@ export class QueueExecutor implements Executor {
     this.closed = true;
     clearInterval(this.poller);
     clearTimeout(this.lostTimer);
+    // A Redis that stopped answering is not waited for: nothing it could do now is needed.
+    const answering = this.heartbeat.answering;
+    this.heartbeat.stop();
     const left = [...this.awaited.keys()];
     for (const id of left) this.fail(id, new ChunkAbortedError());
     const local = this.local?.close();
-    if (!this.lost && this.redis.status === 'ready') {
+    if (!this.lost && this.redis.status === 'ready' && answering) {
       await within(CLOSE_MS, Promise.all([...left.map((id) => this.cancel(id)), ...this.cancelling]));
       await within(CLOSE_MS, Promise.all([this.events.close(), this.queue.close()]));
       await within(CLOSE_MS, this.redis.quit());

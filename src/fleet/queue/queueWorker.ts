@@ -13,7 +13,16 @@ import { findSystem } from '../../core/registry/systems.js';
 import { contentKey, decodeTask } from '../taskCodec.js';
 import { tallyToJson } from '../tallies.js';
 import { jobIdFor, refusal, taskLimitProblem, type ChunkJobData, type ChunkResult } from './chunkJob.js';
-import { CLOSE_MS, connect, PREFIX, QUEUE_NAME, waitReady, within, type QueueAddress } from './connection.js';
+import {
+  CLOSE_MS,
+  connect,
+  Heartbeat,
+  PREFIX,
+  QUEUE_NAME,
+  waitReady,
+  within,
+  type QueueAddress,
+} from './connection.js';
 import { announce } from './registry.js';
 
 export interface WorkerOptions {
@@ -26,6 +35,8 @@ export interface WorkerOptions {
   log?: (line: string) => void;
   /** Tests: hold each chunk this long before running it (a slow machine, to kill mid-chunk). */
   delayMs?: number;
+  /** How long Redis may answer nothing before the worker says so (default 5 s). */
+  silentAfterMs?: number;
 }
 
 export interface FleetWorker {
@@ -94,6 +105,23 @@ export async function startWorker(address: QueueAddress, options: WorkerOptions)
     if (lost) log(`error: the Redis connection at ${address.shown} is back`);
     lost = false;
   });
+  // A Redis that keeps the connection open and answers nothing (frozen) sends no error: said once, and when back.
+  // (A connection that is gone is said above, as lost: the heartbeat's silence then says nothing more.)
+  const silentMs = options.silentAfterMs ?? 5_000;
+  let silent = false;
+  const heartbeat = Heartbeat.of(
+    redis,
+    silentMs,
+    () => {
+      if (redis.status !== 'ready' || lost) return;
+      silent = true;
+      log(`error: Redis at ${address.shown} has not answered for ${silentMs / 1000} s; waiting until it does`);
+    },
+    () => {
+      if (silent) log(`error: Redis at ${address.shown} answers again`);
+      silent = false;
+    },
+  );
   await worker.waitUntilReady();
   const retire = announce(redis, options.version);
   return {
@@ -101,11 +129,13 @@ export async function startWorker(address: QueueAddress, options: WorkerOptions)
       return done;
     },
     async close() {
-      // Each step waits for Redis a few seconds at most: a worker whose Redis is gone still stops.
-      await within(CLOSE_MS, retire());
-      await within(redis.status === 'ready' ? lockMs : CLOSE_MS, worker.close());
+      // Each step waits for Redis a few seconds at most: a worker whose Redis is gone, or silent, still stops.
+      const answering = redis.status === 'ready' && heartbeat.answering;
+      heartbeat.stop();
+      if (answering) await within(CLOSE_MS, retire());
+      await within(answering ? lockMs : CLOSE_MS, worker.close());
       await options.executor.close();
-      await within(CLOSE_MS, redis.quit());
+      if (answering) await within(CLOSE_MS, redis.quit());
       redis.disconnect();
     },
   };

@@ -6,6 +6,7 @@
  * chunk per unit, typically much less.
  */
 import type { ChunkId } from '../../core/engine/sample/task.js';
+import { readDecimal } from '../../core/form/read.js';
 
 export interface ShardSpec {
   /** 0-based, below `count` (Kubernetes' JOB_COMPLETION_INDEX, Slurm's SLURM_ARRAY_TASK_ID from 0). */
@@ -17,11 +18,12 @@ export const MAX_SHARDS = 100_000;
 
 /** `i/N` with 0 <= i < N; null when the text is not of that form. */
 export function parseShardSpec(text: string): ShardSpec | null {
-  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
-  if (!m) return null;
-  const index = Number(m[1]);
-  const count = Number(m[2]);
-  if (count < 1 || count > MAX_SHARDS || index >= count) return null;
+  const sides = text.split('/');
+  if (sides.length !== 2) return null;
+  // Each side a whole number as every flag writes one (core/form/read.ts).
+  const [index, count] = sides.map(readDecimal);
+  if (index === undefined || count === undefined || !Number.isInteger(index) || !Number.isInteger(count)) return null;
+  if (index < 0 || count < 1 || count > MAX_SHARDS || index >= count) return null;
   return { index, count };
 }
 

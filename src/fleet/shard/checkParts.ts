@@ -132,17 +132,31 @@ export function checkParts(parts: LoadedPart[], version: string, scenario: Scena
       records.set(name, { ...r, file: p.file, index });
     }
   }
+  // A unit the scenario does not have: a chunk of no run of it, named in the part that holds it.
+  const cells = scenario.sweep?.cells.length ?? 0;
+  for (const r of records.values()) {
+    const [kind, n] = r.unit.split(' ');
+    if (Number(n) >= (kind === 'battle' ? battles : cells))
+      throw new InputError(
+        r.file,
+        `tallies[${r.index}]`,
+        `chunk ${chunkName(r)} is not a chunk of this run: the scenario has ${battles} battle` +
+          `${battles === 1 ? '' : 's'} and ${cells} sweep cell${cells === 1 ? '' : 's'} (an altered part)`,
+      );
+  }
   for (const p of sorted) {
     const ran = p.part.chunks.shard;
-    if (ran !== undefined && p.part.tallies.length !== ran)
+    // More records than the shard ran: the replay names the one no run asks for (mergeRun), in its part.
+    if (ran !== undefined && p.part.tallies.length < ran)
       throw new InputError(
         p.file,
         'tallies',
         `holds ${p.part.tallies.length} chunks; shard ${p.part.shard.index}/${count} ran ${ran}: ` +
-          (p.part.tallies.length < ran ? 'the part is incomplete' : 'the part was altered'),
+          'the part is incomplete',
       );
   }
-  if (records.size !== first.part.chunks.total) {
+  // More records than the run has: which is extra only the replay knows (mergeRun names it and its part).
+  if (records.size < first.part.chunks.total) {
     // A part without its own chunk count: name a missing chunk and the shard that ran it, where the records tell.
     const lost = missingChunk(records, battles, count);
     const part = lost && sorted.find((p) => p.part.shard.index === lost.shard);

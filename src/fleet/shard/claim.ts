@@ -1,5 +1,5 @@
 /** Where a shard writes its tally files, claimed before any simulation. */
-import { existsSync, mkdirSync } from 'node:fs';
+import { lstatSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { checkFilesFolder } from '../../files/outputFolderCheck.js';
 import { FolderLock } from '../../files/folderLock.js';
@@ -27,7 +27,16 @@ export async function claimTallyFiles(out: string, names: string[], spec: ShardS
     for (const name of names) {
       const file = path.join(out, `${name}${TALLY_SUFFIX}`);
       claims.push(FolderLock.acquire(`${file}.lock`, `--out ${out}`, file));
-      if (!existsSync(file)) continue;
+      const stats = lstatOrUndefined(file);
+      if (!stats) continue;
+      // Only a part of the shard's own is replaced: a link (to anywhere) or anything but a file is not.
+      if (!stats.isFile())
+        throw new InputError(
+          file,
+          '',
+          `${stats.isSymbolicLink() ? 'is a symbolic link' : 'is not a regular file'}: a shard writes its part ` +
+            'as a file of its own and never through a link; move it away',
+        );
       let held: ShardSpec;
       try {
         held = (await readTallyPart(file)).shard;
@@ -48,4 +57,12 @@ export async function claimTallyFiles(out: string, names: string[], spec: ShardS
     throw error;
   }
   return claims;
+}
+
+function lstatOrUndefined(file: string) {
+  try {
+    return lstatSync(file);
+  } catch {
+    return undefined;
+  }
 }

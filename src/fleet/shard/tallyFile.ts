@@ -11,7 +11,9 @@ import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { InputError } from '../../core/model/inputError.js';
-import { seedSchema } from '../../core/engine/validate/scenario.js';
+import { scenarioSchema, seedSchema, trialsSchema } from '../../core/engine/validate/scenario.js';
+import { solveForSchema } from '../../core/engine/validate/solveForSpec.js';
+import { userText } from '../../core/model/userText.js';
 import { MAX_TRIALS } from '../../core/model/run.js';
 import { MAX_CHUNK, MIN_CHUNK } from '../../core/engine/sample/chunking.js';
 import { writeFileAtomically } from '../../files/atomicFile.js';
@@ -46,21 +48,39 @@ export const chunkRecordSchema = z
   .refine((r) => r.chunk < r.chunks, { message: 'chunk must be below chunks', path: ['chunk'] });
 export type ChunkRecord = z.infer<typeof chunkRecordSchema>;
 
+/**
+ * The run's options, held to the limits a scenario file and the flags are held to (a part is
+ * untrusted: `trials: 1e15` or a target of 500% is refused here, never run or reported).
+ */
 export const overridesSchema = z.strictObject({
-  trials: z.number().int().positive().optional(),
+  trials: trialsSchema.optional(),
   seed: seedSchema.optional(),
   kernel: z.enum(['fast', 'faithful']).optional(),
   method: z.enum(['auto', 'sample', 'exact']).optional(),
   check: z.boolean().optional(),
-  question: z.strictObject({ target: z.number().optional(), advise: z.boolean().optional() }).optional(),
+  question: z
+    .strictObject({
+      target: scenarioSchema.shape.target,
+      advise: z.boolean().optional(),
+      objective: scenarioSchema.shape.objective,
+      territoryWorth: scenarioSchema.shape.territoryWorth,
+      solveFor: solveForSchema.shape.field.optional(),
+    })
+    .optional(),
 });
+
+/** The longest a shard may say it took: a year (a part saying -1e300 or 1e308 ms is not believed). */
+const MAX_SHARD_MS = 366 * 24 * 3600 * 1000;
+/** The most threads a shard may say it ran on. */
+const MAX_SHARD_THREADS = 65_536;
 
 export const tallyPartSchema = z.strictObject({
   format: z.literal(TALLY_FORMAT),
   version: z.string(),
   scenario: z.strictObject({
     name: z.string(),
-    file: z.string().max(4096),
+    // Text: it reaches the report and the page (control characters and half emoji are refused, as in labels).
+    file: userText(z.string().max(4096)),
     hash: z.string().regex(/^[0-9a-f]{64}$/),
     document: z.unknown(),
   }),
@@ -72,7 +92,14 @@ export const tallyPartSchema = z.strictObject({
     .refine((s) => s.index < s.count, 'index must be below count'),
   /** The chunks of the whole run, and of this shard (merge names a part that lost some; older parts lack it). */
   chunks: z.strictObject({ total: count, shard: count.optional() }),
-  run: z.strictObject({ startedAt: z.string(), elapsedMs: z.number(), threads: count }),
+  run: z.strictObject({
+    startedAt: z.iso.datetime({ error: 'must be a time as ISO 8601 writes it (2025-01-31T12:00:00.000Z)' }),
+    elapsedMs: z
+      .number()
+      .min(0, { error: 'must be 0 or more milliseconds' })
+      .max(MAX_SHARD_MS, { error: `must be at most ${MAX_SHARD_MS} milliseconds (a year)` }),
+    threads: count.max(MAX_SHARD_THREADS),
+  }),
   tallies: z.array(chunkRecordSchema),
 });
 export type TallyPart = z.infer<typeof tallyPartSchema>;
@@ -95,7 +122,8 @@ export function scenarioHash(document: unknown): string {
 
 export function writeTallyPart(file: string, part: TallyPart): void {
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileAtomically(file, gzipSync(`${JSON.stringify(part)}\n`), '--out');
+  // A file of the shard's own in --out: whatever stood there is replaced, never written through.
+  writeFileAtomically(file, gzipSync(`${JSON.stringify(part)}\n`), '--out', { replace: true });
 }
 
 /** A part file, read as untrusted input (src/files/gzipFile.ts) and checked against the format's schema. */

@@ -8,7 +8,7 @@ import { userText } from '../../model/userText.js';
 import { type KernelName, type RuleSystem } from '../../model/contract.js';
 import { MAX_TERRITORY_WORTH, OBJECTIVES, type Question } from '../../model/question.js';
 import { checkQuestion } from './checkQuestion.js';
-import { DEFAULT_SEED, DEFAULT_TRIALS, MAX_TRIALS, METHODS, type Method } from '../../model/run.js';
+import { DEFAULT_SEED, DEFAULT_TRIALS, MAX_SEED_CHARS, MAX_TRIALS, METHODS, type Method } from '../../model/run.js';
 import { InputError } from '../../model/inputError.js';
 import { compactBattle, compileEntry, friendlyMessage, issueField, mainIssue, type Battle } from './entry.js';
 import { compileSweep, sweepSchema, type CompiledSweep } from './sweep.js';
@@ -48,7 +48,12 @@ export const trialsSchema = z
 /** Any text, or a whole number JSON can hold exactly (larger numbers lose digits: write them as text). */
 export const seedSchema = z.union(
   [
-    userText(z.string().min(1, { error: 'must not be empty' }).max(200, { error: 'must be at most 200 characters' })),
+    userText(
+      z
+        .string()
+        .min(1, { error: 'must not be empty' })
+        .max(MAX_SEED_CHARS, { error: `must be at most ${MAX_SEED_CHARS} characters` }),
+    ),
     z.number().refine(Number.isSafeInteger, {
       error: 'a number seed must be a whole number below 2^53; write other seeds as text, e.g. "1e21"',
     }),

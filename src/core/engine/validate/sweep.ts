@@ -144,9 +144,19 @@ function expandAxis(name: string, spec: AxisSpec, title: string): SweepAxis {
   };
 }
 
+/** A path that cannot be set: a list indexed by something that is no place in it. */
+export class PathProblem extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PathProblem';
+  }
+}
+
 /**
  * Sets `a.b.c` (numeric parts index lists: `nations.0.tokens`) in a plain object, creating
- * objects along the way; returns a new object (nothing is mutated).
+ * objects along the way; returns a new object (nothing is mutated). A part that indexes a list
+ * must be a place in it, 0, 1, 2 ... (at most one past its end, which adds an item): `length`,
+ * `-1`, `1e0`, `01` or `NaN` would set a property the list ignores (PathProblem).
  */
 export function withPath(target: Record<string, unknown>, dotted: string, value: unknown): Record<string, unknown> {
   const parts = dotted.split('.');
@@ -154,7 +164,14 @@ export function withPath(target: Record<string, unknown>, dotted: string, value:
   let node: Record<string, unknown> | unknown[] = root;
   for (let i = 0; i < parts.length; i++) {
     const key = parts[i];
-    const index = Array.isArray(node) && /^\d+$/.test(key) ? Number(key) : key;
+    if (Array.isArray(node)) {
+      const list = parts.slice(0, i).join('.');
+      if (!/^(0|[1-9]\d{0,8})$/.test(key))
+        throw new PathProblem(`'${key}' is no place in the list ${list}: write 0, 1, 2 ...`);
+      if (Number(key) > node.length)
+        throw new PathProblem(`${list} has ${node.length} items: ${key} is beyond its end`);
+    }
+    const index = Array.isArray(node) ? Number(key) : key;
     if (i === parts.length - 1) {
       setOwn(node, index, value);
       break;
@@ -217,9 +234,17 @@ export function compileSweep(system: RuleSystem, spec: SweepSpec, source: string
     const where = axes.map((axis, k) => `${axis.name}=${at[k]}`).join(', ');
     const battles = variants.map((variant, v) => {
       let entry: Record<string, unknown> = { ...spec.base };
-      for (const [key, value] of Object.entries(variant.set)) entry = withPath(entry, key, value);
+      const set = (key: string, value: unknown, field: string) => {
+        try {
+          entry = withPath(entry, key, value);
+        } catch (error) {
+          if (!(error instanceof PathProblem)) throw error;
+          throw new InputError(source, field, error.message);
+        }
+      };
+      for (const [key, value] of Object.entries(variant.set)) set(key, value, `sweep.variants[${v}].set.${key}`);
       axes.forEach((axis, k) => {
-        for (const [key, value] of axis.settings[picks[k]]) entry = withPath(entry, key, value);
+        for (const [key, value] of axis.settings[picks[k]]) set(key, value, `sweep.axes.${axis.name}`);
       });
       const label = [where, variants.length > 1 ? `[${variant.label}]` : ''].filter(Boolean).join(' ');
       try {

@@ -4,11 +4,11 @@
  * one battle per question.
  */
 import { defineForm, type Choice, type Condition } from '../../form/form.js';
-import { parseItems } from '../../form/read.js';
+import { parseItems, readDecimal } from '../../form/read.js';
 import { FORT_AFTER_RETREAT } from './rules/hex.js';
 import { LOSS_POLICIES } from './rules/lossOrder.js';
 import { CUPS, MAX_BRIBE_GOLD } from './explore/schema.js';
-import { STACK_LIMIT } from './rules/retreat.js';
+import { RETREAT_LIMITS, STACK_LIMIT } from './rules/retreat.js';
 import { creatureCatalogue, incomeCatalogue } from './catalogue.js';
 
 /** A policy name stays a name; anything else (even a single counter name) is an explicit loss order. */
@@ -24,7 +24,7 @@ export function parseRetreatHex(text: string | undefined): unknown {
   const value = text.trim();
   if (value === 'none') return false;
   // Anything else goes to the schema as a count, so it names what is wrong.
-  return { creatures: /^-?\d+$/.test(value) ? Number(value) : value };
+  return { creatures: readDecimal(value) ?? value };
 }
 
 /** A retreat policy: never | rounds:N | outnumbered:R | down-to:K, several joined by '+'. */
@@ -33,7 +33,8 @@ export function parseRetreat(text: string | undefined): unknown {
   const policy: Record<string, number | string> = {};
   for (const part of text.split('+')) {
     const [key, value] = part.split(':').map((s) => s.trim());
-    const n = Number(value);
+    // Numbers as every flag writes them (core/form/read.ts); anything else is refused by the schema.
+    const n = readDecimal(value ?? '') ?? NaN;
     if (key === 'rounds') policy.afterRounds = n;
     else if (key === 'outnumbered') policy.whenOutnumbered = n;
     else if (key === 'down-to') policy.whenDownTo = n;
@@ -61,11 +62,23 @@ const LOSS_CHOICES: readonly Choice[] = [
 /** The attacker has no fort, city or village: for it, buildings first is weakest first. */
 const ATTACKER_LOSS_CHOICES = LOSS_CHOICES.filter((c) => c.value !== 'buildings-first');
 
+/** A retreat policy as the command line writes it, with the limits of its numbers. */
+const RETREAT_WORDS =
+  "never, rounds:N, outnumbered:R, down-to:K (join with '+'; N from 1 to " +
+  `${RETREAT_LIMITS.rounds}, R from 1 to ${RETREAT_LIMITS.outnumbered}, K from 0 to ${RETREAT_LIMITS.downTo})`;
+
 /** When a side retreats (`rounds:2+down-to:3`), each condition in a player's words. */
 const RETREAT_CONDITIONS: readonly Condition[] = [
-  { name: 'rounds', label: 'After this many rounds', min: 1, start: 2 },
-  { name: 'outnumbered', label: 'When outnumbered this many to one (in strength)', min: 1, start: 2, step: 0.5 },
-  { name: 'down-to', label: 'When down to this many counters', min: 0, start: 2 },
+  { name: 'rounds', label: 'After this many rounds', min: 1, max: RETREAT_LIMITS.rounds, start: 2 },
+  {
+    name: 'outnumbered',
+    label: 'When outnumbered this many to one (in strength)',
+    min: 1,
+    max: RETREAT_LIMITS.outnumbered,
+    start: 2,
+    step: 0.5,
+  },
+  { name: 'down-to', label: 'When down to this many counters', min: 0, max: RETREAT_LIMITS.downTo, start: 2 },
 ];
 
 /** Where a side would retreat to: the creatures already there, or none (no hex to retreat to). */
@@ -221,7 +234,7 @@ export const kingsAndThingsForm = defineForm({
       cli: {
         flag: '--retreat',
         arg: '<when>',
-        help: "attacker retreat: never, rounds:N, outnumbered:R, down-to:K (join with '+') (default: never)",
+        help: `attacker retreat: ${RETREAT_WORDS} (default: never)`,
       },
       page: {
         label: 'Attacker retreats',
@@ -240,7 +253,7 @@ export const kingsAndThingsForm = defineForm({
       cli: {
         flag: '--defender-retreat',
         arg: '<when>',
-        help: 'defender retreat, same form (default: never)',
+        help: `defender retreat: ${RETREAT_WORDS} (default: never)`,
         elsewhere: NO_HEX,
       },
       page: { label: 'Defender retreats', help: 'Never, unless you tick when.' },

@@ -17,6 +17,12 @@ import { lazy } from '../../../model/lazy.js';
 export const STACK_LIMIT = 10;
 
 /**
+ * The largest number each retreat condition takes: a battle ends by round 1000 (MAX_ROUNDS,
+ * counterBattle.ts), and a ratio or a count beyond these never differs from "never".
+ */
+export const RETREAT_LIMITS = { rounds: 1000, outnumbered: 1000, downTo: 1000 } as const;
+
+/**
  * A side's retreat policy and where it would retreat to, as an entry gives them: built on first use
  * (lazy.ts).
  */
@@ -26,11 +32,27 @@ export const retreatSchemas = lazy(() => {
       z.literal('never'),
       z.strictObject({
         /** Retreat at the end of round N if the battle is still on. */
-        afterRounds: z.number().int().min(1).optional(),
+        afterRounds: z
+          .number()
+          .int()
+          .min(1)
+          .max(RETREAT_LIMITS.rounds, { error: `must be at most ${RETREAT_LIMITS.rounds} rounds` })
+          .optional(),
         /** Retreat when the enemy's remaining strength is at least this many times your own. */
-        whenOutnumbered: z.number().min(1, { error: 'the outnumbered ratio must be at least 1' }).optional(),
+        whenOutnumbered: z
+          .number()
+          .min(1, { error: 'the outnumbered ratio must be at least 1' })
+          .max(RETREAT_LIMITS.outnumbered, {
+            error: `the outnumbered ratio must be at most ${RETREAT_LIMITS.outnumbered}`,
+          })
+          .optional(),
         /** Retreat when down to this many creatures and characters (or fewer). */
-        whenDownTo: z.number().int().min(0).optional(),
+        whenDownTo: z
+          .number()
+          .int()
+          .min(0)
+          .max(RETREAT_LIMITS.downTo, { error: `must be at most ${RETREAT_LIMITS.downTo} counters` })
+          .optional(),
       }),
     ],
     { error: "retreat must be 'never' or an object with afterRounds, whenOutnumbered and/or whenDownTo" },

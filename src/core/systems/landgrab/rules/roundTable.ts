@@ -53,7 +53,27 @@ function sortedTopDistribution(
   return result;
 }
 
+/**
+ * Rounds already enumerated, by rule. A scenario of thousands of battles uses a handful of rules,
+ * and enumerating 6^(nA + nD) rolls again for each battle made most of its validation's time and
+ * garbage (10,000 battles: 1.6 s and hundreds of megabytes allocated). At most MAX_KNOWN are kept.
+ */
+const known = new Map<string, RoundOutcome>();
+const MAX_KNOWN = 1024;
+
+/** The round's exact outcome counts (frozen: shared by every battle of the same rule). */
 export function roundOutcomeCounts(rule: RoundRule): RoundOutcome {
+  const key = `${rule.attackerDice} ${rule.defenderDice} ${rule.attackerBonus} ${rule.defenderBonus} ${rule.ties}`;
+  const hit = known.get(key);
+  if (hit) return hit;
+  const outcome = enumerateRound(rule);
+  Object.freeze(outcome.counts);
+  if (known.size >= MAX_KNOWN) known.clear();
+  known.set(key, Object.freeze(outcome));
+  return outcome;
+}
+
+function enumerateRound(rule: RoundRule): RoundOutcome {
   const pairs = Math.min(rule.attackerDice, rule.defenderDice);
   const attacker = sortedTopDistribution(rule.attackerDice, pairs, rule.attackerBonus);
   const defender = sortedTopDistribution(rule.defenderDice, pairs, rule.defenderBonus);
