@@ -54,7 +54,7 @@ export async function headlineOf(
 ): Promise<CurvePoint & { sampled: boolean }> {
   const { sampled, exact } = planAnswer(system, battle, settings.method, false);
   if (!sampled) {
-    const [m] = summarizeLayout(battle.layout, battle.headline, null, 0, exact!.probabilities).metrics;
+    const [m] = summarizeLayout(battle.layout, battle.headline, null, 0, exact!.probabilities, exact!.possible).metrics;
     return { value: 0, probability: m.exact ?? m.estimate, sampled: false };
   }
   const result = await sampleBattle(

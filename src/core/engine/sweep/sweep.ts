@@ -116,7 +116,7 @@ export async function runSweep(
   const first = sweep.cells[0].battles[0];
   const headlineLabel = cells[0]?.variants[0]?.metrics[0]?.label ?? first.headline;
   const axes = sweep.axes.map((a) => ({ name: a.name, title: a.title, values: a.values }));
-  const partition = first.layout.parts.find((p) => p.kind === 'partition');
+  const partition = first.layout.parts.find((p) => p.kind === 'partition' && p.outcomes !== false);
   const eventLabel = (name: string) => first.layout.parts.find((p) => p.name === name && p.kind === 'event');
   // A category no cell reports cannot happen anywhere in the sweep (its layout does not report it): left out.
   const reported = (name: string) =>
