@@ -18,6 +18,8 @@ export interface SessionOptions {
   territoryWorth?: number;
   /** The entry field a question solves for (`--solve-for`), its target the question's. */
   solveFor?: string;
+  /** With solveFor: the values to search (`--solve-range lo:hi`). */
+  solveRange?: [number, number];
 }
 
 /** The engine overrides the options ask for (undefined: the scenario's or the command's default). */
@@ -39,6 +41,7 @@ export function overridesFrom(options: SessionOptions): Overrides {
       ...(options.objective !== undefined ? { objective: options.objective } : {}),
       ...(options.territoryWorth !== undefined ? { territoryWorth: options.territoryWorth } : {}),
       ...(options.solveFor !== undefined ? { solveFor: options.solveFor } : {}),
+      ...(options.solveRange !== undefined ? { solveRange: options.solveRange } : {}),
     },
   };
 }

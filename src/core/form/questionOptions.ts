@@ -35,6 +35,20 @@ export const QUESTION_OPTIONS = {
       help: 'The value of a rule at which the chance reaches the target.',
     },
   },
+  solveRange: {
+    key: 'solveRange',
+    cli: {
+      flag: '--solve-range',
+      arg: '<lo:hi>',
+      help:
+        'with --solve-for: the values to search, e.g. 1:6 (default: every value the field takes in the battle); ' +
+        'an answer at an end of it is said to be at the edge of the range',
+    },
+    page: {
+      label: 'Values to search',
+      help: 'The lowest and highest value of the rule to try, e.g. 1:6.',
+    },
+  },
   advise: {
     key: 'advise',
     cli: { flag: '--advise', help: 'also advise on the decisions: when to stop, optimal play' },

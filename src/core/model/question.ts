@@ -50,6 +50,8 @@ export interface Question {
    * for it): where the headline reaches `target` (engine/solve/). The target is then the solve's.
    */
   solveFor?: string;
+  /** With `solveFor`: the whole numbers to search, [low, high] (default: every value the field takes). */
+  solveRange?: [number, number];
 }
 
 /**

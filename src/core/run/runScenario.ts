@@ -74,8 +74,12 @@ function solveOf(
 ): { spec: SolveForSpec | undefined; question: Question } {
   if (battleSpec) return { spec: battleSpec, question };
   if (question.solveFor === undefined) return { spec: undefined, question };
-  const { solveFor, target, ...rest } = question;
-  const spec = { field: solveFor, ...(target !== undefined ? { target } : {}) };
+  const { solveFor, solveRange, target, ...rest } = question;
+  const spec = {
+    field: solveFor,
+    ...(target !== undefined ? { target } : {}),
+    ...(solveRange !== undefined ? { range: solveRange } : {}),
+  };
   return { spec, question: rest.advise && target !== undefined ? { ...rest, target } : rest };
 }
 
@@ -141,8 +145,16 @@ export async function runScenario(
     let solved;
     if (asked.spec) {
       const where = stored.solveFor
-        ? { source: context.file ?? scenario.file, field: `battles[${i}].solveFor.field` }
-        : { source: context.file ?? scenario.file, field: (context.questionName ?? questionField)('solveFor') };
+        ? {
+            source: context.file ?? scenario.file,
+            field: `battles[${i}].solveFor.field`,
+            rangeField: `battles[${i}].solveFor.range`,
+          }
+        : {
+            source: context.file ?? scenario.file,
+            field: (context.questionName ?? questionField)('solveFor'),
+            rangeField: (context.questionName ?? questionField)('solveRange'),
+          };
       try {
         const form = SYSTEM_MODULES.find((m) => m.system.id === scenario.system.id)?.form;
         const answer = await solveBattleFor(

@@ -63,8 +63,9 @@ export const BELOW_ONE = 1 - 2 ** -53;
  * of a partition's events (of which exactly one happens in every battle), every bin that can happen is
  * one of its own. With the solver's `possible` bins (Solution.possible) nothing else is 0 or 1: a sum
  * that rounds to 1 is written just below it, a chance that underflows to 0 as the smallest double above
- * it. Without them the solver's floats are its word (a sum of exactly 1 is certain: whole-number
- * arithmetic, as Advanced Civilization's enumeration adds, gives it only for a certainty).
+ * it. Without them the solver's floats are its word, except that a partition's event is certain only as
+ * above (a sum of exactly 1 elsewhere is certain: whole-number arithmetic, as Advanced Civilization's
+ * enumeration adds, gives it only for a certainty).
  */
 function exactCertainty(
   layout: TallyLayout,
@@ -74,15 +75,15 @@ function exactCertainty(
 ): (part: EventPart) => number {
   const can = (i: number) => (possible ? possible[i] === 1 : exact[i] > 0);
   const binsOf = (part: EventPart) => part.bins.flatMap(([offset, length]) => range(offset, length));
-  const partitions = layout.parts
-    .filter((p) => p.kind === 'partition')
-    .map((p) => p.events.flatMap((e) => binsOf(events.get(e) as EventPart)));
+  const declared = layout.parts.filter((p) => p.kind === 'partition');
+  const partitions = declared.map((p) => p.events.flatMap((e) => binsOf(events.get(e) as EventPart)));
   return (part) => {
     const own = new Set(binsOf(part));
     if (![...own].some(can)) return 0;
     if (partitions.some((bins) => bins.every((i) => own.has(i) || !can(i)))) return 1;
     const p = binSum(exact, part.bins);
-    if (!possible) return p > 1 ? 1 : p;
+    // Without them, a member of a partition another member of which has some chance is not certain.
+    if (!possible) return p >= 1 && declared.some((d) => d.events.includes(part.name)) ? BELOW_ONE : p > 1 ? 1 : p;
     return p >= 1 ? BELOW_ONE : p <= 0 ? Number.MIN_VALUE : p;
   };
 }

@@ -23,7 +23,7 @@ function splitSolveFor(
   raw: unknown,
   source: string,
   field: string,
-): { entry: unknown; solveFor?: { field: string; target: number } } {
+): { entry: unknown; solveFor?: { field: string; target: number; range?: [number, number] } } {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw) || !Object.hasOwn(raw, 'solveFor'))
     return { entry: raw };
   const { solveFor, ...entry } = raw as Record<string, unknown>;
@@ -144,7 +144,15 @@ export function parseScenario(raw: unknown, source: string, systems: readonly Ru
   const battles = (outer.data.battles ?? []).map((raw, i) => {
     const { entry, solveFor } = splitSolveFor(raw, source, `battles[${i}]`);
     const compiled = compileEntry(system, entry, source, `battles[${i}]`, `battle ${i + 1}`);
-    if (solveFor) knobRange(system, compiled.entry, solveFor.field, { source, field: `battles[${i}].solveFor.field` });
+    if (solveFor)
+      knobRange(
+        system,
+        compiled.entry,
+        solveFor.field,
+        { source, field: `battles[${i}].solveFor.field`, rangeField: `battles[${i}].solveFor.range` },
+        undefined,
+        solveFor.range,
+      );
     const battle = solveFor ? { ...compiled, solveFor } : compiled;
     const earlier = labels.get(battle.label);
     if (earlier !== undefined) {
