@@ -132,7 +132,7 @@ describe('exact ends (LandGrab, against a rational oracle)', () => {
 
 describe('exact ends (Advanced Civilization, against every count asked alone)', () => {
   const uncertain = grid({ attacker: [4, 5, 6, 7, 9], defender: [[2, 8] as const, [2, 5] as const, [4, 7] as const] });
-  it(`${uncertain.length} conflicts: each outcome's chance is its share of the counts, exactly; ties named`, async () => {
+  it(`${uncertain.length} conflicts: each outcome's chance is its share of the counts; ties named`, async () => {
     const failures: string[] = [];
     for (const c of uncertain) {
       const conflict = (tokens: unknown) => ({

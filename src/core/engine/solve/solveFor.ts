@@ -103,7 +103,7 @@ export class NotMonotone extends InputError {
   }
 }
 
-/** A turning curve this short, answered exactly, is evaluated at every value (a value between those seen might reach). */
+/** A turning curve this short, answered exactly, is evaluated at every value (one between those seen might reach). */
 export const WHOLE_CURVE = 400;
 
 export interface SolvedBattle {

@@ -30,7 +30,7 @@ function valueQuote(point: Point, at: string): Sentence {
     : say`${quote(`${REF}.${at}.value`, point.value, 'count')}`;
 }
 
-/** The range searched: "from 1 to 6" (", the range asked" when asked; the ends in the knob's words where it has them). */
+/** The range searched: "from 1 to 6" (" (the range asked)" when asked; its ends in the knob's words, if any). */
 function rangeWords(d: SolvedForDecision): Sentence {
   const end = (value: number, at: 'from' | 'to') => {
     const point = d.curve.find((p) => p.value === value);
@@ -102,7 +102,8 @@ export function solvedSentence(d: SolvedForDecision): Sentence {
   if (!d.neighbour) {
     // At an edge: the target holds across the range searched, which a value beyond it might not.
     const again = valueQuote(d.value, 'value');
-    return say`${head}${unsure}; ${again} is ${edgeWords(d)} (${range}): the target holds across the whole range${searched}.`;
+    const across = say`the target holds across the whole range${searched}`;
+    return say`${head}${unsure}; ${again} is ${edgeWords(d)} (${range}): ${across}.`;
   }
   const past = valueQuote(d.neighbour, 'neighbour');
   return say`${head}${unsure}; at ${past} it is ${chance(d.neighbour, 'neighbour')}${searched}.`;

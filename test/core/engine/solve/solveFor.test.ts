@@ -222,7 +222,7 @@ describe('what a solve refuses', () => {
     expect((await refusal('ties')).detail).toMatch(/^'ties' is not a numeric field/);
   });
 
-  it('a knob along which the headline turns and some value reaches the target, naming the field, keeping the curve', async () => {
+  it('a knob along which the headline turns, some value reaching the target: named, its curve kept', async () => {
     // 17.7% with one defender die, 26.9% with two, 11.9% with three: 20% is reached at 2 alone.
     const turned = await refusal('defenderDice', { defendingLeader: true }, 0.2);
     expect(turned).toBeInstanceOf(NotMonotone);
@@ -256,7 +256,7 @@ describe('what a solve refuses', () => {
 });
 
 describe('what a solve says of itself (the review of its first version)', () => {
-  it('answers a target of 100% exactly: unreachable where the dice keep a chance, found where a rule removes it', async () => {
+  it('answers a target of 100% exactly: unreachable where dice keep a chance, found where a rule ends it', async () => {
     const { decision } = await solved('landgrab', { attackers: 12, defenders: 8, fortress: true }, 'attackers', 1);
     expect(decision.answer).toBe('unreachable');
     expect(decision.best.probability).toBeLessThan(1);
