@@ -14,6 +14,7 @@ import { oddsCommand, shouldIAttackCommand } from './commands/odds.js';
 import { fieldOption, fieldValues } from './form.js';
 import { refusalInShellWords } from '../core/form/shellWords.js';
 import { runCommand } from './commands/run.js';
+import { compareCommand } from './commands/compare.js';
 import { serveCommand } from './commands/serve.js';
 import { mergeCommand } from './commands/merge.js';
 import { workerCommand } from './commands/worker.js';
@@ -74,6 +75,7 @@ export function buildProgram(io: CliIO): Command {
   program.addCommand(oddsCommand(SYSTEM_MODULES, io) as never);
   program.addCommand(shouldIAttackCommand(SYSTEM_MODULES, io) as never);
   program.addCommand(runCommand(io) as never);
+  program.addCommand(compareCommand(io) as never);
   program.addCommand(mergeCommand(io) as never);
   program.addCommand(workerCommand(io) as never);
   program.addCommand(schemaCommand(io) as never);
