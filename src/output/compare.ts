@@ -184,22 +184,24 @@ export function comparePage(r: CompareReport, chart: { file: string; title: stri
   const unmatched = r.unmatched.length
     ? `<p class="how">not in both, left out: ${r.unmatched.map(escape).join('; ')}</p>`
     : '';
+  const where = r.from === 'scenarios' ? 'run here' : 'read from two results folders';
+  const partial = r.partial ? ' · PARTIAL: interrupted' : '';
   const figure = chart ? `<figure><img src="${escape(chart.file)}" alt="${escape(chart.title)}"></figure>` : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>battle-odds compare · ${escape(r.a.name)} vs ${escape(r.b.name)}</title>
 <style>
-body { font-family: "DejaVu Sans", system-ui, sans-serif; margin: 2rem auto; max-width: 1100px; padding: 0 1rem; color: #1a1a1a; }
+body { font-family: "DejaVu Sans", system-ui, sans-serif; margin: 2rem auto; max-width: 1100px; padding: 0 1rem; }
+body { color: #1a1a1a; }
 .how { color: #555; font-size: .85rem; } img { max-width: 100%; height: auto; }
-table { border-collapse: collapse; font-size: .85rem; } td, th { padding: .15rem .5rem; border-bottom: 1px solid #e3e3e3; }
+table { border-collapse: collapse; font-size: .85rem; }
+td, th { padding: .15rem .5rem; border-bottom: 1px solid #e3e3e3; }
 td { text-align: right; } th { text-align: left; }
 </style></head>
 <body>
 <h1>Compare: ${escape(r.headline.label)}</h1>
 <ul>${sideLine('A', r.a)}${sideLine('B', r.b)}</ul>
-<p class="how">${escape(r.system)} · ${escape(compareHow(r))} · ${r.from === 'scenarios' ? 'run here' : 'read from two results folders'}${
-    r.partial ? ' · PARTIAL: interrupted' : ''
-  } · version ${escape(r.version)}</p>
+<p class="how">${escape(r.system)} · ${escape(compareHow(r))} · ${where}${partial} · version ${escape(r.version)}</p>
 ${r.words.map((w) => `<p>${escape(w.text)}</p>`).join('\n')}
 ${unmatched}
 ${figure}

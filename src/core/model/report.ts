@@ -176,6 +176,13 @@ export const linesChartSchema = z
       .object({ y: z.number(), label: z.string() })
       .optional()
       .describe('A dashed reference line across the chart, e.g. a target probability'),
+    levels: z
+      .array(z.number())
+      .optional()
+      .describe(
+        "Probability levels drawn across as lines, labelled at their right end, styled as a heatmap's contours " +
+          "(50%, the break-even, dashed; the others solid, dotted, long dashes): a sweep's thresholds",
+      ),
   })
   .describe('Lines over a discrete x axis, one per series, with optional interval bars');
 export type LinesChart = z.infer<typeof linesChartSchema>;

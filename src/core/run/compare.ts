@@ -292,7 +292,8 @@ function matchGrid(a: Scenario, b: Scenario): Grid {
       throw new InputError(
         b.file,
         'sweep.axes',
-        `its axes (${axesWords(b.sweep.axes)}) are not A's (${axesWords(a.sweep.axes)}): the grids must match cell by cell`,
+        `its axes (${axesWords(b.sweep.axes)}) are not A's (${axesWords(a.sweep.axes)}): ` +
+          'the grids must match cell by cell',
       );
     return {
       axes: a.sweep.axes,

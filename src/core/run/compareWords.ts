@@ -91,7 +91,10 @@ export function compareWords(s: CompareSummary): Sentence[] {
     s.most && s.direction !== 'keeps'
       ? s.most.from === s.most.to
         ? say`, most at ${text('most.axis', s.most.axis)} ${text('most.from', s.most.from)}`
-        : say`, most at ${text('most.axis', s.most.axis)} ${text('most.from', s.most.from)} to ${text('most.to', s.most.to)}`
+        : say`, most at ${text('most.axis', s.most.axis)} ${text('most.from', s.most.from)} to ${text(
+            'most.to',
+            s.most.to,
+          )}`
       : say``;
   const lines = [say`${first}${where}.`];
   const cells = quote(`${REF}.cells`, s.cells, 'count');
@@ -105,9 +108,8 @@ export function compareWords(s: CompareSummary): Sentence[] {
     const noise = quote(`${REF}.noise`, s.noise, 'count');
     const exact = s.exactCells > 0 ? say`; ${quote(`${REF}.exactCells`, s.exactCells, 'count')} cells exact` : say``;
     const how = say`${NAMES[s.correction]} over the ${tested} sampled cells${exact}`;
-    lines.push(
-      say`${differing} of ${cells} cells differ at the ${level} level (${how}); ${noise} are within the sampling noise.`,
-    );
+    const noiseWords = say`${noise} are within the sampling noise`;
+    lines.push(say`${differing} of ${cells} cells differ at the ${level} level (${how}); ${noiseWords}.`);
   }
   return lines;
 }

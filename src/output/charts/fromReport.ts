@@ -22,6 +22,7 @@ import { slug } from '../../core/model/fileNames.js';
 import { percentTarget, thousands } from '../../core/words/format.js';
 import { percentCellText, pointsText, valueText } from './valueFormat.js';
 import { NO_VALUE, orderedColours } from './theme.js';
+import { contoursOf } from './heatmap.js';
 
 const FADED_NOTE = '; faded cells: the paired 95% interval includes 0';
 /** The levels a sweep without thresholds draws: the break-even and the advice's default target. */
@@ -324,7 +325,11 @@ function headlineLines(ctx: SweepContext): LinesChart {
     kind: 'lines',
     name: 'headline',
     title: `${ctx.label} by ${x.title}`,
-    subtitle: [ctx.how, ...(ctx.exact ? [] : ['lines at the points: 95% intervals'])],
+    subtitle: [
+      ctx.how,
+      ...(ctx.exact ? [] : ['lines at the points: 95% intervals']),
+      ...(ctx.probability ? [levelsNote(contourLevels(ctx.sweep))] : []),
+    ],
     x: chartAxis(x),
     y: {
       title: ctx.probability ? `${ctx.label} (probability)` : ctx.label,
@@ -333,6 +338,8 @@ function headlineLines(ctx: SweepContext): LinesChart {
     },
     series: ctx.sweep.variants,
     points,
+    // The levels its heatmaps would draw: the break-even and the sweep's thresholds.
+    ...(ctx.probability ? { levels: contourLevels(ctx.sweep) } : {}),
   };
 }
 
@@ -408,6 +415,13 @@ function headlineHeatmap(ctx: SweepContext, variant: string): HeatmapChart {
     contours: contourLevels(ctx.sweep),
     cells,
   };
+}
+
+/** What the level lines of a lines chart are, in its subtitle: "dashed: 50% (break-even); solid: 80%". */
+function levelsNote(levels: number[]): string {
+  return contoursOf({ contours: levels })
+    .map((c) => `${c.style}: ${c.label}${c.level === 0.5 ? ' (break-even)' : ''}`)
+    .join('; ');
 }
 
 /** 50% (the break-even) and the sweep's thresholds on its headline; without thresholds, 50% and 80%. */
