@@ -32,10 +32,19 @@ export function addQuestionOptions<C extends Command<any, any, any>>(
   advise = false,
   objectives: readonly Objective[] = [],
 ): C {
-  const { target, advise: adviseOption, objective, territoryWorth, solveFor, solveRange } = QUESTION_OPTIONS;
+  const {
+    target,
+    advise: adviseOption,
+    objective,
+    territoryWorth,
+    solveFor,
+    solveRange,
+    sensitivity,
+  } = QUESTION_OPTIONS;
   command.addOption(optionOf(target).argParser(parseTarget));
   command.addOption(optionOf(solveFor));
   command.addOption(optionOf(solveRange).argParser(parseSolveRange));
+  command.addOption(optionOf(sensitivity));
   // should-i-attack always advises: there --advise is accepted (a command copied from odds works) and a no-op.
   command.addOption(optionOf(adviseOption, advise ? 'always on here (accepted, changes nothing)' : undefined));
   if (objectives.length > 0) {

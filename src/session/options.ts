@@ -20,6 +20,8 @@ export interface SessionOptions {
   solveFor?: string;
   /** With solveFor: the values to search (`--solve-range lo:hi`). */
   solveRange?: [number, number];
+  /** Each numeric knob one step down and up (`--sensitivity`). */
+  sensitivity?: boolean;
 }
 
 /** The engine overrides the options ask for (undefined: the scenario's or the command's default). */
@@ -42,6 +44,7 @@ export function overridesFrom(options: SessionOptions): Overrides {
       ...(options.territoryWorth !== undefined ? { territoryWorth: options.territoryWorth } : {}),
       ...(options.solveFor !== undefined ? { solveFor: options.solveFor } : {}),
       ...(options.solveRange !== undefined ? { solveRange: options.solveRange } : {}),
+      ...(options.sensitivity ? { sensitivity: true } : {}),
     },
   };
 }

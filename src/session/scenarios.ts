@@ -24,6 +24,9 @@ import { runSizeNote } from '../core/run/runSize.js';
 import { overridesFrom, type SessionOptions } from './options.js';
 import { chooseExecutor, plannedThreads, readySignal } from './chooseExecutor.js';
 import { RunSession } from './session.js';
+import { knobRange } from '../core/engine/validate/fields.js';
+import { entryPathOf } from '../core/form/form.js';
+import { SYSTEM_MODULES } from '../core/registry/systems.js';
 import type { Streams } from './streams.js';
 
 export interface ScenarioRunOptions extends SessionOptions {
@@ -36,6 +39,8 @@ export interface ScenarioRunOptions extends SessionOptions {
   dryRun?: boolean;
   /** With dryRun: the estimate as JSON (the bench reads it). */
   json?: boolean;
+  /** Write each sweep's rulebook tables, rounded to this many decimals (`--rulebook`). */
+  rulebook?: number;
   /** How a question field is named in a refusal (the command line: its flag). */
   questionName?: (field: keyof Question) => string;
   /** The Redis of a worker fleet to run the chunks on (src/session/queue.ts), and its checks. */
@@ -82,6 +87,8 @@ export async function runScenarioFiles(
     names.set(s.name, s.file);
   }
   const overrides = overridesFrom(options);
+  // A field to solve for is checked on every battle before anything is estimated, run or written.
+  if (overrides.question?.solveFor !== undefined) for (const s of scenarios) checkSolveField(s, overrides, options);
   const total = scenarios.reduce((s, sc) => s + sampledTrials(sc, overrides), 0);
   const contents = (s: Scenario) => ({
     battles: s.battles.length,
@@ -115,6 +122,7 @@ export async function runScenarioFiles(
           keepReport: keepReports,
           battles: contents(s).battles,
           sweepCells: contents(s).sweepCells,
+          ...(options.rulebook !== undefined ? { rulebook: options.rulebook } : {}),
         }),
       );
   } catch (error) {
@@ -248,6 +256,27 @@ function worthEstimating(scenarios: Scenario[], sampled: number, charts: boolean
     return sum + sc.battles.length * (charts ? 1 + BATTLE_CHARTS : 1) + cells + solves * SOLVE_VALUES;
   }, 0);
   return sampled >= ESTIMATE_FROM.battles || units >= ESTIMATE_FROM.units;
+}
+
+/** `--solve-for`'s field (and range) on each battle of a scenario, as the run will ask it: refused here first. */
+function checkSolveField(
+  scenario: Scenario,
+  overrides: ReturnType<typeof overridesFrom>,
+  options: ScenarioRunOptions,
+): void {
+  const form = SYSTEM_MODULES.find((m) => m.system.id === scenario.system.id)?.form;
+  const name = (field: keyof Question) => options.questionName?.(field) ?? `question.${field}`;
+  for (const battle of scenario.battles) {
+    if (battle.solveFor) continue;
+    knobRange(
+      scenario.system,
+      battle.entry,
+      overrides.question!.solveFor!,
+      { source: scenario.file, field: name('solveFor'), rangeField: name('solveRange') },
+      (n) => (form ? entryPathOf(form, n) : undefined),
+      overrides.question!.solveRange,
+    );
+  }
 }
 
 /** The run's last line: the page to open. */

@@ -49,6 +49,17 @@ export const QUESTION_OPTIONS = {
       help: 'The lowest and highest value of the rule to try, e.g. 1:6.',
     },
   },
+  sensitivity: {
+    key: 'sensitivity',
+    cli: {
+      flag: '--sensitivity',
+      help: 'also each numeric rule of the battle one step down and up: the change in the headline, largest first',
+    },
+    page: {
+      label: 'Sensitivity to each rule',
+      help: 'How much the chance moves with each rule one step down and up.',
+    },
+  },
   advise: {
     key: 'advise',
     cli: { flag: '--advise', help: 'also advise on the decisions: when to stop, optimal play' },

@@ -52,6 +52,8 @@ export interface Question {
   solveFor?: string;
   /** With `solveFor`: the whole numbers to search, [low, high] (default: every value the field takes). */
   solveRange?: [number, number];
+  /** Each numeric knob of the battle one step down and up: the headline's change, largest first (a tornado). */
+  sensitivity?: boolean;
 }
 
 /**

@@ -187,11 +187,35 @@ export const linesChartSchema = z
   .describe('Lines over a discrete x axis, one per series, with optional interval bars');
 export type LinesChart = z.infer<typeof linesChartSchema>;
 
+export const tornadoChartSchema = z
+  .object({
+    kind: z.literal('tornado'),
+    ...chartBase,
+    valueTitle: z.string(),
+    format: valueFormatSchema,
+    /** The value every bar starts from (the battle as given). */
+    base: z.number(),
+    rows: z
+      .array(
+        z.object({
+          category: z.string().describe('The knob'),
+          down: z.number().nullable().describe('The value one step down (null: the knob takes none)'),
+          up: z.number().nullable().describe('The value one step up'),
+          downLabel: z.string().optional().describe("The knob's value one step down, in its own words"),
+          upLabel: z.string().optional(),
+        }),
+      )
+      .describe('Largest swing first'),
+  })
+  .describe('A tornado: for each knob, bars from the base value to its value one step down and one step up');
+export type TornadoChart = z.infer<typeof tornadoChartSchema>;
+
 export const chartRequestSchema = z.discriminatedUnion('kind', [
   intervalsChartSchema,
   distributionChartSchema,
   heatmapChartSchema,
   linesChartSchema,
+  tornadoChartSchema,
 ]);
 export type ChartRequest = z.infer<typeof chartRequestSchema>;
 
@@ -278,11 +302,43 @@ export const solvedForDecisionSchema = z
   .describe('A battle solved for one of its numeric fields: where the headline reaches the target');
 export type SolvedForDecision = z.infer<typeof solvedForDecisionSchema>;
 
+const sensitivityStepSchema = z
+  .object({
+    value: z.number().describe("The knob's value one step away"),
+    word: z.string().optional().describe("That value in the knob's own words (a fort level: keep)"),
+    probability: z.number().describe('The headline there: exact, or the estimate'),
+    ci95: interval.optional(),
+  })
+  .nullable();
+
+export const sensitivityDecisionSchema = z
+  .object({
+    metric: z.string().describe('The key of the headline'),
+    metricLabel: z.string(),
+    base: z.number().describe('The headline of the battle as given'),
+    sampled: z.boolean().describe('Some values were answered by Monte Carlo on the same seed and trials'),
+    knobs: z
+      .array(
+        z.object({
+          field: z.string(),
+          value: z.number().describe("The knob's value as given"),
+          word: z.string().optional(),
+          down: sensitivityStepSchema.describe('One step down (null: the battle takes no smaller value)'),
+          up: sensitivityStepSchema.describe('One step up'),
+          swing: z.number().describe('The largest change of the headline either way (its size)'),
+        }),
+      )
+      .describe('Every numeric knob of the battle, the largest swing first'),
+  })
+  .describe("The headline's sensitivity to each numeric knob of the battle, one step down and up");
+export type SensitivityDecision = z.infer<typeof sensitivityDecisionSchema>;
+
 export const decisionsSchema = z
   .object({
     recommendation: recommendationSchema.optional(),
     target: z.number().optional().describe('The target probability the player asked about (default 80% in advice)'),
     solvedFor: solvedForDecisionSchema.optional(),
+    sensitivity: sensitivityDecisionSchema.optional(),
   })
   .describe("The answers to the player's questions beyond the odds, by name (absent: not asked, or not offered here)");
 /**

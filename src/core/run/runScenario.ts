@@ -16,6 +16,8 @@ import { checkQuestion } from '../engine/validate/checkQuestion.js';
 import { InputError } from '../model/inputError.js';
 import { solveBattleFor, SolveInterrupted, type SolveForSpec } from '../engine/solve/solveFor.js';
 import { solvedLead } from '../engine/solve/words.js';
+import { sensitivityLead, sensitivityOf } from '../engine/solve/sensitivity.js';
+import type { Description } from '../model/contract.js';
 import { entryPathOf } from '../form/form.js';
 import { SYSTEM_MODULES } from '../registry/systems.js';
 
@@ -93,6 +95,18 @@ export function sampledTrials(scenario: Scenario, overrides: Overrides): number 
 }
 
 const questionField = (field: keyof Question) => `question.${field}`;
+
+/** Leads said by later phases about one battle (a solve, a sensitivity), in order, as one. */
+function mergeLeads(leads: Array<Description | null>): Description | null {
+  const given = leads.filter((l): l is Description => l !== null);
+  if (given.length === 0) return null;
+  return {
+    verdict: given.flatMap((l) => l.verdict ?? []),
+    decisions: Object.assign({}, ...given.map((l) => l.decisions ?? {})),
+    tables: given.flatMap((l) => l.tables ?? []),
+    charts: given.flatMap((l) => l.charts ?? []),
+  };
+}
 
 export async function runScenario(
   scenario: Scenario,
@@ -173,6 +187,18 @@ export async function runScenario(
         break;
       }
     }
+    // The knobs one step each way (--sensitivity): at the battle answered (the value solved for, if any).
+    let sensitivity;
+    if (question.sensitivity) {
+      try {
+        sensitivity = await sensitivityOf(scenario.system, battle, common, executor);
+      } catch (error) {
+        if (!(error instanceof SolveInterrupted)) throw error;
+        partialBattle = true;
+        break;
+      }
+    }
+    const lead = mergeLeads([solved ? solvedLead(solved) : null, sensitivity ? sensitivityLead(sensitivity) : null]);
     const result = await runBattle(
       scenario.system,
       battle,
@@ -180,7 +206,7 @@ export async function runScenario(
       {
         ...common,
         question: asked.question,
-        ...(solved ? { lead: solvedLead(solved) } : {}),
+        ...(lead ? { lead } : {}),
         precision: overrides.precision,
         unit: `battle ${i}`,
         onProgress: (done) => report(battle.label, common.trials, 'trials', done),

@@ -88,6 +88,8 @@ export const scenarioSchema = z.strictObject({
     .min(0, { error: 'must be 0 or more' })
     .max(MAX_TERRITORY_WORTH, { error: `must be at most ${MAX_TERRITORY_WORTH}` })
     .optional(),
+  /** Each battle's headline with every numeric knob one step down and up (a tornado), largest change first. */
+  sensitivity: z.boolean().optional(),
   battles: z
     .array(z.unknown())
     .min(1, { error: 'needs at least one battle' })
@@ -134,6 +136,7 @@ export function parseScenario(raw: unknown, source: string, systems: readonly Ru
     ...(outer.data.advise ? { advise: true } : {}),
     ...(outer.data.objective !== undefined ? { objective: outer.data.objective } : {}),
     ...(outer.data.territoryWorth !== undefined ? { territoryWorth: outer.data.territoryWorth } : {}),
+    ...(outer.data.sensitivity ? { sensitivity: true } : {}),
   };
   const problem = checkQuestion(system, question, (field) => (field === 'advise' ? '"advise": true' : field));
   if (problem) throw new InputError(source, problem.field, problem.message);
