@@ -85,7 +85,7 @@ async function agree(
 ) {
   const want = (await bruteForce(system, entry, path, lo, hi, target)) as Expected;
   const range = solveRange ? { solveRange } : {};
-  const asked = odds(system, entry, { question: { solveFor: path, target, ...range } });
+  const asked = odds(system, entry, { question: { solveFor: path as never, target, ...range } });
   if (want.kind === 'turns') {
     await expect(asked).rejects.toBeInstanceOf(NotMonotone);
     return want;

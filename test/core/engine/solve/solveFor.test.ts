@@ -24,7 +24,7 @@ const headline = async (system: string, entry: Record<string, unknown>) => {
 };
 
 async function solved(system: string, entry: Record<string, unknown>, solveFor: string, target: number) {
-  const r = await odds(system, entry, { question: { solveFor, target } });
+  const r = await odds(system, entry, { question: { solveFor: solveFor as never, target } });
   expect(checkClaims(r)).toEqual([]);
   return { report: r, decision: r.decisions?.solvedFor as SolvedForDecision };
 }
@@ -204,7 +204,7 @@ describe('what a solve refuses', () => {
   const entry = { attackers: 12, defenders: 8, fortress: true };
   const refusal = async (solveFor: string, more: Record<string, unknown> = {}, target = 0.5) => {
     try {
-      await odds('landgrab', { ...entry, ...more }, { question: { solveFor, target } });
+      await odds('landgrab', { ...entry, ...more }, { question: { solveFor: solveFor as never, target } });
     } catch (error) {
       return error as InputError;
     }
