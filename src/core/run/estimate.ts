@@ -47,7 +47,13 @@ const LONGEST_LOOK_S = 0.5;
 export const CALIBRATION_TRIALS = 10_000;
 /** Warm-up, then the timed slices, run about this long (s). */
 const WARM_UP_S = 0.04;
+/** A cold kernel warms up this long first (a slow one, Kings & Things' several players, JITs late). */
+const COLD_WARM_UP_S = 0.12;
 const TIMED_SLICE_S = 0.05;
+/** Timed slices a unit's rate is the middle of. */
+const SLICES = 5;
+/** A unit's timed slices take at least this long together (a short slice misreads a slow kernel). */
+const SHORTEST_SLICE_S = 0.03;
 /** Two threads ran 1.6-1.95x one (bench): each thread counts for this much of one. */
 const THREAD_EFFICIENCY = 0.85;
 /** Values a long range's search evaluates besides its scan: a bisection and the window around the answer. */
@@ -129,6 +135,8 @@ export async function estimateRun(
   const started = clock();
   /** Systems that have answered something here: their first answer (code loading, compiling) is not timed. */
   const warmed = new Set<string>();
+  /** Kernels (system and kernel) that have run here: warm. */
+  const kernelsWarm = new Set<string>();
   const plans: ScenarioPlan[] = [];
   const rates = new Map<string, { perThread: number; from: string }>();
   const allExactTimes: number[] = [];
@@ -176,11 +184,16 @@ export async function estimateRun(
     // Battles a second of this scenario's own battles and cells (their sizes differ: a sweep's last
     // cell may take ten times its first): the mean time of a battle over the units probed, each calibrated.
     const kernel = overrides.kernel ?? scenario.kernel;
-    const secondsPerBattle = (units: Unit[], scale = 1) =>
-      units.length === 0
-        ? null
-        : units.reduce((sum, u) => sum + 1 / calibrate(system, u, kernel, clock, units.length / scale), 0) /
-          units.length;
+    const secondsPerBattle = (units: Unit[], scale = 1) => {
+      if (units.length === 0) return null;
+      const seconds = units.map((u) => {
+        // A kernel's first slices run cold (a cold kernel ran 10x slower): its first unit warms it up whole.
+        const cold = !kernelsWarm.has(`${system.id} ${kernel}`);
+        kernelsWarm.add(`${system.id} ${kernel}`);
+        return 1 / calibrate(system, u, kernel, clock, units.length / scale, cold);
+      });
+      return seconds.reduce((a, b) => a + b, 0) / units.length;
+    };
     const battleUnits = sampledUnits.battles.slice(0, CALIBRATED_UNITS);
     let perBattle = { battles: secondsPerBattle(battleUnits), cells: secondsPerBattle(sampledUnits.cells) };
     // A long sampling is worth a longer look (a short one misreads a busy machine): up to 2% of it, 0.5 s at most.
@@ -404,7 +417,7 @@ function targetOf(b: Battle): SampleTarget {
  * Battles a second on this thread: a warm-up slice of the unit's real work (its plan, kernel and
  * variants, on common random numbers as the run does), then a timed one of about 50 ms.
  */
-function calibrate(system: RuleSystem, unit: Unit, kernel: KernelName, clock: Clock, units = 1): number {
+function calibrate(system: RuleSystem, unit: Unit, kernel: KernelName, clock: Clock, units = 1, cold = true): number {
   const lockstep = unit.targets.length > 1 ? system.sampler?.lockstep : undefined;
   const plans = unit.targets.map((t) => (lockstep ? lockstep(t.plan) : t.plan));
   const [first] = unit.targets;
@@ -431,12 +444,15 @@ function calibrate(system: RuleSystem, unit: Unit, kernel: KernelName, clock: Cl
   // Warm up until the kernel has run WARM_UP_S (a cold kernel ran 10x slower than a warm one).
   let warm = 0;
   let trials = CALIBRATION_TRIALS;
-  // Several units of a scenario share the time one would have.
-  const warmUp = (WARM_UP_S * 1000) / units;
+  // Several units of a scenario share the time one would have; a cold kernel warms up whole.
+  const warmUp = cold ? COLD_WARM_UP_S * 1000 : (WARM_UP_S * 1000) / units;
   for (const t0 = clock(); clock() - t0 < warmUp; trials *= 2) warm = rate(trials);
-  // Three slices of about TIMED_SLICE_S together; the middle rate stands (a busy machine's pauses are not the rule).
-  const slice = Math.max(1000, Math.round((warm * TIMED_SLICE_S) / units / 3 / plans.length));
-  return medianOf([rate(slice), rate(slice), rate(slice)]) ?? warm;
+  // Five slices of about TIMED_SLICE_S together (a share of it per unit, not below SHORTEST_SLICE_S); the
+  // middle rate stands: a busy machine's pauses, a collection or a kernel compiled again for another
+  // unit's plan (a cold start) are not the rule.
+  const timed = Math.max(SHORTEST_SLICE_S, TIMED_SLICE_S / units);
+  const slice = Math.max(1000, Math.round((warm * timed) / SLICES / plans.length));
+  return medianOf(Array.from({ length: SLICES }, () => rate(slice))) ?? warm;
 }
 
 /** The middle value (a busy machine's pauses do not stand for the rest), or null for none. */
