@@ -12,6 +12,7 @@ import { pairedAgainstBare, type PairedRow } from './processTime.js';
 import { benchMemory, memoryRatios, memoryRowName } from './memory.js';
 import { benchStart } from './start.js';
 import { benchStartup } from './startup.js';
+import { benchEstimate, estimateCases } from './estimate.js';
 import { webSize } from '../scripts/webSize.js';
 import { SYSTEMS, findSystem } from '../src/core/registry/systems.js';
 import { compileEntry, type Battle } from '../src/core/engine/validate/entry.js';
@@ -239,6 +240,17 @@ export async function runBench(options: { quick: boolean }): Promise<Row[]> {
         ...(start ? { target: '<= 10', ok: row.bytes <= 10e6 } : {}),
       });
       log({ what: `  its time (process time ${row.cpuSeconds.toFixed(1)} s)`, value: row.seconds, unit: 's' });
+    }
+    // Estimates that hold (bench/estimate.ts): --dry-run beside the process time each run spends.
+    for (const row of benchEstimate(estimateCases(options.quick))) {
+      const beside = `estimate ${row.estimateCpu.toFixed(1)} s, measured ${row.measuredCpu.toFixed(1)} s process time`;
+      log({
+        what: `--dry-run / spent: ${row.what} (${beside})`,
+        value: row.ratio,
+        unit: 'x',
+        target: '0.5-1.5',
+        ok: row.ok,
+      });
     }
   } finally {
     await pool.close();

@@ -4,6 +4,12 @@
  * report shape. Imports nothing from Node; run chunks with `InProcessExecutor` or your own
  * `Executor` (e.g. a pool of Web Workers calling `runChunk`).
  */
+// Each system's decisions merge into the report's `Decisions` (declaration merging): imported here so
+// that a library user's compiler sees them too (`report.decisions?.needed` compiles under --strict).
+import './core/systems/landgrab/decisions.js';
+import './core/systems/kings-and-things/decisions.js';
+import './core/systems/advanced-civilization/decisions.js';
+import './core/systems/princes-and-queens/decisions.js';
 export { SYSTEMS as systems, SYSTEM_MODULES as systemModules, findSystem } from './core/registry/systems.js';
 export { runScenario, sampledTrials, type Overrides, type RunHooks, type Progress } from './core/run/runScenario.js';
 export { compileEntry, type Battle } from './core/engine/validate/entry.js';
@@ -36,4 +42,6 @@ export {
   type EntryOf,
   type ScenarioOf,
   type ScenarioInput,
+  type NumericPath,
+  type SolveField,
 } from './core/registry/entries.js';

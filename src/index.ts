@@ -19,13 +19,25 @@ import { packageVersion } from './files/packageInfo.js';
 import { OnDemandPool } from './threads/onDemandPool.js';
 import { loadScenario } from './files/scenarioFile.js';
 import { openResults, type WrittenFiles } from './files/writeResults.js';
-import type { EntryOf, ScenarioInput, SystemId } from './core/registry/entries.js';
+import type { EntryOf, ScenarioInput, SolveField, SystemId } from './core/registry/entries.js';
+import type { Question } from './core/model/question.js';
 
 export * from './core.js';
 export { bundledScenario, bundledScenarios } from './files/bundledScenarios.js';
 
+/**
+ * What is asked of a system's battle beyond the odds (Question), the field solved for typed as one of
+ * its entry's numeric paths (`fortressBonus`, `defender.creatures.2.hits`): a misspelt field fails tsc.
+ */
+export type QuestionOf<S extends SystemId = SystemId> = Omit<Question, 'solveFor'> & {
+  /** The entry field (a dotted path) at whose value the headline reaches the target (engine/solve/). */
+  solveFor?: SolveField<S>;
+};
+
 /** The run's overrides (trials, seed, method, question ...; see Overrides), and where it runs. */
-export interface Options extends Overrides {
+export interface Options<S extends SystemId = SystemId> extends Omit<Overrides, 'question'> {
+  /** A target, advice, a field to solve for, sensitivity (see Question). */
+  question?: QuestionOf<S>;
   /** Worker threads (default 0: in this thread). */
   threads?: number;
   signal?: AbortSignal;
@@ -51,7 +63,7 @@ async function withExecutor<T>(threads: number | undefined, work: (executor: Exe
 export async function odds<S extends SystemId>(
   system: S,
   entry: EntryOf<S>,
-  options: Options = {},
+  options: Options<S> = {},
 ): Promise<BattleReport> {
   const found = findSystem(system);
   if (!found)

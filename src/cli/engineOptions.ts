@@ -1,6 +1,14 @@
 /** Options every sampling command shares (odds, run). */
 import { Option, type Command } from '@commander-js/extra-typings';
-import { parsePrecision, parseSeed, parseTarget, parseThreads, parseTrials, parseWorth } from './parse.js';
+import {
+  parsePrecision,
+  parseSeed,
+  parseSolveRange,
+  parseTarget,
+  parseThreads,
+  parseTrials,
+  parseWorth,
+} from './parse.js';
 import type { Objective } from '../core/model/question.js';
 import { OBJECTIVE_WORDS, QUESTION_OPTIONS, type QuestionOption } from '../core/form/questionOptions.js';
 import type { SessionOptions } from '../session/options.js';
@@ -26,9 +34,19 @@ export function addQuestionOptions<C extends Command<any, any, any>>(
   advise = false,
   objectives: readonly Objective[] = [],
 ): C {
-  const { target, advise: adviseOption, objective, territoryWorth, solveFor } = QUESTION_OPTIONS;
+  const {
+    target,
+    advise: adviseOption,
+    objective,
+    territoryWorth,
+    solveFor,
+    solveRange,
+    sensitivity,
+  } = QUESTION_OPTIONS;
   command.addOption(optionOf(target).argParser(parseTarget));
   command.addOption(optionOf(solveFor));
+  command.addOption(optionOf(solveRange).argParser(parseSolveRange));
+  command.addOption(optionOf(sensitivity));
   // should-i-attack always advises: there --advise is accepted (a command copied from odds works) and a no-op.
   command.addOption(optionOf(adviseOption, advise ? 'always on here (accepted, changes nothing)' : undefined));
   if (objectives.length > 0) {

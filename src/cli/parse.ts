@@ -5,6 +5,7 @@
  */
 import { InvalidArgumentError } from '@commander-js/extra-typings';
 import * as values from '../core/form/read.js';
+import { parseSolveRange as readSolveRange } from '../core/form/solveRange.js';
 import type { QuestionField } from '../core/form/form.js';
 import { InputError } from '../core/model/inputError.js';
 import { coreCount } from '../threads/cores.js';
@@ -28,6 +29,7 @@ export const parsePrecision = forCommander(values.parsePrecision);
 export const parseIntegerList = forCommander(values.parseIntegerList);
 export const parseSeed = forCommander(values.parseSeed);
 export const parseTarget = forCommander(values.parseTarget);
+export const parseSolveRange = forCommander(readSolveRange);
 export const parseWorth = forCommander(values.parseWorth);
 
 /**

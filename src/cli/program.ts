@@ -21,6 +21,7 @@ import { fieldOption, fieldValues } from './form.js';
 import { refusalInShellWords } from '../core/form/shellWords.js';
 import { runCommand } from './commands/run.js';
 import { planCommand } from './commands/plan.js';
+import { compareCommand } from './commands/compare.js';
 import { serveCommand } from './commands/serve.js';
 import { mergeCommand } from './commands/merge.js';
 import { workerCommand } from './commands/worker.js';
@@ -84,6 +85,7 @@ export function buildProgram(io: CliIO): Command {
   program.addCommand(shouldIAttackCommand(SYSTEM_MODULES, io) as never);
   program.addCommand(planCommand(io) as never);
   program.addCommand(runCommand(io) as never);
+  program.addCommand(compareCommand(io) as never);
   program.addCommand(mergeCommand(io) as never);
   program.addCommand(workerCommand(io) as never);
   program.addCommand(schemaCommand(io) as never);

@@ -32,6 +32,7 @@ import {
   solvedCsv,
 } from '../output/csv.js';
 import { battleSection, pageHead, pageTail, sweepSection, type ChartFile } from '../output/html.js';
+import { rulebookCsv, rulebookMarkdown, rulebookPage, rulebookTables } from '../output/rulebook.js';
 import { battleJson, reportJsonFrame } from '../output/reportJson.js';
 import { PAGE_ROOM, specJson, toVegaLite, type ChartRoom } from '../output/charts/vegaLite.js';
 import { HEADLINE_FILE, HOME_ANSWERS, battleAnswer, headlineFile } from '../output/home.js';
@@ -86,6 +87,8 @@ export interface ResultsOptions {
   keepReport?: boolean;
   /** The folder is `<out>/<name>`, inside a run's --out: a link there is replaced, never followed. */
   inside?: boolean;
+  /** Write a sweep's rulebook tables (rulebook.md, .csv, .html), rounded to this many decimals. */
+  rulebook?: number;
 }
 
 /**
@@ -208,6 +211,12 @@ export function openResults(dir: string, options: ResultsOptions = {}): ResultsW
         write('sweep.csv', sweepCsv(report.sweep));
         if (report.sweep.thresholds.length > 0) write('thresholds.csv', thresholdsCsv(report.sweep));
         if (report.sweep.solved) write('solved.csv', solvedCsv(report.sweep));
+        const rulebook = options.rulebook !== undefined ? rulebookTables(report.sweep, options.rulebook) : null;
+        if (rulebook) {
+          write('rulebook.md', rulebookMarkdown(report.scenario, report.sweep, rulebook));
+          write('rulebook.csv', rulebookCsv(rulebook));
+          write('rulebook.html', rulebookPage(report.scenario, report.sweep, rulebook));
+        }
         // A sweep's grids are built for the page's width: room for their numbers.
         sweepCharts = await drawCharts('sweep', sweepRequests(report.scenario, report.sweep), PAGE_ROOM);
       }

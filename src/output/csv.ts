@@ -225,9 +225,19 @@ export function thresholdsCsv(sweep: SweepReport): string {
   return fromPairs(rows, new Set(['metric', 'variant', 'target', `first_${first}`]));
 }
 
-/** The sweep's solveFor: one row per cell and variant, the value found (empty: none). */
+/**
+ * The sweep's solveFor: one row per cell and variant: the value found (empty: none) and its word where
+ * the knob has one (fort 3: castle), the headline there (the best value's when none is found), whether
+ * the answer is at an edge of the range (`from`, `to`), and the whole curve evaluated in the cell
+ * (values and headlines as parallel lists, `;`-separated; the intervals too when sampled).
+ */
 export function solvedCsv(sweep: SweepReport): string {
   const solved = sweep.solved;
+  const number = (x: number) => String(Number.isInteger(x) ? x : roundSignificant(x));
+  const list = (values: Array<number | null | undefined>) =>
+    values.every((v) => v === null || v === undefined)
+      ? null
+      : values.map((v) => (v == null ? '' : number(v))).join(';');
   const rows = (solved?.cells ?? []).map((c) => {
     const pairs: Array<[string, Cell]> = [
       ['variant', c.variant],
@@ -235,15 +245,22 @@ export function solvedCsv(sweep: SweepReport): string {
       ['target', solved!.target],
       ['answer', c.answer],
       ['direction', c.direction],
+      ['turns', c.turns],
       [solved!.field, c.value],
+      ['word', c.word ?? null],
       ['probability', c.probability],
       ['ci_low', c.ci95?.[0] ?? null],
       ['ci_high', c.ci95?.[1] ?? null],
       ['closest', c.best],
+      ['edge', c.edge],
+      ['curve_values', list(c.curve.map((p) => p.value))],
+      ['curve_probabilities', list(c.curve.map((p) => p.probability))],
+      ['curve_ci_low', list(c.curve.map((p) => p.ci95?.[0]))],
+      ['curve_ci_high', list(c.curve.map((p) => p.ci95?.[1]))],
     ];
     return pairs;
   });
-  return fromPairs(rows, new Set(['variant', 'target', 'answer', 'direction', 'closest']));
+  return fromPairs(rows, new Set(['variant', 'target', 'answer', 'direction', 'turns', 'closest', 'edge']));
 }
 
 /** What a battle's report becomes as CSV files, by file name within the results folder. */

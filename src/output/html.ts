@@ -143,10 +143,15 @@ function thresholdsTable(sweep: SweepReport): Pick<Table, 'title' | 'columns' | 
 function solvedTable(sweep: SweepReport): Pick<Table, 'title' | 'columns' | 'rows'> {
   const solved = sweep.solved!;
   const columns = ['variant', ...sweep.axes.map((a) => a.title), solved.field, sweep.headline.label];
+  const said = (c: (typeof solved.cells)[number], value: number | null) => c.word ?? String(value);
   const rows = solved.cells.map((c): Cell[] => [
     c.variant,
     ...c.at,
-    c.value ?? (c.answer === 'unreachable' ? `none (closest ${c.best})` : 'the chance turns along it'),
+    c.answer === 'found'
+      ? `${said(c, c.value)}${c.edge ? ' (at the edge of the range)' : ''}`
+      : c.answer === 'unreachable'
+        ? `none (best ${said(c, c.best)}${c.edge ? ', at the edge of the range' : ''})`
+        : `the chance turns along it (best ${said(c, c.best)})`,
     c.probability === null ? '' : percent(c.probability, c.ci95 !== undefined),
   ]);
   return { title: `${solved.field} at which ${sweep.headline.label} reaches ${percent(solved.target)}`, columns, rows };

@@ -128,14 +128,20 @@ export function formatSweep(sweep: SweepReport): string {
     const { field, target, cells } = sweep.solved;
     for (const variant of sweep.variants) {
       const mine = cells.filter((c) => c.variant === variant);
-      const values = mine.flatMap((c) => (c.value === null ? [] : [c.value]));
-      const none = mine.filter((c) => c.answer === 'unreachable').length;
-      const turns = mine.filter((c) => c.answer === 'not-monotone').length;
-      const span = values.length > 0 ? `${Math.min(...values)} .. ${Math.max(...values)}` : 'no cell reaches it';
-      const rest = [none && `${none} cells: no value reaches it`, turns && `${turns} cells: the chance turns`];
+      const found = mine.filter((c) => c.value !== null);
+      const word = (c: (typeof mine)[number]) => c.word ?? String(c.value);
+      const low = found.reduce<(typeof mine)[number] | null>((m, c) => (m && m.value! <= c.value! ? m : c), null);
+      const high = found.reduce<(typeof mine)[number] | null>((m, c) => (m && m.value! >= c.value! ? m : c), null);
+      const span = low && high ? `${word(low)} .. ${word(high)}` : 'no cell reaches it';
+      const count = (n: number, what: string) => (n ? `${n} ${n === 1 ? 'cell' : 'cells'}: ${what}` : '');
+      const rest = [
+        count(found.filter((c) => c.edge).length, 'at the edge of the range'),
+        count(mine.filter((c) => c.answer === 'unreachable').length, 'no value reaches it'),
+        count(mine.filter((c) => c.answer === 'not-monotone').length, 'the chance turns, some values reach it'),
+      ].filter(Boolean);
       lines.push(
         `      ${variant}: ${field} reaching ${percentTarget(target)}: ${span}` +
-          `${rest.filter(Boolean).length ? ` (${rest.filter(Boolean).join('; ')})` : ''} (solved.csv)`,
+          `${rest.length ? ` (${rest.join('; ')})` : ''} (solved.csv)`,
       );
     }
   }

@@ -18,6 +18,10 @@ export interface SessionOptions {
   territoryWorth?: number;
   /** The entry field a question solves for (`--solve-for`), its target the question's. */
   solveFor?: string;
+  /** With solveFor: the values to search (`--solve-range lo:hi`). */
+  solveRange?: [number, number];
+  /** Each numeric knob one step down and up (`--sensitivity`). */
+  sensitivity?: boolean;
 }
 
 /** The engine overrides the options ask for (undefined: the scenario's or the command's default). */
@@ -39,6 +43,8 @@ export function overridesFrom(options: SessionOptions): Overrides {
       ...(options.objective !== undefined ? { objective: options.objective } : {}),
       ...(options.territoryWorth !== undefined ? { territoryWorth: options.territoryWorth } : {}),
       ...(options.solveFor !== undefined ? { solveFor: options.solveFor } : {}),
+      ...(options.solveRange !== undefined ? { solveRange: options.solveRange } : {}),
+      ...(options.sensitivity ? { sensitivity: true } : {}),
     },
   };
 }

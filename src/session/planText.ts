@@ -1,5 +1,6 @@
 /** The plan and estimate of a run in the terminal's words (`run --dry-run`, and before a long run). */
 import type { RunEstimate } from '../core/run/estimate.js';
+import type { OutputEstimate } from './runEstimate.js';
 import { thousands } from '../core/words/format.js';
 
 /** A run expected to take longer than this prints its estimate first (seconds). */
@@ -34,14 +35,18 @@ function threadsText(threads: number): string {
 }
 
 /** The one-line estimate printed before a long run. */
-export function estimateLine(e: RunEstimate): string {
+export function estimateLine(e: RunEstimate & Partial<OutputEstimate>): string {
   const rates = e.rates.map((r) => `${r.system} ${(r.perThread / 1e6).toPrecision(2)} M battles/s a thread`).join(', ');
   const upTo = e.upTo > e.sampled ? ` (up to ${battleCount(e.upTo)} if nothing were solved exactly)` : '';
   const exact = e.exactUnits > 0 ? `, ${thousands(e.exactUnits)} exact answers` : '';
+  const solves = e.solves > 0 ? `, ${thousands(e.solves)} values evaluated by solves` : '';
+  const charts = e.charts ? `, ${thousands(e.charts)} charts` : '';
   const calibrated = rates ? `; calibrated: ${rates}` : '';
+  // Computing on several threads at once: the machine's time beside the clock's.
+  const cpu = Math.abs(e.cpuSeconds - e.seconds) >= 1 ? ` (${formatDuration(e.cpuSeconds)} of computing)` : '';
   return (
-    `estimate: ${about(e.seconds)} on ${threadsText(e.threads)}: ` +
-    `${battleCount(e.sampled)} battles to simulate${upTo}${exact}${calibrated}`
+    `estimate: ${about(e.seconds)} on ${threadsText(e.threads)}${cpu}: ` +
+    `${battleCount(e.sampled)} battles to simulate${upTo}${exact}${solves}${charts}${calibrated}`
   );
 }
 
@@ -56,7 +61,8 @@ export function planText(e: RunEstimate): string {
     const sampled =
       p.sampled > 0 ? `${battleCount(p.sampled)} battles simulated (${thousands(p.trials)} trials each)` : '';
     const exact = p.exactUnits > 0 ? `${thousands(p.exactUnits)} exact` : '';
-    const how = [sampled, exact].filter(Boolean).join(', ');
+    const solves = p.solves > 0 ? `${thousands(p.solves)} values evaluated by solves` : '';
+    const how = [sampled, exact, solves].filter(Boolean).join(', ');
     lines.push(
       `  ${p.name} (${p.system}): ${parts.join(', ') || 'nothing'}; ${how || 'nothing to do'}; ${about(p.seconds)}`,
     );

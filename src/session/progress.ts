@@ -5,6 +5,10 @@ import type { Progress } from '../core/run/runScenario.js';
 import type { ScenarioPlan } from '../core/run/estimate.js';
 import type { OutputStream } from './streams.js';
 import { oneLine } from '../core/model/inputError.js';
+import { formatDuration } from './planText.js';
+
+/** The share of a run done from which its pace tells the time left (before: the estimate's). */
+const PACE_FROM = 0.05;
 
 export function createProgress(stream: OutputStream, enabled = Boolean(stream.isTTY)): Progress {
   if (!enabled) return { start() {}, update() {}, stop() {} };
@@ -74,18 +78,29 @@ export function createRunProgress(
       bar = new cliProgress.SingleBar(
         {
           stream: stream as NodeJS.WritableStream,
-          format: ' {label} [{bar}] {percentage}% | {eta_formatted} left (estimated)',
+          format: ' {label} [{bar}] {percentage}% | about {left} left (estimated)',
           hideCursor: true,
           clearOnComplete: true,
-          etaBuffer: 50,
         },
         cliProgress.Presets.shades_classic,
       );
-      bar.start(Math.round(total * 1000), 0, { label });
+      startedAt = performance.now();
+      bar.start(Math.round(total * 1000), 0, { label, left: formatDuration(total) });
     }
     // Never past the end: a run slower than its estimate waits at 99% rather than overflow.
     const done = Math.min(base + Math.min(finished + running, plans[current]?.seconds ?? 0), total * 0.99);
-    bar.update(Math.round(done * 1000), { label });
+    bar.update(Math.round(done * 1000), { label, left: formatDuration(timeLeft(done)) });
+  };
+  let startedAt = 0;
+  /**
+   * The time left: the estimate's, until enough is done to tell how the run keeps to it; then the
+   * estimate's rest at the pace seen (a busy machine's run keeps its pace).
+   */
+  const timeLeft = (done: number): number => {
+    const elapsed = (performance.now() - startedAt) / 1000;
+    const rest = Math.max(0, total - done);
+    if (done < total * PACE_FROM || elapsed < 2) return Math.max(rest, total - elapsed);
+    return rest * (elapsed / done);
   };
   if (!enabled) return { ...noBar, scenario() {}, end() {} };
   return {

@@ -16,7 +16,7 @@ import { openResults, type ReportText, type ResultsWriter } from '../files/write
 import { checkOutputFolder } from '../files/outputFolderCheck.js';
 import { writeResultsHome } from '../files/resultsHome.js';
 import { removeFolderIfEmpty } from '../files/resultsFolder.js';
-import { estimateRun, type RunEstimate } from '../core/run/estimate.js';
+import { estimateWholeRun, type WholeEstimate } from './runEstimate.js';
 import { FEW_SECONDS, estimateLine, planText } from './planText.js';
 import { createRunProgress } from './progress.js';
 import { packageVersion } from '../files/packageInfo.js';
@@ -25,6 +25,9 @@ import { runSizeNote } from '../core/run/runSize.js';
 import { overridesFrom, type SessionOptions } from './options.js';
 import { chooseExecutor, plannedThreads, readySignal } from './chooseExecutor.js';
 import { RunSession } from './session.js';
+import { knobRange } from '../core/engine/validate/fields.js';
+import { entryPathOf } from '../core/form/form.js';
+import { SYSTEM_MODULES } from '../core/registry/systems.js';
 import type { OutputStream, Streams } from './streams.js';
 
 export interface ScenarioRunOptions extends SessionOptions {
@@ -35,6 +38,10 @@ export interface ScenarioRunOptions extends SessionOptions {
   force?: boolean;
   /** Print the plan and the expected time; run and write nothing. */
   dryRun?: boolean;
+  /** With dryRun: the estimate as JSON (the bench reads it). */
+  json?: boolean;
+  /** Write each sweep's rulebook tables, rounded to this many decimals (`--rulebook`). */
+  rulebook?: number;
   /** How a question field is named in a refusal (the command line: its flag). */
   questionName?: (field: keyof Question) => string;
   /** The Redis of a worker fleet to run the chunks on (src/session/queue.ts), and its checks. */
@@ -88,6 +95,8 @@ export async function runScenarioFiles(
     names.set(s.name, s.file);
   }
   const overrides = overridesFrom(options);
+  // A field to solve for is checked on every battle before anything is estimated, run or written.
+  if (overrides.question?.solveFor !== undefined) for (const s of scenarios) checkSolveField(s, overrides, options);
   const total = scenarios.reduce((s, sc) => s + sampledTrials(sc, overrides), 0);
   const contents = (s: Scenario) => ({
     battles: s.battles.length,
@@ -98,8 +107,12 @@ export async function runScenarioFiles(
     // The checks the run would make of its folders (nothing is created), then the plan.
     for (const s of scenarios)
       checkOutputFolder(path.join(options.out, s.name), { force: options.force, contents: contents(s), inside: true });
-    const estimate = estimateRun(scenarios, overrides, plannedThreads(options.threads, total));
-    streams.stdout.write(`${planText(estimate)}dry run: nothing was run or written\n`);
+    const estimate = await estimateWholeRun(scenarios, overrides, plannedThreads(options.threads, total), {
+      charts: options.charts,
+      png: options.png !== false,
+    });
+    if (options.json) streams.stdout.write(`${JSON.stringify(estimate, null, 2)}\n`);
+    else streams.stdout.write(`${planText(estimate)}dry run: nothing was run or written\n`);
     return;
   }
   // A --out folder this run creates is removed again if the run leaves nothing in it (a refusal).
@@ -118,6 +131,7 @@ export async function runScenarioFiles(
           keepReport: keepReports,
           battles: contents(s).battles,
           sweepCells: contents(s).sweepCells,
+          ...(options.rulebook !== undefined ? { rulebook: options.rulebook } : {}),
         }),
       );
   } catch (error) {
@@ -145,10 +159,13 @@ export async function runScenarioFiles(
   }
   const showBar = Boolean(streams.stderr.isTTY) && !keepReports;
   // A run that may take a while says how long first, and shows one bar for the whole run.
-  let estimate: RunEstimate | undefined;
+  let estimate: WholeEstimate | undefined;
   try {
-    if (options.queue === undefined && worthEstimating(scenarios, total)) {
-      estimate = estimateRun(scenarios, overrides, executor.threads);
+    if (options.queue === undefined && worthEstimating(scenarios, total, options.charts)) {
+      estimate = await estimateWholeRun(scenarios, overrides, executor.threads, {
+        charts: options.charts,
+        png: options.png !== false,
+      });
       if (estimate.seconds > FEW_SECONDS) streams.stderr.write(`battle-odds: ${estimateLine(estimate)}\n`);
     }
   } catch (error) {
@@ -240,12 +257,45 @@ export async function runScenarioFiles(
   }
 }
 
-/** Sampling beyond this many battles, or this many cells or battles to solve, may take more than a few seconds. */
+/**
+ * Sampling beyond this many battles, or this much other work (answers: a battle, a cell's variant;
+ * a solve: each value it evaluates; a battle's charts), may take more than a few seconds.
+ */
 const ESTIMATE_FROM = { battles: 2e6, units: 200 };
+/** Values a solve evaluates, about (every value of a short range; a scan of a long one). */
+const SOLVE_VALUES = 10;
+/** Charts a battle draws, about (its distribution and the advice's curve). */
+const BATTLE_CHARTS = 2;
 
-function worthEstimating(scenarios: Scenario[], sampled: number): boolean {
-  const units = scenarios.reduce((s, sc) => s + sc.battles.length + (sc.sweep?.cells.length ?? 0), 0);
+function worthEstimating(scenarios: Scenario[], sampled: number, charts: boolean): boolean {
+  const units = scenarios.reduce((sum, sc) => {
+    const variants = sc.sweep?.variants.length ?? 1;
+    const cells = (sc.sweep?.cells.length ?? 0) * variants;
+    const solves = (sc.sweep?.solveFor ? cells : 0) + sc.battles.filter((b) => b.solveFor).length;
+    return sum + sc.battles.length * (charts ? 1 + BATTLE_CHARTS : 1) + cells + solves * SOLVE_VALUES;
+  }, 0);
   return sampled >= ESTIMATE_FROM.battles || units >= ESTIMATE_FROM.units;
+}
+
+/** `--solve-for`'s field (and range) on each battle of a scenario, as the run will ask it: refused here first. */
+function checkSolveField(
+  scenario: Scenario,
+  overrides: ReturnType<typeof overridesFrom>,
+  options: ScenarioRunOptions,
+): void {
+  const form = SYSTEM_MODULES.find((m) => m.system.id === scenario.system.id)?.form;
+  const name = (field: keyof Question) => options.questionName?.(field) ?? `question.${field}`;
+  for (const battle of scenario.battles) {
+    if (battle.solveFor) continue;
+    knobRange(
+      scenario.system,
+      battle.entry,
+      overrides.question!.solveFor!,
+      { source: scenario.file, field: name('solveFor'), rangeField: name('solveRange') },
+      (n) => (form ? entryPathOf(form, n) : undefined),
+      overrides.question!.solveRange,
+    );
+  }
 }
 
 /** The run's last line: the page to open. */

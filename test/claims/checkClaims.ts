@@ -94,8 +94,9 @@ function recommendationProblems(report: BattleReport): string[] {
   const r = report.decisions?.recommendation;
   if (!r) return [];
   const problems: string[] = [];
-  // A solve's sentence leads the verdict (one line); the recommendation opens the rest.
-  const opening = report.verdict[report.decisions?.solvedFor ? 1 : 0];
+  // A solve's sentence and a sensitivity's lead the verdict (one line each); the recommendation opens the rest.
+  const leading = (report.decisions?.solvedFor ? 1 : 0) + (report.decisions?.sensitivity ? 1 : 0);
+  const opening = report.verdict[leading];
   if (!opening?.startsWith(`${r.word}:`)) problems.push(`the verdict does not open with '${r.word}:'`);
   const of = report.metrics.find((m) => m.key === r.of);
   if (!of) problems.push(`the recommendation reads a metric '${r.of}' the report does not have`);

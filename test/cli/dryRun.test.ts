@@ -33,10 +33,30 @@ describe('run --dry-run', () => {
     expect(lines[1]).toMatch(/^ {2}landgrab-sweep \(landgrab\): 1,160 sweep cells; 1\.16e10 battles simulated /);
     expect(lines[1]).toMatch(/\(10,000,000 trials each\); about \d+ (min|h)/);
     expect(lines[2]).toMatch(/^ {2}landgrab-fortress-assault \(landgrab\): 4 battles; 40 million battles simulated/);
-    expect(r.stdout).toMatch(/\nestimate: about [\d h]+(min|s)? on 2 worker threads: 1\.16e10 battles to simulate; /);
+    const time = '[\\d h]+(min|s)?';
+    const simulate = '1\\.16e10 battles to simulate, \\d+ charts; ';
+    expect(r.stdout).toMatch(
+      new RegExp(`\\nestimate: about ${time} on 2 worker threads \\(${time} of computing\\): ${simulate}`),
+    );
     expect(r.stdout).toMatch(/; calibrated: landgrab [\d.]+ M battles\/s a thread\n/);
     expect(lines.at(-1)).toBe('dry run: nothing was run or written');
     expect(existsSync(out)).toBe(false);
+  });
+
+  it('counts variants, solve evaluations and charts; --json gives the estimate whole', async () => {
+    const out = path.join(tempDir('battle-odds-dry-'), 'results');
+    const r = await cli(['run', 'scenarios/landgrab-fair-fortress.json', '--dry-run', '--json', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    const e = JSON.parse(r.stdout) as Record<string, number> & { scenarios: Array<Record<string, number>> };
+    // 36 cells (one variant) and the battle, each solved for the fortress bonus at its 7 values.
+    expect(e.scenarios[0]).toMatchObject({ cells: 36, exactUnits: 37, solves: 37 * 7 });
+    // A chart per battle and per solve, the sweep's grid and its solved values.
+    expect(e.charts).toBeGreaterThanOrEqual(4);
+    for (const key of ['cpuSeconds', 'seconds', 'startupSeconds', 'outputSeconds'])
+      expect(e[key], key).toBeGreaterThan(0);
+    expect(existsSync(out)).toBe(false);
+    const plain = await cli(['run', 'scenarios/landgrab-fair-fortress.json', '--dry-run', '--out', out]);
+    expect(plain.stdout).toMatch(/37 exact, 259 values evaluated by solves; /);
   });
 
   it('refuses what a run would refuse, before estimating: a bad folder, a shard', async () => {
@@ -56,9 +76,9 @@ describe('run --dry-run', () => {
 });
 
 describe('the plan', () => {
-  it('counts what is sampled and what is solved, by the method', () => {
+  it('counts what is sampled and what is solved, by the method', async () => {
     const house = loadScenario('scenarios/landgrab-fortress-house-rules.json');
-    const sampled = estimateRun([house], { method: 'sample', trials: 1000 }, 0);
+    const sampled = await estimateRun([house], { method: 'sample', trials: 1000 }, 0);
     const [plan] = sampled.scenarios;
     expect(plan.cells).toBe(66);
     expect(plan.variants).toBe(3);
@@ -69,11 +89,12 @@ describe('the plan', () => {
     expect(sampled.seconds).toBeGreaterThan(0);
     expect(Number.isFinite(sampled.seconds)).toBe(true);
     // The same scenario answered as written (exact where solvable): nothing sampled, up to the same bound.
-    const auto = estimateRun([house], { trials: 1000 }, 0).scenarios[0];
+    const auto = (await estimateRun([house], { trials: 1000 }, 0)).scenarios[0];
     expect(auto.sampled).toBe(0);
-    expect(auto.exactUnits).toBe(66);
+    // Every cell's every variant is an exact answer.
+    expect(auto.exactUnits).toBe(66 * 3);
     expect(auto.upTo).toBe(66 * 3 * 1000);
-    const exact = estimateRun([house], { method: 'exact', trials: 1000 }, 2).scenarios[0];
+    const exact = (await estimateRun([house], { method: 'exact', trials: 1000 }, 2)).scenarios[0];
     expect([exact.sampled, exact.upTo]).toEqual([0, 0]);
   });
 

@@ -11,6 +11,7 @@ import {
   type BattleReport,
   type EntryOf,
   type ScenarioInput,
+  type SolveField,
   type SystemId,
 } from 'battle-odds';
 
@@ -58,6 +59,37 @@ await runScenario({ name: 'typed', system: 'landgrab', battles: [{ attackers: 5,
 // @ts-expect-error an unknown key of the scenario
 await runScenario({ name: 'typed', system: 'landgrab', trails: 1000, battles: [chain] });
 
+// A field to solve for is one of the battle's numeric paths, written or left at its default.
+await odds('landgrab', { attackers: 12, defenders: 8, fortress: true }, { question: { solveFor: 'fortressBonus' } });
+await odds(
+  'kings-and-things',
+  { attacker: { creatures: ['Giant:4'] }, defender: { creatures: [{ name: 'Troll', value: 4 }], fort: 'tower' } },
+  { question: { solveFor: 'defender.creatures.0.hits', target: 0.5, solveRange: [1, 4] } },
+);
+await odds(
+  'kings-and-things',
+  { attacker: { creatures: ['Giant:4'] }, defender: {} },
+  { question: { solveFor: 'defender.fort' } },
+);
+await odds(
+  'advanced-civilization',
+  {
+    limit: 3,
+    nations: [
+      { name: 'A', tokens: 4 },
+      { name: 'B', tokens: 2 },
+    ],
+  },
+  {
+    question: { solveFor: 'nations.1.armies', sensitivity: true },
+  },
+);
+// @ts-expect-error a misspelt field to solve for
+await odds('landgrab', { attackers: 12, defenders: 8 }, { question: { solveFor: 'fortresBonus' } });
+// @ts-expect-error a field that is no number (ties is text)
+await odds('landgrab', { attackers: 12, defenders: 8 }, { question: { solveFor: 'ties' } });
+const field: SolveField<'landgrab'> = 'path.1.defenders';
+
 const system: SystemId = 'kings-and-things';
 // @ts-expect-error not a system id
 const notSystem: SystemId = 'risk';
@@ -67,4 +99,4 @@ const headline: string = report.headline;
 // @ts-expect-error the headline is a string
 const wrong: number = report.headline;
 
-export { headline, wrong, wrongChain, system, notSystem };
+export { headline, wrong, wrongChain, system, notSystem, field };

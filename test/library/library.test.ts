@@ -16,7 +16,9 @@ describe('bundledScenario', () => {
 
   it('refuses a name it does not ship (a path included), naming some of the same game', () => {
     expect(() => bundledScenario('landgrab-chainn')).toThrow(InputError);
-    expect(() => bundledScenario('landgrab-chainn')).toThrow(/lists the \d+, e\.g\. landgrab-capitol, landgrab-chain/);
+    expect(() => bundledScenario('landgrab-chainn')).toThrow(
+      /lists the \d+, e\.g\. landgrab-bastion, landgrab-capitol, landgrab-chain/,
+    );
     expect(() => bundledScenario('../package')).toThrow(/no bundled scenario '..\/package'/);
   });
 });

@@ -121,15 +121,19 @@ describe('the packed package', () => {
     expect(runNode(folder, [bin, ...args, '--threads', '2'])).toContain('20,000 trials');
   });
 
-  it("type-checks a TypeScript consumer: entries and system ids checked against the systems' schemas", () => {
+  it("type-checks a TypeScript consumer, and the README's example, under --strict", () => {
     copyFileSync(path.join(ROOT, 'test/library/consumer.ts'), path.join(folder, 'consumer.ts'));
+    // The README's library example as a TypeScript user writes it: it compiles under --strict as it stands.
+    const [example] = checkedBlocksOf(path.join(ROOT, 'README.md'), 'README.md').filter((b) => b.kind === 'library');
+    writeFileSync(path.join(folder, 'readme-example.ts'), `${example.block.text}\nexport {};\n`);
     const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
     const flags = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext'];
     // Our own declarations are checked where they are used; checking every library's declaration
     // files as well (zod's are large) only costs seconds.
     flags.push('--target', 'es2022', '--skipLibCheck', '--types', 'node');
     flags.push('--typeRoots', path.join(ROOT, 'node_modules/@types'));
-    const r = spawnSync(process.execPath, [tsc, ...flags, 'consumer.ts'], { cwd: folder, encoding: 'utf8' });
+    const files = ['consumer.ts', 'readme-example.ts'];
+    const r = spawnSync(process.execPath, [tsc, ...flags, ...files], { cwd: folder, encoding: 'utf8' });
     // Every error is a failure: a line the compiler should refuse and did not shows as an unused @ts-expect-error.
     expect(r.stdout + r.stderr).toBe('');
     expect(r.status).toBe(0);

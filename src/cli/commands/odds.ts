@@ -130,7 +130,11 @@ function printAnswer(report: ScenarioReport, flags: EngineFlags, io: CliIO): voi
   for (const battle of report.battles) {
     // Advice comes with its tables (the stop rule, what to give up): the one screen a player reads.
     // A solve's curve is its answer's table: shown with or without advice.
-    const tables = flags.advise ? true : battle.decisions?.solvedFor ? ['solved-for'] : false;
+    const own = [
+      ...(battle.decisions?.solvedFor ? ['solved-for'] : []),
+      ...(battle.decisions?.sensitivity ? ['sensitivity'] : []),
+    ];
+    const tables = flags.advise ? true : own.length > 0 ? own : false;
     io.stdout.write(formatBattle(battle, { quantiles: flags.quantiles, tables }));
   }
   if (flags.out) io.stdout.write(`\nwrote ${oneLine(String(flags.out))}/\n`);

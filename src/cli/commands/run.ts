@@ -1,5 +1,5 @@
 /** `battle-odds run <scenario.json | folder>...`: run scenario files and write their results. */
-import { Command, Option } from '@commander-js/extra-typings';
+import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import type { Scenario } from '../../core/engine/validate/scenario.js';
 import type { BattleReport, ScenarioReport } from '../../core/model/report.js';
 import { InputError, oneLine } from '../../core/model/inputError.js';
@@ -11,6 +11,16 @@ import type { CliIO } from '../io.js';
 import { questionFlag } from '../../core/form/shellWords.js';
 import { MAX_SHARDS } from '../../fleet/shard/assign.js';
 import { VERIFY_WORDS } from '../../fleet/verify.js';
+import { MAX_RULEBOOK_DECIMALS } from '../../output/rulebook.js';
+import { parseInteger } from '../parse.js';
+
+/** `--rulebook 1`: a whole number of decimals from 0 to MAX_RULEBOOK_DECIMALS. */
+function parseDecimals(value: string): number {
+  const n = parseInteger(value);
+  if (n < 0 || n > MAX_RULEBOOK_DECIMALS)
+    throw new InvalidArgumentError(`must be a whole number from 0 to ${MAX_RULEBOOK_DECIMALS}.`);
+  return n;
+}
 
 export type RunFlags = EngineFlags & {
   out: string;
@@ -19,6 +29,7 @@ export type RunFlags = EngineFlags & {
   dryRun?: boolean;
   brief?: boolean;
   force?: boolean;
+  rulebook?: number;
   shard?: string;
   queue?: string;
   verify?: string;
@@ -36,6 +47,13 @@ export function runCommand(io: CliIO): Command {
     .addOption(new Option('--no-png', 'charts as Vega-Lite and SVG only (the pages use the SVGs): faster, far smaller'))
     .addOption(new Option('--force', 'replace an existing folder that is not an earlier battle-odds results folder'))
     .addOption(new Option('--brief', "print each battle's verdict (or headline) instead of full tables"))
+    .addOption(
+      new Option(
+        '--rulebook [decimals]',
+        "also write each sweep's grid as rulebook tables (rulebook.md, .csv, .html), percentages rounded to " +
+          `this many decimals (default 0, at most ${MAX_RULEBOOK_DECIMALS})`,
+      ).argParser(parseDecimals),
+    )
     .addOption(
       new Option('--dry-run', 'print the plan and the expected time (from a short calibration); run and write nothing'),
     )
@@ -82,7 +100,10 @@ Scenario files are JSON; their schema is schema/scenario.schema.json (print it w
     }
     // The writer, the page and the CSV files load when a run actually starts.
     const { runScenarioFiles } = await import('../../session/scenarios.js');
-    await runScenarioFiles(paths, { ...asked, questionName: questionFlag }, io, runOutput(io, asked));
+    // `--rulebook` alone: no decimals.
+    const rulebook = (asked.rulebook as number | boolean | undefined) === true ? 0 : asked.rulebook;
+    const options = { ...asked, ...(rulebook !== undefined ? { rulebook } : {}), questionName: questionFlag };
+    await runScenarioFiles(paths, options, io, runOutput(io, asked));
   });
   return command as never;
 }

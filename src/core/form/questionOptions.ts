@@ -39,6 +39,31 @@ export const QUESTION_OPTIONS = {
       help: 'The value of a rule at which the chance reaches the target.',
     },
   },
+  solveRange: {
+    key: 'solveRange',
+    cli: {
+      flag: '--solve-range',
+      arg: '<lo:hi>',
+      help:
+        'with --solve-for: the values to search, e.g. 1:6 (default: every value the field takes in the battle); ' +
+        'an answer at an end of it is said to be at the edge of the range',
+    },
+    page: {
+      label: 'Values to search',
+      help: 'The lowest and highest value of the rule to try, e.g. 1:6.',
+    },
+  },
+  sensitivity: {
+    key: 'sensitivity',
+    cli: {
+      flag: '--sensitivity',
+      help: 'also each numeric rule of the battle one step down and up: the change in the headline, largest first',
+    },
+    page: {
+      label: 'Sensitivity to each rule',
+      help: 'How much the chance moves with each rule one step down and up.',
+    },
+  },
   advise: {
     key: 'advise',
     cli: { flag: '--advise', help: 'also advise on the decisions: when to stop, optimal play' },

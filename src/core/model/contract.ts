@@ -58,6 +58,14 @@ export interface Compiled<Plan> {
 /** An exact answer: probabilities in the plan's layout, and anything describe() needs besides. */
 export interface Solution {
   probabilities: Float64Array;
+  /**
+   * Which bins can happen at all (1) and which cannot (0), decided exactly by the solver (which
+   * states can be reached), not from the floats: a chance below the smallest double underflows to
+   * 0, and seven sevenths may add to 0.9999999999999998. The summary then writes an event no bin of
+   * which can happen as exactly 0, one whose partition's other events cannot happen as exactly 1, and
+   * no other as 0 or 1. Absent: a bin can happen when its probability is above 0.
+   */
+  possible?: Uint8Array;
   detail?: unknown;
 }
 

@@ -50,6 +50,10 @@ export interface Question {
    * for it): where the headline reaches `target` (engine/solve/). The target is then the solve's.
    */
   solveFor?: string;
+  /** With `solveFor`: the whole numbers to search, [low, high] (default: every value the field takes). */
+  solveRange?: [number, number];
+  /** Each numeric knob of the battle one step down and up: the headline's change, largest first (a tornado). */
+  sensitivity?: boolean;
 }
 
 /**

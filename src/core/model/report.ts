@@ -176,15 +176,46 @@ export const linesChartSchema = z
       .object({ y: z.number(), label: z.string() })
       .optional()
       .describe('A dashed reference line across the chart, e.g. a target probability'),
+    levels: z
+      .array(z.number())
+      .optional()
+      .describe(
+        "Probability levels drawn across as lines, labelled at their right end, styled as a heatmap's contours " +
+          "(50%, the break-even, dashed; the others solid, dotted, long dashes): a sweep's thresholds",
+      ),
   })
   .describe('Lines over a discrete x axis, one per series, with optional interval bars');
 export type LinesChart = z.infer<typeof linesChartSchema>;
+
+export const tornadoChartSchema = z
+  .object({
+    kind: z.literal('tornado'),
+    ...chartBase,
+    valueTitle: z.string(),
+    format: valueFormatSchema,
+    /** The value every bar starts from (the battle as given). */
+    base: z.number(),
+    rows: z
+      .array(
+        z.object({
+          category: z.string().describe('The knob'),
+          down: z.number().nullable().describe('The value one step down (null: the knob takes none)'),
+          up: z.number().nullable().describe('The value one step up'),
+          downLabel: z.string().optional().describe("The knob's value one step down, in its own words"),
+          upLabel: z.string().optional(),
+        }),
+      )
+      .describe('Largest swing first'),
+  })
+  .describe('A tornado: for each knob, bars from the base value to its value one step down and one step up');
+export type TornadoChart = z.infer<typeof tornadoChartSchema>;
 
 export const chartRequestSchema = z.discriminatedUnion('kind', [
   intervalsChartSchema,
   distributionChartSchema,
   heatmapChartSchema,
   linesChartSchema,
+  tornadoChartSchema,
 ]);
 export type ChartRequest = z.infer<typeof chartRequestSchema>;
 
@@ -208,33 +239,59 @@ const recommendationSchema = z
 
 const solvedPointSchema = z.object({
   value: z.number().describe("The field's value"),
+  word: z
+    .string()
+    .optional()
+    .describe("The value in the knob's own words, where they are not the number (fort 3: castle)"),
   probability: z.number().describe('The headline there: exact, or the estimate'),
   ci95: interval.optional().describe('Its 95% interval, when sampled'),
 });
+export type SolvedPoint = z.infer<typeof solvedPointSchema>;
+
+const edgeSchema = z
+  .enum(['from', 'to'])
+  .nullable()
+  .describe(
+    'The answer (or, unreachable, the best value) is an end of the range searched (`from` or `to`): the target holds ' +
+      '(or is missed) up to the edge, and values beyond it are not in the range (null: inside the range)',
+  );
 
 export const solvedForDecisionSchema = z
   .object({
     field: z.string().describe('The entry field solved for (a dotted path: `fortressBonus`, `nations.0.tokens`)'),
     asked: z.string().describe('The name it was asked by (the path, or a flag name)'),
+    written: z
+      .boolean()
+      .describe(
+        "The validated entry holds the field (defaults filled in); false: left out, the rules' own value stands " +
+          "(a creature's hits)",
+      ),
     target: z.number(),
     metric: z.string().describe('The key of the headline metric solved for'),
     metricLabel: z.string(),
     direction: z
       .enum(['increasing', 'decreasing', 'flat'])
-      .describe('How the headline moves as the field grows (checked over every value evaluated)'),
+      .describe(
+        'How the headline moves as the field grows (checked over every value evaluated; from its ends if it turns)',
+      ),
+    turns: z
+      .boolean()
+      .describe('The headline does not move one way along the field (answered only when no value reaches the target)'),
     answer: z
       .enum(['found', 'unreachable'])
       .describe(
         "'found': `value` is the smallest value reaching the target (increasing), the largest (decreasing); " +
-          "'unreachable': no value in the range does, `best` is the closest",
+          "'unreachable': no value in the range does, `best` is the closest (decided before whether the curve turns)",
       ),
     value: solvedPointSchema.nullable().describe('The answer (null: unreachable)'),
     neighbour: solvedPointSchema
       .nullable()
       .describe('The value just past the answer, which misses the target (null: the answer is an end of the range)'),
     best: solvedPointSchema.describe('The value with the highest headline (the answer itself when found)'),
-    from: z.number().describe('The smallest value the field takes here (its schema, given the rest of the battle)'),
+    edge: edgeSchema,
+    from: z.number().describe('The smallest value searched (what the field takes here, or the range asked)'),
     to: z.number().describe('The largest'),
+    rangeAsked: z.boolean().describe('The range was asked for (`--solve-range`, `range`), within what the field takes'),
     cut: z.boolean().describe('The range was cut 5000 from the starting value (the schema allows more)'),
     everyValue: z.boolean().describe('Every value of the range was evaluated (else a scan, bisection and window)'),
     sampled: z.boolean().describe('Some values were answered by Monte Carlo (their intervals given)'),
@@ -245,11 +302,43 @@ export const solvedForDecisionSchema = z
   .describe('A battle solved for one of its numeric fields: where the headline reaches the target');
 export type SolvedForDecision = z.infer<typeof solvedForDecisionSchema>;
 
+const sensitivityStepSchema = z
+  .object({
+    value: z.number().describe("The knob's value one step away"),
+    word: z.string().optional().describe("That value in the knob's own words (a fort level: keep)"),
+    probability: z.number().describe('The headline there: exact, or the estimate'),
+    ci95: interval.optional(),
+  })
+  .nullable();
+
+export const sensitivityDecisionSchema = z
+  .object({
+    metric: z.string().describe('The key of the headline'),
+    metricLabel: z.string(),
+    base: z.number().describe('The headline of the battle as given'),
+    sampled: z.boolean().describe('Some values were answered by Monte Carlo on the same seed and trials'),
+    knobs: z
+      .array(
+        z.object({
+          field: z.string(),
+          value: z.number().describe("The knob's value as given"),
+          word: z.string().optional(),
+          down: sensitivityStepSchema.describe('One step down (null: the battle takes no smaller value)'),
+          up: sensitivityStepSchema.describe('One step up'),
+          swing: z.number().describe('The largest change of the headline either way (its size)'),
+        }),
+      )
+      .describe('Every numeric knob of the battle, the largest swing first'),
+  })
+  .describe("The headline's sensitivity to each numeric knob of the battle, one step down and up");
+export type SensitivityDecision = z.infer<typeof sensitivityDecisionSchema>;
+
 export const decisionsSchema = z
   .object({
     recommendation: recommendationSchema.optional(),
     target: z.number().optional().describe('The target probability the player asked about (default 80% in advice)'),
     solvedFor: solvedForDecisionSchema.optional(),
+    sensitivity: sensitivityDecisionSchema.optional(),
   })
   .describe("The answers to the player's questions beyond the odds, by name (absent: not asked, or not offered here)");
 /**
@@ -322,12 +411,19 @@ export const solvedCellSchema = z.object({
   variant: z.string(),
   answer: z
     .enum(['found', 'unreachable', 'not-monotone'])
-    .describe("As a battle's solvedFor; 'not-monotone': the headline turns along the field in this cell"),
+    .describe(
+      "As a battle's solvedFor; 'not-monotone': the headline turns along the field in this cell and some value " +
+        "reaches the target, so no single value answers it (a turning curve that nowhere reaches it is 'unreachable')",
+    ),
   direction: z.enum(['increasing', 'decreasing', 'flat']),
+  turns: z.boolean().describe('The headline does not move one way along the field in this cell'),
   value: z.number().nullable().describe('The value found (null: none)'),
-  probability: z.number().nullable().describe('The headline there (the closest value when unreachable)'),
+  word: z.string().optional().describe("The value found (else the best) in the knob's own words, where they differ"),
+  probability: z.number().nullable().describe('The headline there (the best value when none is found)'),
   ci95: interval.optional(),
-  best: z.number().nullable().describe('With unreachable: the value closest to the target'),
+  best: z.number().nullable().describe('With unreachable or not-monotone: the value with the highest headline'),
+  edge: edgeSchema,
+  curve: z.array(solvedPointSchema).describe('Every value evaluated in this cell, in order: the whole curve'),
 });
 export type SolvedCell = z.infer<typeof solvedCellSchema>;
 

@@ -84,6 +84,11 @@ export interface PartitionPart {
   name: string;
   label: string;
   events: string[];
+  /**
+   * False for a partition declared only so that certainty is decided exactly (the summary: an event
+   * is certain when the partition's other bins cannot happen), not the outcome categories charted.
+   */
+  outcomes?: false;
 }
 
 export type LayoutPart = BlockPart | EventPart | HistogramPart | PartitionPart;
@@ -143,9 +148,9 @@ export class LayoutBuilder {
   }
 
   /** Declares that exactly one of `events` happens in every battle: the battle's outcome categories. */
-  partition(name: string, label: string, events: string[]): this {
+  partition(name: string, label: string, events: string[], options: { outcomes?: false } = {}): this {
     this.claim(name);
-    this.parts.push({ kind: 'partition', name, label, events: [...events] });
+    this.parts.push({ kind: 'partition', name, label, events: [...events], ...options });
     return this;
   }
 

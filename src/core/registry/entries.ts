@@ -36,6 +36,33 @@ export interface SystemEntries {
 /** The battle entry of a system, as a scenario file's battle or `odds(system, entry)` takes it. */
 export type EntryOf<S extends SystemId> = SystemEntries[S];
 
+/** Counts down the depth of NumericPath (entries nest a few levels: `players.0.creatures.2.hits`). */
+type Deeper = [never, 0, 1, 2, 3, 4, 5, 6];
+
+/**
+ * The dotted paths of a type's numeric fields, numeric parts indexing lists (`fortressBonus`,
+ * `path.1.defenders`, `defender.creatures.2.hits`, `nations.0.armies`): fields that hold a number or
+ * take one in place of their text (a Kings & Things fort by level), written or left at their default.
+ * What `--solve-for` and `question.solveFor` take (engine/validate/fields.ts finds the same at run time).
+ *
+ * @example
+ * const field: NumericPath<EntryOf<'landgrab'>> = 'fortressBonus';
+ */
+export type NumericPath<T, D extends number = 6> = [D] extends [never]
+  ? never
+  : T extends readonly (infer E)[]
+    ? PathStep<`${number}`, E, D>
+    : T extends object
+      ? { [K in keyof T & string]-?: PathStep<K, T[K], D> }[keyof T & string]
+      : never;
+
+type PathStep<K extends string, V, D extends number> =
+  | ([Extract<NonNullable<V>, number>] extends [never] ? never : K)
+  | (NonNullable<V> extends infer W ? (W extends object ? `${K}.${NumericPath<W, Deeper[D]>}` : never) : never);
+
+/** A system's battle field a solve may move: `NumericPath` of its entry. */
+export type SolveField<S extends SystemId> = NumericPath<EntryOf<S>>;
+
 /**
  * A scenario file's contents for one system: its battles are that system's entries (a sweep's
  * `base` and `set` are partial entries, checked when the scenario runs).

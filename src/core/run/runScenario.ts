@@ -16,6 +16,8 @@ import { checkQuestion } from '../engine/validate/checkQuestion.js';
 import { InputError } from '../model/inputError.js';
 import { solveBattleFor, SolveInterrupted, type SolveForSpec } from '../engine/solve/solveFor.js';
 import { solvedLead } from '../engine/solve/words.js';
+import { sensitivityLead, sensitivityOf } from '../engine/solve/sensitivity.js';
+import type { Description } from '../model/contract.js';
 import { entryPathOf } from '../form/form.js';
 import { SYSTEM_MODULES } from '../registry/systems.js';
 
@@ -74,8 +76,12 @@ function solveOf(
 ): { spec: SolveForSpec | undefined; question: Question } {
   if (battleSpec) return { spec: battleSpec, question };
   if (question.solveFor === undefined) return { spec: undefined, question };
-  const { solveFor, target, ...rest } = question;
-  const spec = { field: solveFor, ...(target !== undefined ? { target } : {}) };
+  const { solveFor, solveRange, target, ...rest } = question;
+  const spec = {
+    field: solveFor,
+    ...(target !== undefined ? { target } : {}),
+    ...(solveRange !== undefined ? { range: solveRange } : {}),
+  };
   return { spec, question: rest.advise && target !== undefined ? { ...rest, target } : rest };
 }
 
@@ -89,6 +95,18 @@ export function sampledTrials(scenario: Scenario, overrides: Overrides): number 
 }
 
 const questionField = (field: keyof Question) => `question.${field}`;
+
+/** Leads said by later phases about one battle (a solve, a sensitivity), in order, as one. */
+function mergeLeads(leads: Array<Description | null>): Description | null {
+  const given = leads.filter((l): l is Description => l !== null);
+  if (given.length === 0) return null;
+  return {
+    verdict: given.flatMap((l) => l.verdict ?? []),
+    decisions: Object.assign({}, ...given.map((l) => l.decisions ?? {})),
+    tables: given.flatMap((l) => l.tables ?? []),
+    charts: given.flatMap((l) => l.charts ?? []),
+  };
+}
 
 export async function runScenario(
   scenario: Scenario,
@@ -141,8 +159,16 @@ export async function runScenario(
     let solved;
     if (asked.spec) {
       const where = stored.solveFor
-        ? { source: context.file ?? scenario.file, field: `battles[${i}].solveFor.field` }
-        : { source: context.file ?? scenario.file, field: (context.questionName ?? questionField)('solveFor') };
+        ? {
+            source: context.file ?? scenario.file,
+            field: `battles[${i}].solveFor.field`,
+            rangeField: `battles[${i}].solveFor.range`,
+          }
+        : {
+            source: context.file ?? scenario.file,
+            field: (context.questionName ?? questionField)('solveFor'),
+            rangeField: (context.questionName ?? questionField)('solveRange'),
+          };
       try {
         const form = SYSTEM_MODULES.find((m) => m.system.id === scenario.system.id)?.form;
         const answer = await solveBattleFor(
@@ -161,6 +187,18 @@ export async function runScenario(
         break;
       }
     }
+    // The knobs one step each way (--sensitivity): at the battle answered (the value solved for, if any).
+    let sensitivity;
+    if (question.sensitivity) {
+      try {
+        sensitivity = await sensitivityOf(scenario.system, battle, common, executor);
+      } catch (error) {
+        if (!(error instanceof SolveInterrupted)) throw error;
+        partialBattle = true;
+        break;
+      }
+    }
+    const lead = mergeLeads([solved ? solvedLead(solved) : null, sensitivity ? sensitivityLead(sensitivity) : null]);
     const result = await runBattle(
       scenario.system,
       battle,
@@ -168,7 +206,7 @@ export async function runScenario(
       {
         ...common,
         question: asked.question,
-        ...(solved ? { lead: solvedLead(solved) } : {}),
+        ...(lead ? { lead } : {}),
         precision: overrides.precision,
         unit: `battle ${i}`,
         onProgress: (done) => report(battle.label, common.trials, 'trials', done),

@@ -65,12 +65,15 @@ export function percentShort(p: number, sampled = false): string {
 }
 
 /**
- * A probability the player chose (a target): "80%", "97.5%", "99.9999%". Written with as many
- * decimals as it has (up to six), so a target short of 1 never reads as 100%.
+ * A probability the player chose (a target): "80%", "97.5%", "99.9999%", "99.99999999%". Written with
+ * as many decimals as it has (six, or as many more as a target closer to 1 needs), so a target short
+ * of 1 never reads as 100%, nor as a bound (">99.999999%") where a number is meant.
  */
 export function percentTarget(p: number): string {
-  const text = `${Number((p * 100).toFixed(6))}`;
-  return p < 1 && text === '100' ? '>99.999999%' : `${text}%`;
+  let text = `${Number((p * 100).toFixed(6))}`;
+  for (let decimals = 7; p < 1 && text === '100' && decimals <= 14; decimals++)
+    text = `${Number((p * 100).toFixed(decimals))}`;
+  return p < 1 && text === '100' ? '>99.99999999999%' : `${text}%`;
 }
 
 /** A number as given (a player's value, e.g. what a territory is worth): up to 6 significant digits. */

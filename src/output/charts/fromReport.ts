@@ -21,6 +21,8 @@ import type {
 import { slug } from '../../core/model/fileNames.js';
 import { percentTarget, thousands } from '../../core/words/format.js';
 import { percentCellText, pointsText, valueText } from './valueFormat.js';
+import { NO_VALUE, orderedColours } from './theme.js';
+import { contoursOf } from './heatmap.js';
 
 const FADED_NOTE = '; faded cells: the paired 95% interval includes 0';
 /** The levels a sweep without thresholds draws: the break-even and the advice's default target. */
@@ -125,15 +127,28 @@ export function sweepRequests(scenario: string, sweep: SweepReport): ChartReques
   ];
 }
 
-/** The sweep's solveFor: the value found in each cell, a line along one axis or a heatmap per variant. */
+/**
+ * The sweep's solveFor: the value found in each cell, a line along one axis or a heatmap per variant.
+ * The heatmaps share one ordered colour scale (every value found in any variant, smallest darkest) so
+ * variants side by side read alike; a cell where no value reaches the target is `none`, one where the
+ * chance turns along the knob is `turns` (each its own grey), and an answer at an edge of the range is
+ * written `≥6` (the top: a larger value might reach it too) or `≤1` (the bottom).
+ */
 function solvedCharts(ctx: SweepContext): ChartRequest[] {
   const solved = ctx.sweep.solved;
   if (!solved || solved.cells.length === 0) return [];
   const several = ctx.sweep.variants.length > 1;
   const title = `${solved.field} at which ${ctx.label} is at least ${percentTarget(solved.target)}`;
   const rule = 'the largest value where the chance falls with it, the smallest where it rises';
-  const text = (c: (typeof solved.cells)[number]) =>
-    c.value !== null ? String(c.value) : c.answer === 'unreachable' ? 'none' : 'turns';
+  type Cell = (typeof solved.cells)[number];
+  const word = (c: Cell) => c.word ?? String(c.value);
+  const category = (c: Cell) => (c.value !== null ? word(c) : c.answer === 'unreachable' ? 'none' : 'turns');
+  const text = (c: Cell) =>
+    c.value === null ? category(c) : c.edge === 'to' ? `≥${word(c)}` : c.edge === 'from' ? `≤${word(c)}` : word(c);
+  const edges = solved.cells.some((c) => c.value !== null && c.edge !== null);
+  const edgeNote = edges
+    ? ['≥ / ≤: at the top / bottom of the range searched (a value beyond it might reach it too)']
+    : [];
   if (ctx.sweep.axes.length === 1) {
     const points = solved.cells.flatMap((c) =>
       c.value === null ? [] : [{ x: chartValue(c.at[0]), series: c.variant, y: c.value }],
@@ -143,7 +158,7 @@ function solvedCharts(ctx: SweepContext): ChartRequest[] {
         kind: 'lines',
         name: 'solved',
         title,
-        subtitle: [ctx.how, rule, 'cells where no value reaches it (or the curve turns) are left out'],
+        subtitle: [ctx.how, rule, 'cells where no value reaches it (or the curve turns) are left out', ...edgeNote],
         x: chartAxis(ctx.sweep.axes[0]),
         y: { title: solved.field, format: 'count' },
         series: ctx.sweep.variants,
@@ -151,6 +166,16 @@ function solvedCharts(ctx: SweepContext): ChartRequest[] {
       },
     ];
   }
+  // One scale for every variant: the values found anywhere, in order of value, then the two greys.
+  const found = new Map<number, string>();
+  for (const c of solved.cells) if (c.value !== null) found.set(c.value, word(c));
+  const ordered = [...found].sort((a, b) => a[0] - b[0]);
+  const colours = orderedColours(ordered.length);
+  const categories = [
+    ...ordered.map(([, w], i) => ({ value: w, colour: colours[i] })),
+    ...(solved.cells.some((c) => c.answer === 'unreachable') ? [{ value: 'none', colour: NO_VALUE.none }] : []),
+    ...(solved.cells.some((c) => c.answer === 'not-monotone') ? [{ value: 'turns', colour: NO_VALUE.turns }] : []),
+  ];
   return ctx.sweep.variants.map((variant): HeatmapChart => {
     const cells = solved.cells
       .filter((c) => c.variant === variant)
@@ -161,18 +186,23 @@ function solvedCharts(ctx: SweepContext): ChartRequest[] {
           y,
           ...(column !== undefined ? { column } : {}),
           ...(row !== undefined ? { row } : {}),
-          value: text(c),
+          value: category(c),
           text: text(c),
         };
       });
-    const values = [...new Set(cells.map((c) => c.value))].sort((a, b) => Number(a) - Number(b));
     return {
       kind: 'heatmap',
       name: several ? `solved-${slug(variant)}` : 'solved',
       title: several ? `${title} (${variant})` : title,
-      subtitle: [ctx.how, rule, "'none': no value in its range reaches it; 'turns': the chance turns along it"],
+      subtitle: [
+        ctx.how,
+        rule,
+        "'none': no value in its range reaches it; 'turns': the chance turns along it",
+        ...edgeNote,
+        ...(several ? ['one colour scale for every variant: a value has the same colour in each'] : []),
+      ],
       ...heatmapAxes(ctx.sweep),
-      colour: { scale: 'categories', title: solved.field, categories: values.map((value) => ({ value })) },
+      colour: { scale: 'categories', title: solved.field, categories },
       cells,
     };
   });
@@ -295,7 +325,11 @@ function headlineLines(ctx: SweepContext): LinesChart {
     kind: 'lines',
     name: 'headline',
     title: `${ctx.label} by ${x.title}`,
-    subtitle: [ctx.how, ...(ctx.exact ? [] : ['lines at the points: 95% intervals'])],
+    subtitle: [
+      ctx.how,
+      ...(ctx.exact ? [] : ['lines at the points: 95% intervals']),
+      ...(ctx.probability ? [levelsNote(contourLevels(ctx.sweep))] : []),
+    ],
     x: chartAxis(x),
     y: {
       title: ctx.probability ? `${ctx.label} (probability)` : ctx.label,
@@ -304,6 +338,8 @@ function headlineLines(ctx: SweepContext): LinesChart {
     },
     series: ctx.sweep.variants,
     points,
+    // The levels its heatmaps would draw: the break-even and the sweep's thresholds.
+    ...(ctx.probability ? { levels: contourLevels(ctx.sweep) } : {}),
   };
 }
 
@@ -379,6 +415,13 @@ function headlineHeatmap(ctx: SweepContext, variant: string): HeatmapChart {
     contours: contourLevels(ctx.sweep),
     cells,
   };
+}
+
+/** What the level lines of a lines chart are, in its subtitle: "dashed: 50% (break-even); solid: 80%". */
+function levelsNote(levels: number[]): string {
+  return contoursOf({ contours: levels })
+    .map((c) => `${c.style}: ${c.label}${c.level === 0.5 ? ' (break-even)' : ''}`)
+    .join('; ');
 }
 
 /** 50% (the break-even) and the sweep's thresholds on its headline; without thresholds, 50% and 80%. */

@@ -14,7 +14,7 @@
  * A grid of probabilities draws its 50% and 80% contours along the cell edges.
  */
 import type { HeatmapChart } from '../../core/model/report.js';
-import { FONT_SIZE, INK, PALETTE_ORDER, textColourOn } from './theme.js';
+import { FONT_SIZE, INK, PALETTE_ORDER, SIZE, textColourOn } from './theme.js';
 import { maxTextWidth } from './textWidth.js';
 import { axisFormat, plotScale } from './valueFormat.js';
 import {
@@ -95,7 +95,17 @@ interface Layout {
   cellHeight: number;
   text: boolean;
   left: number;
+  /** The cells' text size (px): larger in the roomy cells of a small grid on the page. */
+  fontSize: number;
 }
+
+/**
+ * A small grid on the report page (room for far wider cells than its text needs) is drawn at the
+ * column's width, up to ROOMY.maxWidth a cell, its cells ROOMY.heightShare as tall as wide and its text
+ * ROOMY.fontSize: a 6 by 6 grid of a 1060 px column no longer takes 509 px with 11 px text that the
+ * page shrinks further.
+ */
+const ROOMY = { maxWidth: 150, minGrow: 1.4, heightShare: 0.42, maxHeight: 56, fontSize: 16 } as const;
 
 export function heatmapBody(request: HeatmapChart, room: ChartRoom): Built {
   const { x, y, column, row, colour } = request;
@@ -192,7 +202,7 @@ export function heatmapBody(request: HeatmapChart, room: ChartRoom): Built {
     for (const ink of [INK.white, INK.black])
       layers.push({
         transform: [{ filter: { field: 'textColour', equal: ink } }],
-        mark: { type: 'text', fontSize: FONT_SIZE.cellText, color: ink },
+        mark: { type: 'text', fontSize: layout.fontSize, color: ink },
         encoding: { x: xEnc, y: yEnc, text: { field: 'text' } },
       });
   if (edges.length > 0) layers.push(...contourLayers(contours));
@@ -365,26 +375,67 @@ function chooseLayout(request: HeatmapChart, xs: Positions, ys: Positions, texts
   if (texts.length > 0) {
     // 1. The grid as asked, with text.
     const left = yAxis + rowHeader;
-    if (fitsAcross(width(left), nx * textCell, nColumns) >= nColumns)
-      return { facets: asked, across: nColumns, cellWidth: textCell, cellHeight: tall(textHeight), text: true, left };
+    if (fitsAcross(width(left), nx * textCell, nColumns) >= nColumns) {
+      const roomy = roomyCells(texts, width(left), nx, nColumns, textCell);
+      if (roomy)
+        return { facets: asked, across: nColumns, ...roomy, cellHeight: tall(roomy.cellHeight), text: true, left };
+      const fontSize = FONT_SIZE.cellText;
+      return {
+        facets: asked,
+        across: nColumns,
+        cellWidth: textCell,
+        cellHeight: tall(textHeight),
+        text: true,
+        left,
+        fontSize,
+      };
+    }
     // 2. Wrapped panels, with text.
     const panels = nColumns * nRows;
     const across = fitsAcross(width(yAxis), nx * textCell, panels);
     const height = Math.ceil(panels / Math.max(1, across)) * (ny * textHeight + 2 * HEADER_LINE + GAP.facet + 40);
     if (panels > 1 && across >= 1 && height <= MAX_WRAPPED_HEIGHT)
-      return { facets: 'wrap', across, cellWidth: textCell, cellHeight: textHeight, text: true, left: yAxis };
+      return {
+        facets: 'wrap',
+        across,
+        cellWidth: textCell,
+        cellHeight: textHeight,
+        text: true,
+        left: yAxis,
+        fontSize: FONT_SIZE.cellText,
+      };
   }
   // 3. No text.
   const natural = Math.min(CELL.max, Math.max(CELL.min, Math.floor(CELL.naturalWidth / nx)));
   if (column && !row && nColumns > 1 && fitsAcross(width(yAxis), nx * natural, nColumns) < nColumns) {
     const across = Math.max(1, fitsAcross(width(yAxis), nx * natural, nColumns));
     const cell = Math.max(CELL.floor, Math.min(natural, Math.floor(width(yAxis) / nx)));
-    return { facets: 'wrap', across, cellWidth: cell, cellHeight: cell, text: false, left: yAxis };
+    return { facets: 'wrap', across, cellWidth: cell, cellHeight: cell, text: false, left: yAxis, fontSize: 0 };
   }
   const left = yAxis + rowHeader;
   const fit = Math.floor((width(left) - (nColumns - 1) * GAP.facet) / (nColumns * nx));
   const cell = Math.max(CELL.floor, Math.min(natural, fit));
-  return { facets: asked, across: nColumns, cellWidth: cell, cellHeight: tall(cell), text: false, left };
+  return { facets: asked, across: nColumns, cellWidth: cell, cellHeight: tall(cell), text: false, left, fontSize: 0 };
+}
+
+/**
+ * Roomy cells for a small grid with text on the page (see ROOMY), or null when the grid is not small
+ * enough to grow by ROOMY.minGrow, or its text would not fit at the larger size.
+ */
+function roomyCells(
+  texts: string[],
+  room: number,
+  nx: number,
+  nColumns: number,
+  textCell: number,
+): { cellWidth: number; cellHeight: number; fontSize: number } | null {
+  if (room + 4 < SIZE.pageWidth - Y_LABEL_LIMIT - 60) return null;
+  const fill = Math.floor((room - (nColumns - 1) * GAP.facet) / (nColumns * nx));
+  const cellWidth = Math.min(ROOMY.maxWidth, fill);
+  if (cellWidth < textCell * ROOMY.minGrow) return null;
+  if (maxTextWidth(texts, ROOMY.fontSize) + 2 * CELL.textPadding > cellWidth) return null;
+  const cellHeight = Math.max(CELL.textHeight, Math.min(ROOMY.maxHeight, Math.round(cellWidth * ROOMY.heightShare)));
+  return { cellWidth, cellHeight, fontSize: ROOMY.fontSize };
 }
 
 /** The facet fields of each cell: a header label (wrapped to the panel) and the panel's order. */

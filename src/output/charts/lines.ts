@@ -8,6 +8,7 @@ import type { LinesChart } from '../../core/model/report.js';
 import { FONT_SIZE, INK, SIZE, seriesColours } from './theme.js';
 import { maxTextWidth } from './textWidth.js';
 import { axisFormat, plotScale } from './valueFormat.js';
+import { contoursOf } from './heatmap.js';
 import {
   GAP,
   axisLabel,
@@ -111,6 +112,28 @@ export function linesBody(request: LinesChart, room: ChartRoom): Built {
         encoding: { y, x: { value: panelWidth - 2 }, text: { value: request.guide.label } },
       },
     );
+  }
+  if (request.levels && request.levels.length > 0 && request.y.format === 'percent') {
+    // A sweep's thresholds, as its heatmaps draw them: the break-even dashed, the others solid, dotted ...
+    const once = { values: [{}] };
+    for (const contour of contoursOf({ contours: request.levels })) {
+      const y = { datum: contour.level * scale, type: 'quantitative' };
+      layers.push(
+        { data: once, mark: { type: 'rule', color: INK.zeroLine, strokeDash: contour.dash }, encoding: { y } },
+        {
+          data: once,
+          mark: {
+            type: 'text',
+            align: 'left',
+            baseline: 'bottom',
+            dy: -2,
+            fontSize: FONT_SIZE.label,
+            color: INK.muted,
+          },
+          encoding: { y, x: { value: 2 }, text: { value: contour.label } },
+        },
+      );
+    }
   }
   if (hasIntervals)
     layers.push({

@@ -20,6 +20,31 @@ export const PALETTE = {
 
 export const PALETTE_ORDER: string[] = Object.values(PALETTE);
 
+/**
+ * An ordered scale for values that rank (a solved knob's values in a grid): viridis from dark to
+ * light, so a larger value is always lighter, in every chart that shares the scale.
+ */
+export const ORDERED = [
+  '#440154',
+  '#472d7b',
+  '#3b528b',
+  '#2c728e',
+  '#21918c',
+  '#28ae80',
+  '#5ec962',
+  '#addc30',
+  '#fde725',
+];
+
+/** `n` colours along ORDERED, evenly spaced from its dark end to its light end. */
+export function orderedColours(n: number): string[] {
+  if (n <= 1) return [ORDERED[4]].slice(0, n);
+  return Array.from({ length: n }, (_, i) => ORDERED[Math.round((i * (ORDERED.length - 1)) / (n - 1))]);
+}
+
+/** Cells with no value to colour: none reaches the target (light), the chance turns along the knob (darker). */
+export const NO_VALUE = { none: '#d9d9d9', turns: '#8c8c8c' } as const;
+
 /** Greys for text and furniture (not data). */
 export const INK = {
   text: '#222222',

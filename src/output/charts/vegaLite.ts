@@ -11,6 +11,7 @@ import { distributionBody, drawsExactTicks } from './distribution.js';
 import { heatmapBody } from './heatmap.js';
 import { intervalsBody, intervalsKey } from './intervals.js';
 import { linesBody } from './lines.js';
+import { tornadoBody } from './tornado.js';
 import { SCHEMA, titleBlock, type Built, type ChartRoom, type VegaLiteSpec } from './layout.js';
 import { SIZE, withTheme } from './theme.js';
 
@@ -61,6 +62,8 @@ function bodyOf(request: ChartRequest, room: ChartRoom): Built {
       return heatmapBody(request, room);
     case 'lines':
       return linesBody(request, room);
+    case 'tornado':
+      return tornadoBody(request, room);
   }
 }
 

@@ -76,6 +76,34 @@ export const cases: ClaimCase[] = [
     system,
     entry: { type: 'battle', attackers: 18, defenders: 8, stopRule },
   })),
+  // House rules to their limits: leader and fortress bonuses 0 to 6 (an attacking leader's +6 makes a
+  // conquest certain), ties to either side; certainty asked for, with and without a stop rule.
+  ...grid({
+    leaderBonus: [0, 3, 6],
+    fortressBonus: [0, 6],
+    ties: ['defender', 'attacker'],
+    sides: [{ attackingLeader: true, fortress: true }, { defendingLeader: true }],
+    question: [{}, { target: 1 }, { advise: true, target: 1 }, { advise: true }],
+  }).map((c): ClaimCase => ({
+    system,
+    entry: {
+      type: 'battle',
+      attackers: 5,
+      defenders: 3,
+      ...c.sides,
+      leaderBonus: c.leaderBonus,
+      fortressBonus: c.fortressBonus,
+      ties: c.ties,
+    },
+    question: c.question,
+  })),
+  ...grid({ leaderBonus: [0, 6], question: [{ advise: true }, { target: 1 }] }).map((c): ClaimCase => ({
+    system,
+    entry: { type: 'battle', attackers: 6, defenders: 2, attackingLeader: true, leaderBonus: c.leaderBonus },
+    question: c.question,
+    method: 'sample',
+    trials: 20_000,
+  })),
   // Sampled answers quote the estimate (and its interval), never the exact value beside it.
   ...[{}, { advise: true }, { target: 0.9 }].map((question): ClaimCase => ({
     system,

@@ -34,7 +34,7 @@ describe('sentences built from named values', () => {
     expect(writeValue(1, 'percent')).toBe('100.0%');
     expect(writeValue(1, 'percent', true)).toBe('over 99.9%');
     expect(writeValue(0.999999, 'target')).toBe('99.9999%');
-    expect(writeValue(0.9999999999, 'target')).toBe('>99.999999%');
+    expect(writeValue(0.9999999999, 'target')).toBe('99.99999999%');
     expect(writeValue(1, 'target')).toBe('100%');
   });
 

@@ -163,7 +163,14 @@ export function describeBattle(
    */
   lead: Description = {},
 ): Pick<BattleReport, 'verdict' | 'verdictQuotes' | 'decisions' | 'metrics' | 'distributions' | 'tables' | 'charts'> {
-  const summary = summarizeLayout(battle.layout, battle.headline, tally, trials, exact?.probabilities ?? null);
+  const summary = summarizeLayout(
+    battle.layout,
+    battle.headline,
+    tally,
+    trials,
+    exact?.probabilities ?? null,
+    exact?.possible ?? null,
+  );
   const view = resultView(battle, tally, trials, exact, summary.metrics, summary.distributions, question);
   // Interrupted before a single battle finished: there is nothing to put into words.
   const nothing = tally !== null && trials === 0;

@@ -12,20 +12,24 @@ import type { RuleSystem } from '../../model/contract.js';
 import { pacer, type Executor } from '../sample/executor.js';
 import type { Battle } from '../validate/entry.js';
 import { InputError } from '../../model/inputError.js';
-import type { SolvedForDecision } from '../../model/report.js';
+import type { SolvedForDecision, SolvedPoint } from '../../model/report.js';
 import { planAnswer } from '../answer/battle.js';
 import type { Method } from '../../model/run.js';
 import { sampleBattle } from '../sample/sample.js';
 import { summarizeLayout } from '../summarize/summarize.js';
-import { knobRange, battleWith } from '../validate/fields.js';
-import { searchAlong, WINDOW, type CurvePoint, type Direction, type SearchResult } from './search.js';
+import { knobRange, battleWith, knobWord, type KnobRange } from '../validate/fields.js';
+import { reaches, searchAlong, WINDOW, type CurvePoint, type Direction, type SearchResult } from './search.js';
 import { DEFAULT_TARGET } from '../../model/question.js';
 
-/** What a battle (or a sweep) asks to solve for: an entry field (or a front end's name for it) and a target. */
+/** What a battle (or a sweep) asks to solve for: an entry field (or a front end's name for it), a target, a range. */
 export interface SolveForSpec {
   field: string;
   /** Default: DEFAULT_TARGET (80%), as for every other target. */
   target?: number;
+  /** The whole numbers to search, low to high (default: every value the field takes here). */
+  range?: readonly [number, number];
+  /** A sweep's cell: the range is searched within what the field takes in it (else refused beyond it). */
+  withinCell?: boolean;
 }
 
 export interface SolveSettings {
@@ -38,10 +42,11 @@ export interface SolveSettings {
   aliases?: (name: string) => string | undefined;
 }
 
-/** Where the solve was asked, for errors: the file or command and the field holding the request. */
+/** Where the solve was asked, for errors: the file or command and the field holding the request (and its range). */
 export interface SolveWhere {
   source: string;
   field: string;
+  rangeField?: string;
 }
 
 /** The headline of one battle: exact where the method answers it exactly, else sampled on the run's streams. */
@@ -54,7 +59,7 @@ export async function headlineOf(
 ): Promise<CurvePoint & { sampled: boolean }> {
   const { sampled, exact } = planAnswer(system, battle, settings.method, false);
   if (!sampled) {
-    const [m] = summarizeLayout(battle.layout, battle.headline, null, 0, exact!.probabilities).metrics;
+    const [m] = summarizeLayout(battle.layout, battle.headline, null, 0, exact!.probabilities, exact!.possible).metrics;
     return { value: 0, probability: m.exact ?? m.estimate, sampled: false };
   }
   const result = await sampleBattle(
@@ -76,15 +81,17 @@ export class SolveInterrupted extends Error {
   }
 }
 
-/** The headline does not move one way along the field: refused, with the curve to show why. */
+/** The headline does not move one way along the field, and some value reaches the target: refused, with the curve. */
 export class NotMonotone extends InputError {
   constructor(
     where: SolveWhere,
     readonly knob: string,
-    readonly curve: CurvePoint[],
+    readonly curve: SolvedPoint[],
     turn: [number, number],
     readonly metricLabel: string,
     direction: Direction,
+    /** The decision as far as it goes (no value: none answers the target alone), for a sweep's row. */
+    readonly decision: SolvedForDecision,
   ) {
     const against = direction === 'decreasing' ? 'falls overall but rises' : 'rises overall but falls';
     super(
@@ -95,6 +102,9 @@ export class NotMonotone extends InputError {
     );
   }
 }
+
+/** A turning curve this short, answered exactly, is evaluated at every value (one between those seen might reach). */
+export const WHOLE_CURVE = 400;
 
 export interface SolvedBattle {
   /** The battle at the value found (or, with no value reaching the target, at the best value). */
@@ -112,65 +122,95 @@ export async function solveBattleFor(
   where: SolveWhere,
 ): Promise<SolvedBattle> {
   const target = spec.target ?? DEFAULT_TARGET;
-  const range = knobRange(system, battle.entry, spec.field, where, settings.aliases);
+  const range = knobRange(system, battle.entry, spec.field, where, settings.aliases, spec.range, spec.withinCell);
   const { path } = range;
   const head = battle.layout.parts.find((p) => p.kind === 'event' && p.name === battle.headline);
   const named = head && 'label' in head ? head.label : battle.headline;
   // Written as a probability in the sentence whatever the system calls the event.
   const label = named.startsWith('P(') ? named : `P(${named})`;
   let sampledAny = false;
-  let evaluations = 0;
   const pace = pacer();
+  const known = new Map<number, CurvePoint>();
   const evaluate = async (value: number): Promise<CurvePoint> => {
+    const seen = known.get(value);
+    if (seen) return seen;
     // Exact steps never wait for anything: let a Ctrl-C be seen between them.
     await pace();
     if (settings.signal?.aborted) throw new SolveInterrupted();
     const at = battleWith(system, battle.entry, path, value);
     if (!at) throw new InputError(where.source, where.field, `'${spec.field}' refuses ${value} inside its range`);
     const point = await headlineOf(system, at, settings, executor, `solve ${path}=${value}`);
-    evaluations++;
     if (point.sampled) sampledAny = true;
-    return { value, probability: point.probability, ...(point.ci95 ? { ci95: point.ci95 } : {}) };
+    const found = { value, probability: point.probability, ...(point.ci95 ? { ci95: point.ci95 } : {}) };
+    known.set(value, found);
+    return found;
   };
   const hint = forceHint(system, battle, path, target);
-  const result = await searchAlong(evaluate, {
+  let result = await searchAlong(evaluate, {
     from: range.from,
     to: range.to,
     target,
     start: range.start,
     ...(hint !== undefined ? { hint } : {}),
   });
-  // A target of 100% asks for certainty: answerable where the battle is deterministic (every
-  // value gives 0 or 1), not where the dice keep a chance (a computed 1 may be 1 - 1e-30).
-  if (target >= 1 && result.points.some((p) => p.probability > 0 && p.probability < 1))
+  // A target of 100% asks for certainty: an exact answer decides it exactly (a certain headline is
+  // exactly 1, summarize.ts), a sampled one cannot (every trial won is not a certainty).
+  if (target >= 1 && sampledAny)
     throw new InputError(
       where.source,
       where.field,
-      `no value of '${spec.field}' makes it certain: the battle keeps a chance either way, and a computed ` +
-        'probability cannot tell certainty from a chance below 1e-16; ask for less than 100% (e.g. 0.999)',
+      `no sampled value of '${spec.field}' can show a certainty (every trial won is still a chance); ` +
+        'ask for less than 100% (e.g. 0.999), or answer it exactly',
     );
-  if (result.kind === 'not-monotone')
-    throw new NotMonotone(where, spec.field, result.points, result.turn, label, result.direction);
+  const words = (value: number) => knobWord(system, battle.entry, path, value);
+  const facts = { path, asked: spec.field, target, metric: battle.headline, label, range, words };
+  if (result.kind === 'not-monotone') {
+    // Whether any value reaches the target is decided first: a turning curve no value of which
+    // reaches it is answered (unreachable, the best value named), not refused.
+    const whole = range.to - range.from + 1 <= WHOLE_CURVE && !sampledAny;
+    if (whole && !result.everyValue) for (let v = range.from; v <= range.to; v++) await evaluate(v);
+    const points = [...known.values()].sort((a, b) => a.value - b.value);
+    const everyValue = result.everyValue || whole;
+    const turned = { ...result, points, everyValue };
+    if (!points.some((p) => reaches(p, target))) result = unreachableAlong(turned);
+    else {
+      const decision = decisionOf(unreachableAlong(turned), { ...facts, sampled: sampledAny, evaluations: known.size });
+      throw new NotMonotone(where, spec.field, decision.curve, turned.turn, label, turned.direction, decision);
+    }
+  }
   // A flat curve answers the battle as asked (every value gives the same headline), not at its lowest value.
   const value =
-    result.direction === 'flat' && range.start >= range.from && range.start <= range.to
+    result.direction === 'flat' && range.asGiven && range.start >= range.from && range.start <= range.to
       ? range.start
       : result.kind === 'found'
         ? result.value
         : result.best;
   const solved = battleWith(system, battle.entry, path, value) as Battle;
-  const decision = decisionOf(result, {
-    path,
-    asked: spec.field,
-    target,
-    metric: battle.headline,
-    label,
-    range,
-    sampled: sampledAny,
-    evaluations,
-  });
-  // The label keeps what was asked (the value searched from), then what was solved.
-  return { battle: { ...solved, label: `${battle.label}; solved: ${path} = ${value}` }, decision };
+  const decision = decisionOf(result, { ...facts, sampled: sampledAny, evaluations: known.size });
+  // The label keeps what was asked (the value searched from), then what was solved, in the knob's words.
+  const edge = decision.edge ? ', at the edge of its range' : '';
+  const heading =
+    decision.answer === 'found'
+      ? `solved: ${path} = ${words(value)}${edge}`
+      : `closest: ${path} = ${words(value)} (unreachable${edge})`;
+  return { battle: { ...solved, label: `${battle.label}; ${heading}` }, decision };
+}
+
+/** A turning curve no value of which reaches the target: unreachable, its best value named. */
+function unreachableAlong(
+  r: Extract<SearchResult, { kind: 'not-monotone' }>,
+): Extract<SearchResult, { kind: 'unreachable' }> & { turns: true } {
+  const order = r.direction === 'decreasing' ? [...r.points].reverse() : r.points;
+  let best = order[0];
+  for (const p of order) if (p.probability > best.probability) best = p;
+  return {
+    kind: 'unreachable',
+    direction: r.direction,
+    points: r.points,
+    everyValue: r.everyValue,
+    best: best.value,
+    turns: true,
+  };
 }
 
 /**
@@ -189,37 +229,52 @@ function forceHint(system: RuleSystem, battle: Battle, path: string, target: num
 }
 
 function decisionOf(
-  result: Exclude<SearchResult, { kind: 'not-monotone' }>,
+  result: Exclude<SearchResult, { kind: 'not-monotone' }> & { turns?: boolean },
   facts: {
     path: string;
     asked: string;
     target: number;
     metric: string;
     label: string;
-    range: { from: number; to: number; cut: boolean };
+    range: KnobRange;
     sampled: boolean;
     evaluations: number;
+    words: (value: number) => string;
   },
 ): SolvedForDecision {
-  const point = (value: number) => {
+  const point = (value: number): SolvedPoint => {
     const p = result.points.find((x) => x.value === value) as CurvePoint;
-    return { value, probability: p.probability, ...(p.ci95 ? { ci95: p.ci95 } : {}) };
+    const word = facts.words(value);
+    return {
+      value,
+      ...(word !== String(value) ? { word } : {}),
+      probability: p.probability,
+      ...(p.ci95 ? { ci95: p.ci95 } : {}),
+    };
   };
   const centre = result.kind === 'found' ? result.value : result.best;
+  const { range } = facts;
+  // An answer at an end of the range: the target holds (or, unreachable, the best is) up to where the range stops.
+  const edge = result.direction === 'flat' ? null : centre === range.from ? 'from' : centre === range.to ? 'to' : null;
+  const found = result.kind === 'found';
   return {
     field: facts.path,
     asked: facts.asked,
+    written: range.written,
     target: facts.target,
     metric: facts.metric,
     metricLabel: facts.label,
     direction: result.direction,
+    turns: result.turns ?? false,
     answer: result.kind,
-    value: result.kind === 'found' ? point(result.value) : null,
-    neighbour: result.kind === 'found' && result.neighbour !== null ? point(result.neighbour) : null,
-    best: point(result.kind === 'found' ? result.value : result.best),
-    from: facts.range.from,
-    to: facts.range.to,
-    cut: facts.range.cut,
+    value: found ? point(result.value) : null,
+    neighbour: found && result.neighbour !== null ? point(result.neighbour) : null,
+    best: point(centre),
+    edge: found && result.neighbour !== null ? null : edge,
+    from: range.from,
+    to: range.to,
+    rangeAsked: range.asked,
+    cut: range.cut,
     everyValue: result.everyValue,
     sampled: facts.sampled,
     evaluated: facts.evaluations,

@@ -21,6 +21,8 @@ export function summarizeLayout(
   tally: Float64Array | null,
   trials: number,
   exact: Float64Array | null,
+  /** With `exact`: which bins can happen at all (Solution.possible); absent, those above 0. */
+  possible: Uint8Array | null = null,
 ): Summary {
   // A sampled answer's estimates come from its tally alone, even when nothing finished (an
   // interrupt before the first chunk, or no trial reaching a conditional histogram): they are then
@@ -32,6 +34,7 @@ export function summarizeLayout(
   const head = events.get(headline);
   if (!head) throw new Error(`tally layout has no event '${headline}' to be the headline`);
 
+  const certainty = exact ? exactCertainty(layout, events, exact, possible) : null;
   const metrics: Metric[] = [eventMetric(head)];
   const distributions: Distribution[] = [];
   for (const part of layout.parts) {
@@ -46,10 +49,47 @@ export function summarizeLayout(
   return { metrics, distributions };
 
   function eventMetric(part: EventPart): Metric {
-    const exactValue = exact ? clamp01(binSum(exact, part.bins)) : undefined;
+    const exactValue = certainty ? certainty(part) : undefined;
     const successes = sampling ? (sampled ? binSum(tally, part.bins) : 0) : null;
     return probabilityMetric(part.name, part.label, successes, trials, exactValue);
   }
+}
+
+/** The largest double below 1: a chance that is not certain but rounds to 1. */
+export const BELOW_ONE = 1 - 2 ** -53;
+
+/**
+ * An event's exact probability with its ends decided exactly: 0 when no bin of it can happen; 1 when,
+ * of a partition's events (of which exactly one happens in every battle), every bin that can happen is
+ * one of its own. With the solver's `possible` bins (Solution.possible) nothing else is 0 or 1: a sum
+ * that rounds to 1 is written just below it, a chance that underflows to 0 as the smallest double above
+ * it. Without them the solver's floats are its word, except that a partition's event is certain only as
+ * above (a sum of exactly 1 elsewhere is certain: whole-number arithmetic, as Advanced Civilization's
+ * enumeration adds, gives it only for a certainty).
+ */
+function exactCertainty(
+  layout: TallyLayout,
+  events: Map<string, EventPart>,
+  exact: Float64Array,
+  possible: Uint8Array | null,
+): (part: EventPart) => number {
+  const can = (i: number) => (possible ? possible[i] === 1 : exact[i] > 0);
+  const binsOf = (part: EventPart) => part.bins.flatMap(([offset, length]) => range(offset, length));
+  const declared = layout.parts.filter((p) => p.kind === 'partition');
+  const partitions = declared.map((p) => p.events.flatMap((e) => binsOf(events.get(e) as EventPart)));
+  return (part) => {
+    const own = new Set(binsOf(part));
+    if (![...own].some(can)) return 0;
+    if (partitions.some((bins) => bins.every((i) => own.has(i) || !can(i)))) return 1;
+    const p = binSum(exact, part.bins);
+    // Without them, a member of a partition another member of which has some chance is not certain.
+    if (!possible) return p >= 1 && declared.some((d) => d.events.includes(part.name)) ? BELOW_ONE : p > 1 ? 1 : p;
+    return p >= 1 ? BELOW_ONE : p <= 0 ? Number.MIN_VALUE : p;
+  };
+}
+
+function range(from: number, length: number): number[] {
+  return Array.from({ length }, (_, i) => from + i);
 }
 
 /**
@@ -184,9 +224,4 @@ function total(v: ArrayLike<number>): number {
 function normalize(v: Float64Array): void {
   const s = total(v);
   if (s > 0) for (let i = 0; i < v.length; i++) v[i] /= s;
-}
-
-/** Sums of exact probabilities can overshoot 1 by rounding: keep them in [0, 1]. */
-function clamp01(p: number): number {
-  return p < 0 ? 0 : p > 1 ? 1 : p;
 }

@@ -14,7 +14,7 @@ import { InputError } from '../../model/inputError.js';
 import { describeBattle, planAnswer, type RunOptions } from '../answer/battle.js';
 import { thresholdRows } from './thresholds.js';
 import { NotMonotone, solveBattleFor, SolveInterrupted } from '../solve/solveFor.js';
-import type { SolvedCell } from '../../model/report.js';
+import type { SolvedCell, SolvedForDecision } from '../../model/report.js';
 
 export type SweepOptions = Omit<RunOptions, 'precision'> & { onProgress?: (cellsDone: number) => void };
 
@@ -116,7 +116,7 @@ export async function runSweep(
   const first = sweep.cells[0].battles[0];
   const headlineLabel = cells[0]?.variants[0]?.metrics[0]?.label ?? first.headline;
   const axes = sweep.axes.map((a) => ({ name: a.name, title: a.title, values: a.values }));
-  const partition = first.layout.parts.find((p) => p.kind === 'partition');
+  const partition = first.layout.parts.find((p) => p.kind === 'partition' && p.outcomes !== false);
   const eventLabel = (name: string) => first.layout.parts.find((p) => p.name === name && p.kind === 'event');
   // A category no cell reports cannot happen anywhere in the sweep (its layout does not report it): left out.
   const reported = (name: string) =>
@@ -177,6 +177,31 @@ function exactDifference(baseline: Metric, variant: Metric): number | undefined 
   return baseline.exact !== undefined && variant.exact !== undefined ? variant.exact - baseline.exact : undefined;
 }
 
+/** One cell's row of the solved grid: the value found (else the best, named), its edge, and the whole curve. */
+function solvedCell(
+  at: SolvedCell['at'],
+  variant: string,
+  d: SolvedForDecision,
+  answer: SolvedCell['answer'],
+): SolvedCell {
+  const shown = d.value ?? d.best;
+  const word = shown.word;
+  return {
+    at,
+    variant,
+    answer,
+    direction: d.direction,
+    turns: answer === 'not-monotone' || d.turns,
+    value: answer === 'found' ? (d.value?.value ?? null) : null,
+    ...(word !== undefined ? { word } : {}),
+    probability: shown.probability,
+    ...(shown.ci95 ? { ci95: shown.ci95 } : {}),
+    best: answer === 'found' ? null : d.best.value,
+    edge: answer === 'not-monotone' ? null : d.edge,
+    curve: d.curve,
+  };
+}
+
 /**
  * Every cell and variant solved for the sweep's field (engine/solve/): a cell where the headline
  * turns along the field is a row that says so, not a refusal of the whole sweep. Null when
@@ -198,33 +223,17 @@ async function solveCells(
       if (options.signal?.aborted) return null;
       const variant = sweep.variants[v];
       try {
-        const { decision: d } = await solveBattleFor(system, battle, spec, options, executor, {
+        const { decision } = await solveBattleFor(system, battle, { ...spec, withinCell: true }, options, executor, {
           source,
           field: 'sweep.solveFor.field',
+          rangeField: 'sweep.solveFor.range',
         });
-        const at = d.value ?? d.best;
-        rows.push({
-          at: cell.at,
-          variant,
-          answer: d.answer,
-          direction: d.direction,
-          value: d.value?.value ?? null,
-          probability: at.probability,
-          ...(at.ci95 ? { ci95: at.ci95 } : {}),
-          best: d.answer === 'unreachable' ? d.best.value : null,
-        });
+        rows.push(solvedCell(cell.at, variant, decision, decision.answer));
       } catch (error) {
         if (error instanceof SolveInterrupted) return null;
         if (!(error instanceof NotMonotone)) throw error;
-        rows.push({
-          at: cell.at,
-          variant,
-          answer: 'not-monotone',
-          direction: 'flat',
-          value: null,
-          probability: null,
-          best: null,
-        });
+        // The curve turns and some value reaches the target: no single value answers it; its curve is kept.
+        rows.push(solvedCell(cell.at, variant, error.decision, 'not-monotone'));
       }
     }
   }

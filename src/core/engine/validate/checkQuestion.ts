@@ -9,7 +9,7 @@ import type { Question } from '../../model/question.js';
 
 export interface QuestionProblem {
   /** The Question field it is about. */
-  field: 'objective' | 'territoryWorth';
+  field: 'objective' | 'territoryWorth' | 'solveRange';
   message: string;
 }
 
@@ -27,7 +27,9 @@ export function checkQuestion(
   question: Question,
   name: (field: keyof Question) => string,
 ): QuestionProblem | null {
-  const { objective, territoryWorth } = question;
+  const { objective, territoryWorth, solveRange } = question;
+  if (solveRange !== undefined && question.solveFor === undefined)
+    return { field: 'solveRange', message: `applies only with ${name('solveFor')} (the values it searches)` };
   if (objective !== undefined) {
     const offered = system.objectives ?? [];
     if (offered.length === 0) {

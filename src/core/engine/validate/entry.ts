@@ -9,7 +9,7 @@ export interface Battle<Plan = unknown> extends Compiled<Plan> {
   /** The validated entry (defaults filled in): exactly what is fought. */
   entry: unknown;
   /** A scenario's battle may ask to be solved for one of its fields (engine/solve/). */
-  solveFor?: { field: string; target?: number };
+  solveFor?: { field: string; target?: number; range?: readonly [number, number] };
 }
 
 /**

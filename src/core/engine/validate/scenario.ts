@@ -23,7 +23,7 @@ function splitSolveFor(
   raw: unknown,
   source: string,
   field: string,
-): { entry: unknown; solveFor?: { field: string; target: number } } {
+): { entry: unknown; solveFor?: { field: string; target: number; range?: [number, number] } } {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw) || !Object.hasOwn(raw, 'solveFor'))
     return { entry: raw };
   const { solveFor, ...entry } = raw as Record<string, unknown>;
@@ -93,6 +93,8 @@ export const scenarioSchema = z.strictObject({
     .min(0, { error: 'must be 0 or more' })
     .max(MAX_TERRITORY_WORTH, { error: `must be at most ${MAX_TERRITORY_WORTH}` })
     .optional(),
+  /** Each battle's headline with every numeric knob one step down and up (a tornado), largest change first. */
+  sensitivity: z.boolean().optional(),
   battles: z
     .array(z.unknown())
     .min(1, { error: 'needs at least one battle' })
@@ -139,6 +141,7 @@ export function parseScenario(raw: unknown, source: string, systems: readonly Ru
     ...(outer.data.advise ? { advise: true } : {}),
     ...(outer.data.objective !== undefined ? { objective: outer.data.objective } : {}),
     ...(outer.data.territoryWorth !== undefined ? { territoryWorth: outer.data.territoryWorth } : {}),
+    ...(outer.data.sensitivity ? { sensitivity: true } : {}),
   };
   const problem = checkQuestion(system, question, (field) => (field === 'advise' ? '"advise": true' : field));
   if (problem) throw new InputError(source, problem.field, problem.message);
@@ -149,7 +152,15 @@ export function parseScenario(raw: unknown, source: string, systems: readonly Ru
   const battles = (outer.data.battles ?? []).map((raw, i) => {
     const { entry, solveFor } = splitSolveFor(raw, source, `battles[${i}]`);
     const compiled = compileEntry(system, entry, source, `battles[${i}]`, `battle ${i + 1}`);
-    if (solveFor) knobRange(system, compiled.entry, solveFor.field, { source, field: `battles[${i}].solveFor.field` });
+    if (solveFor)
+      knobRange(
+        system,
+        compiled.entry,
+        solveFor.field,
+        { source, field: `battles[${i}].solveFor.field`, rangeField: `battles[${i}].solveFor.range` },
+        undefined,
+        solveFor.range,
+      );
     const battle = solveFor ? { ...compiled, solveFor } : compiled;
     const earlier = labels.get(battle.label);
     if (earlier !== undefined) {

@@ -116,7 +116,7 @@ export interface CompiledSweep {
   cellText?: string[];
   cellTextSigned?: boolean;
   thresholds: Array<{ metric?: string; at: number[] }>;
-  solveFor?: { field: string; target: number };
+  solveFor?: { field: string; target: number; range?: [number, number] };
   cells: SweepCell[];
 }
 
@@ -263,6 +263,7 @@ export function compileSweep(system: RuleSystem, spec: SweepSpec, source: string
     cells.push({ index, at, battles });
   }
   // Checked on the first cell now, so a field no cell has is refused before anything runs.
+  // (A range asked is searched in each cell within what the field takes there.)
   if (spec.solveFor && cells.length > 0)
     knobRange(system, cells[0].battles[0].entry, spec.solveFor.field, { source, field: 'sweep.solveFor.field' });
   return {

@@ -7,13 +7,16 @@ import { HEADLINE, conflictLayout, maxTokensLeft, type ConflictPlan, type TokenD
 export function tokenDistribution(spec: TokenSpec): TokenDistribution {
   let values: number[];
   let probabilities: number[];
+  let counts: number[] | undefined;
   if (typeof spec === 'number') {
     values = [spec];
     probabilities = [1];
+    counts = [1];
   } else if ('min' in spec) {
     values = [];
     for (let x = spec.min; x <= spec.max; x++) values.push(x);
     probabilities = values.map(() => 1 / values.length);
+    counts = values.map(() => 1);
   } else {
     // Merge repeated values (in a Map: values are numbers, never user text); weights default to equal.
     const weights = spec.weights ?? spec.values.map(() => 1);
@@ -22,10 +25,21 @@ export function tokenDistribution(spec: TokenSpec): TokenDistribution {
     values = [...byValue.keys()].sort((a, b) => a - b);
     const sum = values.reduce((s, v) => s + (byValue.get(v) as number), 0);
     probabilities = values.map((v) => (byValue.get(v) as number) / sum);
+    counts = wholeWeights(values.map((v) => byValue.get(v) as number));
   }
   let acc = 0;
   const cumulative = probabilities.map((p) => (acc += p));
-  return { values, probabilities, cumulative };
+  return { values, probabilities, cumulative, ...(counts ? { counts } : {}) };
+}
+
+/** Weights given with up to 6 decimals, scaled to whole numbers (0.25, 0.5 -> 25, 50); undefined with more. */
+function wholeWeights(weights: number[]): number[] | undefined {
+  for (let scale = 1; scale <= 1e6; scale *= 10) {
+    const scaled = weights.map((w) => w * scale);
+    if (scaled.every((w) => Number.isSafeInteger(Math.round(w)) && Math.abs(w - Math.round(w)) < 1e-9 * scale))
+      return scaled.map(Math.round);
+  }
+  return undefined;
 }
 
 function ownerIndex(names: string[], place: AdvCivEntry['fort']): number {

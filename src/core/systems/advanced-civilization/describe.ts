@@ -15,7 +15,7 @@ import type { ConflictOutcome } from './outcome.js';
 import type { ConflictRules } from './rules.js';
 import { computeLevels } from './resolver.js';
 import { conflictAccount, conflictVerdict, nationName } from './verdict.js';
-import { metricQuote, quote, say, type Sentence } from '../../words/sentence.js';
+import { join, metricQuote, quote, say, type Sentence } from '../../words/sentence.js';
 
 type View = ResultView<AdvCivEntry, ConflictPlan>;
 
@@ -210,9 +210,16 @@ function uncertainVerdict(view: View, categories: Metric[]): Sentence {
         )}]`
       : say``;
   const shown = categories.map((m) => view.shown(m.key).value);
-  const likely = shown.indexOf(Math.max(...shown));
-  const label = quote(`tables.${OUTCOMES}.rows.${likely}.0`, bare(categories[likely].label), 'text');
-  const chance = metricQuote(view, categories[likely].key, 'percent');
+  const top = Math.max(...shown);
+  // Exact chances tie exactly (whole-number weights, exact.ts): every outcome as likely as the most is named.
+  const tied = view.method === 'exact' ? shown.flatMap((v, i) => (v === top ? [i] : [])) : [shown.indexOf(top)];
+  const labels = tied.map((i) => quote(`tables.${OUTCOMES}.rows.${i}.0`, bare(categories[i].label), 'text'));
+  const chance = metricQuote(view, categories[tied[0]].key, 'percent');
   const who = nationName(view.plan.rules, 0);
-  return say`${who} controls the area with probability ${p}${range}; most likely outcome: ${label} (${chance}).`;
+  const last = labels[labels.length - 1];
+  const likely =
+    tied.length === 1
+      ? say`most likely outcome: ${labels[0]} (${chance})`
+      : say`most likely outcomes, equally: ${join(labels.slice(0, -1), ', ')} and ${last} (${chance} each)`;
+  return say`${who} controls the area with probability ${p}${range}; ${likely}.`;
 }

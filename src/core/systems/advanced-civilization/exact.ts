@@ -44,7 +44,11 @@ export function solveConflict(plan: ConflictPlan): Solution | Unsolved {
   return { probabilities: enumerateConflict(plan, size) };
 }
 
-/** Probability of every bin, by walking the product of the token distributions. */
+/**
+ * Probability of every bin, by walking the product of the token distributions. With whole-number
+ * weights (TokenDistribution.counts) whose product of totals stays below 2^53, every bin adds whole
+ * numbers (exact) and is divided by the total once: a bin every combination reaches is exactly 1.
+ */
 export function enumerateConflict(plan: ConflictPlan, size: number): Float64Array {
   const n = plan.tokens.length;
   const out = new Float64Array(size);
@@ -52,12 +56,15 @@ export function enumerateConflict(plan: ConflictPlan, size: number): Float64Arra
   const tokens = new Int32Array(n);
   const armies = new Int32Array(n);
   const s = makeScratch(n);
+  const counts = plan.tokens.every((d) => d.counts) ? plan.tokens.map((d) => d.counts as number[]) : null;
+  const total = counts ? counts.reduce((t, c) => t * c.reduce((a, b) => a + b, 0), 1) : 0;
+  const whole = counts !== null && Number.isSafeInteger(total);
   for (;;) {
     let p = 1;
     for (let i = 0; i < n; i++) {
       tokens[i] = plan.tokens[i].values[digit[i]];
       armies[i] = plan.armies[i];
-      p *= plan.tokens[i].probabilities[digit[i]];
+      p *= whole ? (counts as number[][])[i][digit[i]] : plan.tokens[i].probabilities[digit[i]];
     }
     if (p > 0) {
       resolveConflict(plan.rules, tokens, armies, s);
@@ -68,5 +75,6 @@ export function enumerateConflict(plan: ConflictPlan, size: number): Float64Arra
     while (i < n && ++digit[i] === plan.tokens[i].values.length) digit[i++] = 0;
     if (i === n) break;
   }
+  if (whole) for (let b = 0; b < size; b++) out[b] /= total;
   return out;
 }

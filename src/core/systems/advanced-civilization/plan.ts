@@ -10,6 +10,12 @@ import type { ConflictRules } from './rules.js';
 export interface TokenDistribution {
   values: number[];
   probabilities: number[];
+  /**
+   * Whole-number weights in proportion to `probabilities` (1 each for a range; the weights given,
+   * scaled to whole numbers, for a list), when there are such: the exact solver then adds whole
+   * numbers and divides once, so a certain outcome sums to exactly 1 and equal chances are equal.
+   */
+  counts?: number[];
   /** Running sums of `probabilities` (what the sampler's inverse CDF reads). */
   cumulative: number[];
 }

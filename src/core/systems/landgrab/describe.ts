@@ -12,6 +12,7 @@ import type { ChainPlan, LandgrabPlan } from './plan.js';
 import { fromChance } from '../../words/verdict.js';
 import { ofTheTime, quote, say, type Sentence } from '../../words/sentence.js';
 import { HEADLINE, firstLine } from './verdict.js';
+import { endsPossible, exactChance, nearAnEnd } from './optimize/certainty.js';
 
 type View = ResultView<LandgrabEntry, LandgrabPlan>;
 
@@ -24,8 +25,29 @@ export function describeLandgrab(view: View): Description {
   return { verdict: [firstLine(view, recommendation)], decisions: { recommendation } };
 }
 
+/**
+ * A spread's P(held) with its ends decided exactly (optimize/certainty.ts): the defender keeps a territory
+ * for certain only when the attack cannot take them all, and never when it cannot fail.
+ */
+function heldExactly(plan: ChainPlan, allocation: readonly number[], pHeld: number): number {
+  if (!nearAnEnd(pHeld)) return pHeld;
+  const steps = plan.steps.map((s, i) => ({ defenders: allocation[i], tables: s.tables }));
+  const { canFail, canWin } = endsPossible(steps, plan.attackers);
+  return exactChance(pHeld, canWin[plan.attackers] === 1, canFail[plan.attackers] === 1);
+}
+
 function describeDefence(view: View, plan: ChainPlan): Description {
-  const defence = plan.defence!;
+  const found = plan.defence!;
+  const exactly = <T extends { allocation: number[]; pHeld: number }>(r: T): T => ({
+    ...r,
+    pHeld: heldExactly(plan, r.allocation, r.pHeld),
+  });
+  const defence = {
+    ...found,
+    pHeld: heldExactly(plan, found.allocation, found.pHeld),
+    ranking: found.ranking.map(exactly),
+    baselines: found.baselines.map(exactly),
+  };
   const runnerUp = defence.ranking.find((r) => r.allocation.join('-') !== defence.allocation.join('-')) ?? null;
   const decisions: Decisions = {
     defence: {
@@ -44,7 +66,7 @@ function describeDefence(view: View, plan: ChainPlan): Description {
       'decisions.defence.best.allocation',
       d.best.allocation,
       'dashes',
-    )}: you keep at least one territory ${ofTheTime(view, 'pDefenderHolds', 'chance')} against ${quote(
+    )}: you keep at least one territory ${ofTheTime(view, 'pDefenderHolds')} against ${quote(
       'decisions.defence.attackers',
       d.attackers,
       'count',
@@ -53,7 +75,7 @@ function describeDefence(view: View, plan: ChainPlan): Description {
   if (runnerUp) {
     const spread = quote('decisions.defence.runnerUp.allocation', runnerUp.allocation, 'dashes');
     verdict.push(
-      say`The next best, ${spread}, holds ${quote('decisions.defence.runnerUp.pHeld', runnerUp.pHeld, 'chance')}.`,
+      say`The next best, ${spread}, holds ${quote('decisions.defence.runnerUp.pHeld', runnerUp.pHeld, 'percent')}.`,
     );
   }
   d.baselines.forEach((b, i) => {
@@ -61,7 +83,7 @@ function describeDefence(view: View, plan: ChainPlan): Description {
     if (runnerUp && b.allocation.join('-') === runnerUp.allocation.join('-')) return;
     const at = `decisions.defence.baselines.${i}`;
     const spread = quote(`${at}.allocation`, b.allocation, 'dashes');
-    verdict.push(say`${b.name as string} (${spread}) would hold ${quote(`${at}.pHeld`, b.pHeld, 'chance')}.`);
+    verdict.push(say`${b.name as string} (${spread}) would hold ${quote(`${at}.pHeld`, b.pHeld, 'percent')}.`);
   });
   const rows = [...defence.ranking, ...defence.baselines.map((b) => ({ ...b }))].map((r) => [
     'name' in r ? String(r.name) : 'best found',

@@ -13,6 +13,11 @@ import { conversionDistribution } from './rules/capitol.js';
 
 export interface BattleSolution {
   pWin: number;
+  /**
+   * Which end states can be reached at all (1), decided on the dice tables' exact counts rather
+   * than the floats (a chance of 1e-5400 underflows to 0): won[a], heldAttacker[a], heldDefender[d].
+   */
+  reach: { won: Uint8Array; heldAttacker: Uint8Array; heldDefender: Uint8Array };
   /** P(attacker conquers with a armies left in the attacking territory), index a. */
   won: Float64Array;
   /** P(defender holds with the attacker's territory at a armies), index a. */
@@ -40,41 +45,60 @@ export function solveFromDistribution(
   defenders: number,
   /** A stop rule: 1 at a * (defenders + 1) + d where the attacker breaks off. */
   stop?: Uint8Array,
+  /** Which starting counts can happen (default: those with a probability above 0). */
+  startReach?: Uint8Array,
 ): BattleSolution {
   const maxA = start.length - 1;
   const width = defenders + 1;
   const mass = new Float64Array((maxA + 1) * width);
-  for (let a = 0; a <= maxA; a++) mass[a * width + defenders] = start[a];
+  // Reachability beside the mass: a probability may underflow to 0, a reachable state stays reachable.
+  const reached = new Uint8Array((maxA + 1) * width);
+  for (let a = 0; a <= maxA; a++) {
+    mass[a * width + defenders] = start[a];
+    reached[a * width + defenders] = startReach ? startReach[a] : start[a] > 0 ? 1 : 0;
+  }
   const won = new Float64Array(maxA + 1);
   const heldAttacker = new Float64Array(maxA + 1);
   const heldDefender = new Float64Array(defenders + 1);
+  const reach = {
+    won: new Uint8Array(maxA + 1),
+    heldAttacker: new Uint8Array(maxA + 1),
+    heldDefender: new Uint8Array(defenders + 1),
+  };
   for (let total = maxA + defenders; total >= 0; total--) {
     const aFrom = Math.max(0, total - defenders);
     const aTo = Math.min(maxA, total);
     for (let a = aTo; a >= aFrom; a--) {
       const d = total - a;
+      if (reached[a * width + d] === 0) continue;
       const p = mass[a * width + d];
-      if (p === 0) continue;
       if (d === 0) {
         won[a] += p;
+        reach.won[a] = 1;
       } else if (a <= t.stopAt || a < 2 || (stop !== undefined && stop[a * width + d] === 1)) {
         heldAttacker[a] += p;
         heldDefender[d] += p;
+        reach.heldAttacker[a] = 1;
+        reach.heldDefender[d] = 1;
       } else {
         const nA = Math.min(t.attackerDice, a - 1);
         const nD = Math.min(t.defenderDice, d);
         const c = (nA - 1) * t.defenderDice + (nD - 1);
         const k = t.pairs[c];
         for (let loss = 0; loss <= k; loss++) {
+          // probs are counts / total: 0 exactly when no roll gives this outcome.
           const q = t.probs[c * STRIDE + loss];
-          if (q > 0) mass[(a - loss) * width + (d - (k - loss))] += p * q;
+          if (q === 0) continue;
+          const next = (a - loss) * width + (d - (k - loss));
+          mass[next] += p * q;
+          reached[next] = 1;
         }
       }
     }
   }
   let pWin = 0;
   for (let a = 0; a <= maxA; a++) pWin += won[a];
-  return { pWin, won, heldAttacker, heldDefender };
+  return { pWin, won, heldAttacker, heldDefender, reach };
 }
 
 export function solveBattle(t: BattleTables, attackers: number, defenders: number): BattleSolution {
@@ -89,6 +113,7 @@ export function solveBattle(t: BattleTables, attackers: number, defenders: numbe
  */
 export function solvePlan(plan: LandgrabPlan, size: number): Solution {
   const out = new Float64Array(size);
+  const possible = new Uint8Array(size);
   if (plan.kind === 'battle' || plan.kind === 'capitol') {
     const start = new Float64Array(plan.attackers + 1);
     start[plan.attackers] = 1;
@@ -97,27 +122,47 @@ export function solvePlan(plan: LandgrabPlan, size: number): Solution {
     out.set(s.won, plan.at.won);
     out.set(s.heldAttacker, plan.at.heldAttacker);
     out.set(s.heldDefender, plan.at.heldDefender);
+    possible.set(s.reach.won, plan.at.won);
+    possible.set(s.reach.heldAttacker, plan.at.heldAttacker);
+    possible.set(s.reach.heldDefender, plan.at.heldDefender);
     if (plan.kind === 'capitol') {
       // The conversion ratio is drawn independently of the battle: P(conquest) x its distribution.
       const conversion = conversionDistribution(plan.territories);
-      for (let x = 0; x < conversion.length; x++) out[plan.at.converted + x] = s.pWin * conversion[x];
+      const canWin = s.reach.won.includes(1);
+      for (let x = 0; x < conversion.length; x++) {
+        out[plan.at.converted + x] = s.pWin * conversion[x];
+        possible[plan.at.converted + x] = canWin && conversion[x] > 0 ? 1 : 0;
+      }
     }
-    return { probabilities: out };
+    return { probabilities: out, possible };
   }
   let entering = new Float64Array(plan.attackers + 1);
+  let enteringReach = new Uint8Array(plan.attackers + 1);
   entering[plan.attackers] = 1;
-  let aliveBefore = 1; // P(every earlier step was taken)
+  enteringReach[plan.attackers] = 1;
   for (let s = 0; s < plan.steps.length; s++) {
     const step = plan.steps[s];
-    const solution = solveFromDistribution(step.tables, entering, step.defenders, plan.policy?.masks[s]);
-    out[plan.at.taken + s] = aliveBefore - solution.pWin;
-    aliveBefore = solution.pWin;
+    const solution = solveFromDistribution(step.tables, entering, step.defenders, plan.policy?.masks[s], enteringReach);
+    // Stopped at this step: held with the attacker at any count (summed, not 1 minus the rest: no rounding).
+    let held = 0;
+    for (let a = 0; a <= plan.attackers; a++) held += solution.heldAttacker[a];
+    out[plan.at.taken + s] = held;
+    possible[plan.at.taken + s] = solution.reach.heldAttacker.includes(1) ? 1 : 0;
     // After a conquest with a armies, a - 1 move into the conquered territory.
     const next = new Float64Array(plan.attackers + 1);
-    for (let a = 1; a <= plan.attackers; a++) next[a - 1] += solution.won[a];
+    const nextReach = new Uint8Array(plan.attackers + 1);
+    for (let a = 1; a <= plan.attackers; a++) {
+      next[a - 1] += solution.won[a];
+      if (solution.reach.won[a] === 1) nextReach[a - 1] = 1;
+    }
     entering = next;
+    enteringReach = nextReach;
   }
-  out[plan.at.taken + plan.steps.length] = aliveBefore;
+  let taken = 0;
+  for (let a = 0; a <= plan.attackers; a++) taken += entering[a];
+  out[plan.at.taken + plan.steps.length] = taken;
+  possible[plan.at.taken + plan.steps.length] = enteringReach.includes(1) ? 1 : 0;
   out.set(entering, plan.at.finalArmies);
-  return { probabilities: out };
+  possible.set(enteringReach, plan.at.finalArmies);
+  return { probabilities: out, possible };
 }

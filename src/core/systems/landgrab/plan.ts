@@ -181,6 +181,10 @@ export function chainLayout(
   }
   b.event(HEADLINE, `P(takes the whole path of ${n})`, [[taken + n, 1]]);
   for (let s = 1; s < n; s++) b.event(`pTakes${s}`, `P(takes territory ${s} of ${n})`, [[taken + s, n - s + 1]]);
+  // Where the attack ends (each battle once): what decides exactly that a territory is certainly taken.
+  for (let s = 0; s < n; s++) b.event(`endsAt${s}`, `P(stops after ${s} of ${n})`, [[taken + s, 1]], { report: false });
+  const ends = Array.from({ length: n }, (_, s) => `endsAt${s}`);
+  b.partition('ends', 'Where the attack ends', [...ends, HEADLINE], { outcomes: false });
   b.histogram('territoriesTaken', {
     label: 'Territories taken along the path',
     xLabel: 'territories taken',

@@ -16,7 +16,7 @@ export const HEADLINE = 'pAttackerWins';
 /** "Attack: you take the territory 53.1% of the time and keep 5.8 armies ... when you do." */
 export function firstLine(view: View, r: Recommendation): Sentence {
   const plan = view.plan;
-  const win = ofTheTime(view, HEADLINE, 'chance');
+  const win = ofTheTime(view, HEADLINE);
   const ruled = plan.kind !== 'capitol' && plan.policy ? ' following the stop rule' : '';
   const some = view.shown(HEADLINE).value > 0;
   if (plan.kind === 'chain') {

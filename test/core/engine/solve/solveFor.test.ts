@@ -24,7 +24,7 @@ const headline = async (system: string, entry: Record<string, unknown>) => {
 };
 
 async function solved(system: string, entry: Record<string, unknown>, solveFor: string, target: number) {
-  const r = await odds(system, entry, { question: { solveFor, target } });
+  const r = await odds(system, entry, { question: { solveFor: solveFor as never, target } });
   expect(checkClaims(r)).toEqual([]);
   return { report: r, decision: r.decisions?.solvedFor as SolvedForDecision };
 }
@@ -202,9 +202,9 @@ describe('one knob of each system, against a sweep of the same knob', () => {
 
 describe('what a solve refuses', () => {
   const entry = { attackers: 12, defenders: 8, fortress: true };
-  const refusal = async (solveFor: string, more: Record<string, unknown> = {}) => {
+  const refusal = async (solveFor: string, more: Record<string, unknown> = {}, target = 0.5) => {
     try {
-      await odds('landgrab', { ...entry, ...more }, { question: { solveFor, target: 0.5 } });
+      await odds('landgrab', { ...entry, ...more }, { question: { solveFor: solveFor as never, target } });
     } catch (error) {
       return error as InputError;
     }
@@ -222,11 +222,20 @@ describe('what a solve refuses', () => {
     expect((await refusal('ties')).detail).toMatch(/^'ties' is not a numeric field/);
   });
 
-  it('a knob along which the headline turns, naming the field and keeping the curve', async () => {
-    const turned = await refusal('defenderDice', { defendingLeader: true });
+  it('a knob along which the headline turns, some value reaching the target: named, its curve kept', async () => {
+    // 17.7% with one defender die, 26.9% with two, 11.9% with three: 20% is reached at 2 alone.
+    const turned = await refusal('defenderDice', { defendingLeader: true }, 0.2);
     expect(turned).toBeInstanceOf(NotMonotone);
     expect(turned.detail).toContain("does not move one way along 'defenderDice'");
     expect((turned as NotMonotone).curve.length).toBeGreaterThan(1);
+  });
+
+  it('a turning curve no value of which reaches the target is answered unreachable, its best named', async () => {
+    const { report, decision } = await solved('landgrab', { ...entry, defendingLeader: true }, 'defenderDice', 0.5);
+    expect(decision).toMatchObject({ answer: 'unreachable', turns: true, everyValue: true, best: { value: 2 } });
+    expect(report.label).toMatch(/; closest: defenderDice = 2 \(unreachable\)$/);
+    expect(report.verdict[0]).toMatch(/^Solved for defenderDice: no value from 1 to 5 brings .* to 50%; unreachable: /);
+    expect(report.verdict[0]).toContain('the curve turns along it');
   });
 
   it('a scenario battle asking for a field it does not have, before anything runs', async () => {
@@ -247,14 +256,21 @@ describe('what a solve refuses', () => {
 });
 
 describe('what a solve says of itself (the review of its first version)', () => {
-  it('refuses a target of 100% where the dice keep a chance: a computed 1 may be 1 - 1e-30', async () => {
-    const asked = odds(
+  it('answers a target of 100% exactly: unreachable where dice keep a chance, found where a rule ends it', async () => {
+    const { decision } = await solved('landgrab', { attackers: 12, defenders: 8, fortress: true }, 'attackers', 1);
+    expect(decision.answer).toBe('unreachable');
+    expect(decision.best.probability).toBeLessThan(1);
+    // An attacking leader's bonus of 6 wins every comparison of his highest die: 2 armies take 3 for certain.
+    const leader = { attackers: 2, defenders: 3, attackingLeader: true };
+    const certain = await solved('landgrab', leader, 'leaderBonus', 1);
+    expect(certain.decision).toMatchObject({ answer: 'found', value: { value: 6, probability: 1 } });
+    const sampled = odds(
       'landgrab',
       { attackers: 12, defenders: 8, fortress: true },
-      { question: { solveFor: 'attackers', target: 1 } },
+      { method: 'sample', trials: 2000, question: { solveFor: 'attackers', target: 1 } },
     );
-    await expect(asked).rejects.toThrow(/no value of 'attackers' makes it certain/);
-    await expect(asked).rejects.toBeInstanceOf(InputError);
+    await expect(sampled).rejects.toThrow(/no sampled value of 'attackers' can show a certainty/);
+    await expect(sampled).rejects.toBeInstanceOf(InputError);
   });
 
   it('answers a flat curve at the value asked, not at the lowest of its range', async () => {

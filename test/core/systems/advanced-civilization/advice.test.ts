@@ -15,7 +15,7 @@ import {
 } from '../../../../src/core/systems/advanced-civilization/tokensNeeded.js';
 import { neededLines } from '../../../../src/core/systems/advanced-civilization/advice/neededText.js';
 import { cli } from '../../../helpers/cli.js';
-import { odds, type EntryOf } from '../../../../src/index.js';
+import { odds, type EntryOf, type QuestionOf } from '../../../../src/index.js';
 
 /** The report of a battle asked with a question (exact: every battle here is solvable). */
 function ask(raw: unknown, question: Question) {
@@ -266,7 +266,10 @@ describe('"how many tokens?" asked directly: the attacker\'s count left out', ()
   const withoutTokens = (a: Record<string, unknown>, b: Record<string, unknown>, extra = {}) =>
     duel(3, { armies: 0, ...a }, b, extra);
   const askForce = (raw: unknown, question: Question) =>
-    odds('advanced-civilization', raw as EntryOf<'advanced-civilization'>, { question, trials: 2_000 });
+    odds('advanced-civilization', raw as EntryOf<'advanced-civilization'>, {
+      question: question as QuestionOf<'advanced-civilization'>,
+      trials: 2_000,
+    });
 
   it('known counts: the fewest that control the area, fought with that many, never "you have"', async () => {
     const raw = withoutTokens({}, { tokens: 4, engineering: true }, { fort: { owner: 'B' } });

@@ -22,6 +22,7 @@ import type { KtFirstLoss, KtOptimalPlay } from '../decisions.js';
 import { plural, thousands } from '../../../words/format.js';
 import { join, quote, say, type Sentence } from '../../../words/sentence.js';
 import type { DuelPlan } from '../duel/plan.js';
+import { isNever } from '../rules/retreat.js';
 import {
   countersOf,
   decideLosses,
@@ -360,10 +361,13 @@ export function optimalPlayAdvice(
     alone === null
       ? say``
       : say`, and ${quote('decisions.optimalPlay.attackerAlone', alone, 'percent')} if only you play well`;
+  // The fixed value follows the battle's loss orders and, where it has them, its retreat rules (a retreat lowers it).
+  const retreats = !isNever(plan.attackerRetreat) || !isNever(plan.defenderRetreat);
+  const policies = retreats ? 'fixed loss orders and retreat rules' : 'fixed loss orders';
   const lines: Sentence[] = [
     join([
       say`Played well on both sides (losses chosen after each roll), you capture the hex ${optimal} of the time; `,
-      say`with this battle's fixed loss orders ${fixedValue}${aloneText}.`,
+      say`with this battle's ${policies} ${fixedValue}${aloneText}.`,
     ]),
   ];
   firstLosses.forEach((d, i) => {

@@ -12,12 +12,16 @@ import type { AdviceView, Description } from '../../../model/contract.js';
 import type { ChartRequest, Decisions, Table } from '../../../model/report.js';
 import { withAdvice } from '../../../model/advice.js';
 import { fromChance, type Recommendation } from '../../../words/verdict.js';
-import { plain, say, type Sentence } from '../../../words/sentence.js';
+import { metricQuote, ofTheTime, plain, quote, say, type Sentence } from '../../../words/sentence.js';
 import type { LandgrabEntry } from '../schema.js';
 import type { LandgrabPlan } from '../plan.js';
 import { HEADLINE, firstLine } from '../verdict.js';
 import { reverseAnswer } from './neededText.js';
-import { planPath } from '../optimize/path.js';
+import { planPath, type AttackPath } from '../optimize/path.js';
+import { endsPossible, exactChance, exactChances, nearAnEnd, neverCertain } from '../optimize/certainty.js';
+import { policyFromStopTable } from '../policy.js';
+import type { StoppingAnswer } from '../optimize/stopping/whenToStop.js';
+import type { StopRuleDecision } from '../decisions.js';
 import { stoppingObjective } from '../optimize/objectives.js';
 import { whenToStop } from '../optimize/stopping/whenToStop.js';
 import { stopRuleDecision, stopRuleLines, stopRuleTable } from './stopRuleText.js';
@@ -93,20 +97,28 @@ function recommendationOf(view: View, decisions: Decisions): Recommendation {
 function stopRule(view: View, decisions: Decisions, target: number, tables: Table[]): Sentence[] {
   const path = planPath(view.plan);
   const { objective = 'armies', territoryWorth } = view.question;
-  if (objective === 'armies' && target >= 1) {
+  const certain = objective === 'armies' && target >= 1 ? certainToTheEnd(path) : false;
+  if (objective === 'armies' && target >= 1 && !certain) {
     return [say`No stop rule makes a conquest certain: fighting to the end only comes closest.`];
   }
   const choice = { objective, minConquest: target, territoryWorth };
   let answer;
   try {
-    answer = whenToStop(path, stoppingObjective(choice));
+    // Certain to the end: breaking off anywhere it can reach would lose the certainty, so fighting on is the rule.
+    answer = whenToStop(path, certain ? { kind: 'max-conquest' } : stoppingObjective(choice));
   } catch (error) {
     // The solver's limits (too many states): said in its own words, which hold no number of the battle.
     if (error instanceof RangeError)
       return [plain(`No stop rule: ${error.message.replace(/\d[\d,.]*/g, 'too many')}.`)];
     throw error;
   }
-  const decision = stopRuleDecision(answer, choice);
+  const decision = exactEnds(path, answer, stopRuleDecision(answer, choice));
+  if (certain) {
+    // In the objective's own terms: armies kept, the same for the rule and for fighting on (gain 0).
+    decision.rule.value = decision.rule.armiesKept;
+    decision.fightToTheEnd.value = decision.fightToTheEnd.armiesKept;
+    decision.gain = 0;
+  }
   if (objective === 'armies' && !decision.feasible) {
     // What can be reached instead: the best chance (fighting to the end), and the rule keeping the most
     // armies at the highest whole percent below it.
@@ -116,5 +128,41 @@ function stopRule(view: View, decisions: Decisions, target: number, tables: Tabl
   decisions.stopRule = decision;
   const table = stopRuleTable(decision, path.steps.length);
   if (table.rows.length > 0) tables.push(table);
-  return stopRuleLines(decision, path.steps.length);
+  return stopRuleLines(decision, path.steps.length, sampledFightOn(view, decision));
+}
+
+/** Whether fighting to the end takes the whole path for certain (decided exactly: certainty.ts). */
+function certainToTheEnd(path: AttackPath): boolean {
+  if (neverCertain(path.steps)) return false;
+  return endsPossible(path.steps, path.attackers).canFail[path.attackers] === 0;
+}
+
+/** The decision's chances of conquest with their ends decided exactly (a rule's own stops included). */
+function exactEnds(path: AttackPath, answer: StoppingAnswer, d: StopRuleDecision): StopRuleDecision {
+  const exact = exactChances(path.steps);
+  const fightToTheEnd = { ...d.fightToTheEnd, pConquest: exact(path.attackers, d.fightToTheEnd.pConquest) as number };
+  let p = d.rule.pConquest;
+  if (d.neverStops) p = fightToTheEnd.pConquest;
+  else if (nearAnEnd(p)) {
+    const masks = policyFromStopTable(path, answer.stopTable).masks;
+    const ends = endsPossible(path.steps, path.attackers, masks);
+    p = exactChance(p, ends.canFail[path.attackers] === 1, ends.canWin[path.attackers] === 1);
+  }
+  return { ...d, fightToTheEnd, rule: { ...d.rule, pConquest: p } };
+}
+
+/**
+ * Sampled (`--sample`), fighting to the end is the battle the table shows: its words quote the
+ * estimate with its interval, not the exact solver's value beside it (a chain's armies kept, which no
+ * metric shows, is said to be the exact solver's). Null when exact, or when the battle follows a rule.
+ */
+function sampledFightOn(view: View, d: StopRuleDecision): Sentence | null {
+  const plan = view.plan;
+  if (view.method !== 'monte-carlo' || plan.kind === 'capitol' || plan.policy) return null;
+  const taken = ofTheTime(view, HEADLINE);
+  if (plan.kind === 'battle')
+    return say`takes it ${taken} and keeps ${metricQuote(view, 'attackerLeft', 'fixed1')} armies`;
+  const territories = metricQuote(view, 'territoriesTaken', 'fixed2');
+  const kept = quote('decisions.stopRule.fightToTheEnd.armiesKept', d.fightToTheEnd.armiesKept, 'fixed1');
+  return say`takes it ${taken}, ${territories} territories on average, and keeps ${kept} armies (solved exactly)`;
 }

@@ -12,6 +12,7 @@ import type { LandgrabPlan } from '../plan.js';
 import { HEADLINE, what } from '../verdict.js';
 import { planPath } from '../optimize/path.js';
 import { MAX_SEARCH_ARMIES, maximumDefenders, minimumAttackers } from '../optimize/reverse.js';
+import { exactChances, fewestCertain, mostDefendersCertain } from '../optimize/certainty.js';
 
 type View = ResultView<unknown, LandgrabPlan>;
 
@@ -26,8 +27,10 @@ export function reverseAnswer(
   const plan = view.plan;
   const asked = Boolean(view.question.forceAsked);
   const have = plan.attackers;
-  if (target >= 1) {
-    // Dice can always fail: P(conquest) only tends to 1, so no count is enough for a certainty.
+  const path = planPath(plan);
+  const certain = target >= 1 ? fewestCertain(path.steps) : null;
+  if (certain?.never) {
+    // Every round can go the defender's way: P(conquest) only tends to 1, no count is enough (decided exactly).
     decisions.needed = {
       target,
       count: null,
@@ -40,19 +43,27 @@ export function reverseAnswer(
     const why = say`the defender keeps a chance against any force (ask for a target below ${below})`;
     return [say`No army count makes taking ${what(plan)} certain: ${why}.`];
   }
-  const path = planPath(plan);
-  const needed = minimumAttackers(path.steps, target);
+  const exact = exactChances(path.steps);
+  const searched = minimumAttackers(path.steps, target, certain?.count ? { curveTo: certain.count } : {});
+  // A certainty is the exact search's (certainty.ts), never a float's; every chance has its ends decided exactly.
+  const needed = {
+    ...searched,
+    attackers: certain ? certain.count : searched.attackers,
+    pConquest: certain ? (certain.count === null ? null : 1) : exact(searched.attackers, searched.pConquest),
+    curve: searched.curve.map((c) => ({ ...c, pConquest: exact(c.attackers, c.pConquest) as number })),
+  };
+  const searchedTo = certain ? certain.searchedTo : MAX_SEARCH_ARMIES;
   decisions.needed = {
     target,
     count: needed.attackers,
     probability: needed.pConquest,
     have: asked ? null : have,
-    searchedTo: MAX_SEARCH_ARMIES,
+    searchedTo,
     certainOnlyInTheLimit: false,
   };
   const want = quote('decisions.needed.target', target, 'target');
   const count = quote('decisions.needed.count', needed.attackers ?? 0, 'count');
-  const p = quote('decisions.needed.probability', needed.pConquest ?? 0, 'chance');
+  const p = quote('decisions.needed.probability', needed.pConquest ?? 0, 'percent');
   const youHave = quote('decisions.needed.have', have, 'count');
   const lines: Sentence[] = [];
   if (asked) {
@@ -65,12 +76,11 @@ export function reverseAnswer(
       say`For at least ${want} you need ${count} armies in the attacking territory: they take ${what(plan)} ${ofTheTime(
         view,
         HEADLINE,
-        'chance',
       )}${kept}.`,
     );
   } else if (needed.attackers === null) {
     lines.push(
-      say`No army count up to ${quote('decisions.needed.searchedTo', MAX_SEARCH_ARMIES, 'count')} takes ${what(
+      say`No army count up to ${quote('decisions.needed.searchedTo', searchedTo, 'count')} takes ${what(
         plan,
       )} at least ${want} of the time.`,
     );
@@ -83,8 +93,12 @@ export function reverseAnswer(
     );
   }
   if (!asked && (plan.kind === 'battle' || plan.kind === 'capitol')) {
-    const beaten = maximumDefenders(plan.tables, have, target);
-    decisions.beatable = { target, defenders: beaten.defenders, probability: beaten.pConquest, have };
+    const beaten = target >= 1 ? mostDefendersCertain(plan.tables, have) : maximumDefenders(plan.tables, have, target);
+    const probability =
+      beaten.pConquest === null
+        ? null
+        : exactChances([{ defenders: beaten.defenders, tables: plan.tables }])(have, beaten.pConquest);
+    decisions.beatable = { target, defenders: beaten.defenders, probability, have };
     const most = quote('decisions.beatable.defenders', beaten.defenders, 'count');
     const armies = quote('decisions.beatable.have', have, 'count');
     const wantAgain = quote('decisions.beatable.target', target, 'target');
@@ -101,7 +115,7 @@ export function reverseAnswer(
     name: 'armies-needed',
     title: `Chance of taking ${words} by armies in the attacking territory`,
     columns: ['armies in the attacking territory', 'P(conquest)', `at least ${percentTarget(target)}`],
-    rows: needed.curve.map((c) => [c.attackers, c.pConquest, c.pConquest >= target]),
+    rows: needed.curve.map((c) => [c.attackers, c.pConquest, target >= 1 ? c.pConquest === 1 : c.pConquest >= target]),
   });
   charts.push(neededChart(needed.curve, target, words, asked ? null : have));
   return lines;

@@ -150,16 +150,19 @@ function outcomeWords(which: 'rule' | 'fightToTheEnd', d: StopRuleDecision, terr
     territories > 1
       ? say`, ${quote(`${at}.territoriesTaken`, o.territoriesTaken, 'fixed2')} territories on average,`
       : say``;
-  return say`takes it ${quote(`${at}.pConquest`, o.pConquest, 'chance')} of the time${taken} and keeps ${quote(
+  return say`takes it ${quote(`${at}.pConquest`, o.pConquest, 'percent')} of the time${taken} and keeps ${quote(
     `${at}.armiesKept`,
     o.armiesKept,
     'fixed1',
   )} armies`;
 }
 
-/** The stop rule's lines: the rule (or why there is none), then what it achieves against fighting to the end. */
-export function stopRuleLines(d: StopRuleDecision, territories: number): Sentence[] {
-  const fightOn = outcomeWords('fightToTheEnd', d, territories);
+/**
+ * The stop rule's lines: the rule (or why there is none), then what it achieves against fighting to the
+ * end; `sampledFightOn`: what fighting to the end does in a sampled answer's own estimates (advise.ts).
+ */
+export function stopRuleLines(d: StopRuleDecision, territories: number, sampledFightOn?: Sentence | null): Sentence[] {
+  const fightOn = sampledFightOn ?? outcomeWords('fightToTheEnd', d, territories);
   const rule = outcomeWords('rule', d, territories);
   const value = (which: 'rule' | 'fightToTheEnd') => quote(`${REF}.${which}.value`, d[which].value, 'fixed2');
   const gain = (format: 'signed1' | 'signed2' | 'points1') => quote(`${REF}.gain`, d.gain, format);
@@ -179,7 +182,7 @@ export function stopRuleLines(d: StopRuleDecision, territories: number): Sentenc
   }
   if (d.objective === 'conquest') {
     if (d.neverStops) {
-      const p = quote(`${REF}.rule.pConquest`, d.rule.pConquest, 'chance');
+      const p = quote(`${REF}.rule.pConquest`, d.rule.pConquest, 'percent');
       const kept = quote(`${REF}.rule.armiesKept`, d.rule.armiesKept, 'fixed1');
       const best = say`no stop rule takes it more often than ${p} of the time`;
       return [say`${head}: fight to the end; that is optimal, ${best} (it keeps ${kept} armies on average).`];
