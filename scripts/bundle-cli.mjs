@@ -36,7 +36,7 @@ const ESM_ONLY = ['vega', 'vega-lite'];
 /** The command the code cache is recorded from: the quick exact answer the start-up goal is stated for. */
 const TRAINING = ['odds', 'landgrab', '--attackers', '10', '--defenders', '10'];
 
-const { version, dependencies } = JSON.parse(readFileSync('package.json', 'utf8'));
+const { version, dependencies, peerDependencies } = JSON.parse(readFileSync('package.json', 'utf8'));
 const fromSource = process.argv.includes('--from-src');
 const source = (file) => (fromSource ? `src/${file}.ts` : `dist/src/${file}.js`);
 
@@ -107,7 +107,8 @@ const common = {
   format: 'cjs',
   platform: 'node',
   target: 'node20',
-  external: Object.keys(dependencies).filter((name) => !INSIDE.has(name)),
+  // The fleet's packages (BullMQ, ioredis) are optional peers: loaded only by --queue and worker, when installed.
+  external: [...Object.keys(dependencies), ...Object.keys(peerDependencies)].filter((name) => !INSIDE.has(name)),
   define: { 'import.meta.url': '__importMetaUrl' },
   banner: { js: 'var __importMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
   // Whitespace and comments out (names stay: errors and stacks read as before). The output is ASCII.

@@ -12,6 +12,7 @@ import type { BattleReport, ScenarioReport } from '../core/model/report.js';
 import { expandScenarioPaths, loadScenario } from '../files/scenarioFile.js';
 import { checkOutFlag } from '../files/outputFolderCheck.js';
 import { InputError, oneLine } from '../core/model/inputError.js';
+import { loadFleet } from './fleetPackages.js';
 import { openResults, type ReportText, type ResultsWriter } from '../files/writeResults.js';
 import { checkOutputFolder } from '../files/outputFolderCheck.js';
 import { writeResultsHome } from '../files/resultsHome.js';
@@ -81,7 +82,8 @@ export async function runScenarioFiles(
       'applies only with --queue (it checks the workers; `merge --verify` checks shards)',
     );
   // A --queue that is no Redis URL (or empty) is refused before anything is read or run.
-  if (options.queue !== undefined) (await import('../fleet/queue/connection.js')).parseQueueUrl(options.queue);
+  if (options.queue !== undefined)
+    (await loadFleet('--queue', () => import('../fleet/queue/connection.js'))).parseQueueUrl(options.queue);
   const scenarios: Scenario[] = expandScenarioPaths(paths).map(loadScenario);
   const names = new Map<string, string>();
   for (const s of scenarios) {
@@ -149,7 +151,9 @@ export async function runScenarioFiles(
     // --queue: the chunks run on the worker fleet behind a Redis (docs/fleet.md).
     executor =
       options.queue !== undefined
-        ? await (await import('./queue.js')).openFleet({ ...options, queue: options.queue }, streams)
+        ? await (
+            await loadFleet('--queue', () => import('./queue.js'))
+          ).openFleet({ ...options, queue: options.queue }, streams)
         : await chooseExecutor(options.threads, total);
   } catch (error) {
     // No fleet, no run: the folders opened for it are released untouched.

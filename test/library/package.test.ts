@@ -28,7 +28,11 @@ import { checkedBlocksOf, showsText } from '../helpers/markdown.js';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /** The packed package installed into an empty folder: the folder, and the installed package's manifest. */
-function installPacked(): { folder: string; installed: string; manifest: { bin: Record<string, string> } } {
+function installPacked(): {
+  folder: string;
+  installed: string;
+  manifest: { bin: Record<string, string>; dependencies?: Record<string, string>; peerDependenciesMeta?: unknown };
+} {
   const folder = tempDir('battle-odds-consumer-');
   // --ignore-scripts: npm test has built dist/ already (prepack would build it again, and the page).
   execFileSync(npm, ['pack', '--ignore-scripts', '--pack-destination', folder], { cwd: ROOT, stdio: 'pipe' });
@@ -66,8 +70,10 @@ describe('the packed package', () => {
   let folder: string;
   let installed: string;
   let bin: string;
+  let manifest: ReturnType<typeof installPacked>['manifest'] & Record<string, unknown>;
   beforeAll(() => {
     const packed = installPacked();
+    manifest = packed.manifest;
     folder = packed.folder;
     installed = packed.installed;
     bin = path.join(installed, packed.manifest.bin['battle-odds']);
@@ -119,6 +125,23 @@ describe('the packed package', () => {
     // The pool finds its worker beside the bundle.
     const args = ['odds', 'landgrab', '--attackers', '4', '--defenders', '2', '--sample', '--trials', '20000'];
     expect(runNode(folder, [bin, ...args, '--threads', '2'])).toContain('20,000 trials');
+  });
+
+  it("installs without the worker fleet's packages (optional peers), and --queue and worker say how to add them", () => {
+    expect(Object.keys(manifest.dependencies ?? {})).not.toContain('bullmq');
+    expect(Object.keys(manifest.dependencies ?? {})).not.toContain('ioredis');
+    expect(manifest.peerDependenciesMeta).toMatchObject({ bullmq: { optional: true }, ioredis: { optional: true } });
+    const scenario = path.join(installed, 'scenarios/landgrab-chain.json');
+    for (const args of [
+      ['run', scenario, '--queue', 'redis://127.0.0.1:1'],
+      ['worker', '--queue', 'redis://127.0.0.1:1'],
+    ]) {
+      const r = spawnSync(process.execPath, [bin, ...args], { cwd: folder, encoding: 'utf8' });
+      expect(r.status).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(/needs the worker fleet's packages, which are not installed \((bullmq|ioredis) is missing\)/);
+      expect(r.stderr).toContain('npm install bullmq ioredis');
+    }
   });
 
   it("type-checks a TypeScript consumer, and the README's example, under --strict", () => {

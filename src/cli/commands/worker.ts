@@ -41,7 +41,8 @@ Every machine must run the same battle-odds version as the one submitting: a wor
 another version refuses the chunk, and the submitting run stops with the two versions named.`,
     )
     .action(async (flags) => {
-      const { runWorker } = await import('../../session/fleetWorker.js');
+      const { loadFleet } = await import('../../session/fleetPackages.js');
+      const { runWorker } = await loadFleet('worker', () => import('../../session/fleetWorker.js'));
       await runWorker(flags, io);
     });
   return command as never;
