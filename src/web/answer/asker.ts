@@ -43,6 +43,8 @@ export interface AnswerView {
       | { kind: 'running'; done: number; cells: number; trials: number },
   ): void;
   tableAnswered(sweep: SweepReport): void;
+  /** A question still worked out after a moment (a turn on a large board takes seconds): how long so far. */
+  working?(asked: { turn: boolean }, elapsedMs: number): void;
 }
 
 export interface AnswerTiming {
@@ -60,6 +62,9 @@ export interface AnswerTiming {
 /** A replaced worker's grace: the number's work is short; advice may take a second, and a fresh worker is cold. */
 const NUMBER_GRACE_MS = 250;
 const WHOLE_GRACE_MS = 600;
+/** After this long without its number, a question shows it is being worked out (and how long it has taken). */
+const WORKING_MS = 400;
+const WORKING_EVERY_MS = 250;
 
 /** Whether the page's question asks anything beyond the odds (a target or advice), as the fields hold it. */
 export function asksMore(state: PageState): boolean {
@@ -152,6 +157,17 @@ export class Asker {
     const offThread = () => this.numbers.onPage === 0;
     const numberReply = this.numbers.ask(state, more ? 'number' : 'whole');
     const wholeReply = more ? this.wholes.ask(state, 'whole') : null;
+    // A long question (a turn's plan on a large board) says it is being worked out, until its answer comes.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = () => {
+      if (signal.aborted) return;
+      this.view.working?.({ turn: state.kind === 'turn' }, performance.now() - at);
+      timer = setTimeout(tick, WORKING_EVERY_MS);
+    };
+    timer = setTimeout(tick, WORKING_MS);
+    const stopTicking = () => clearTimeout(timer);
+    signal.addEventListener('abort', stopTicking);
+    void numberReply.then(stopTicking, stopTicking);
     // A replaced question's replies reject with an AbortError: nobody waits for them.
     wholeReply?.catch(() => undefined);
     try {

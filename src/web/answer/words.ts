@@ -44,8 +44,16 @@ export function metricLabel(m: Pick<Metric, 'label' | 'kind'>, chance = true): s
   return chanceWords(inner ? inner[1] : m.label);
 }
 
+/** Chances whose words read better said whole (a turn's main line: "P(reached)" is the chance a step is reached). */
+const CHANCE_PHRASES: Readonly<Record<string, string>> = {
+  'P(reached)': 'Chance it is reached',
+  'P(it falls)': 'Chance it falls',
+  'P(breaks off there)': 'Chance the plan breaks off there',
+};
+
 /** `P(capture) 42.9%` -> `a 42.9% chance of capture`; a bare `P(conquest)` -> `chance of conquest`. */
 export function sentenceWords(text: string): string {
+  if (CHANCE_PHRASES[text]) return CHANCE_PHRASES[text];
   const said = text
     .replace(/\bP\(((?:attacker|defender) [^()]+)\)(?! (?:under |over )?\d)/g, 'the chance the $1')
     .replace(/\bP\(([^()]+)\) (under |over )?(\d+(?:\.\d+)?%)/g, (_, what: string, bound = '', p: string) =>
