@@ -6,6 +6,7 @@
  */
 import { RULE_DEFAULTS } from '../../core/systems/landgrab/rules/defaults.js';
 import { MAX_BOARD_TERRITORIES, MAX_BOARD_TOTAL_ARMIES } from '../../core/systems/landgrab/turn/board.js';
+import { MAX_BOARD_LINKS } from '../../core/systems/landgrab/turnBattle/schema.js';
 import { BOARD_FILE, boardFile, goalParts, TURN_DEFAULTS, type TurnState } from './board.js';
 
 /** The dice rules the form's "More options" set (the form's values, read as the command line reads its flags). */
@@ -137,17 +138,19 @@ export function turnProblem(turn: TurnState, path: string, message: string): Tur
     }
   }
   if (path === 'board.territories') {
-    const many = new RegExp(`more than the ${MAX_BOARD_TERRITORIES}`).test(message);
+    const n = board.territories.length;
+    const many = n > MAX_BOARD_TERRITORIES;
+    if (many)
+      return {
+        param: TURN_PLACES.board,
+        message: sentence(
+          `The board has ${n} territories, more than the ${MAX_BOARD_TERRITORIES} the planner takes: remove one`,
+        ),
+      };
     const armies = new RegExp(`more than the ${count(MAX_BOARD_TOTAL_ARMIES)}`).test(text);
     return {
       param: TURN_PLACES.board,
-      message: sentence(
-        many
-          ? `The board ${text}: remove one`
-          : armies
-            ? `The board ${text}: take some away`
-            : `The board’s territories: ${text}`,
-      ),
+      message: sentence(armies ? `The board ${text}: take some away` : `The board’s territories: ${text}`),
     };
   }
   if (path === 'board.me') {
@@ -159,6 +162,11 @@ export function turnProblem(turn: TurnState, path: string, message: string): Tur
         : sentence(`The player to move: ${text}`),
     };
   }
+  if (path === 'board.adjacent' && /at most/.test(message))
+    return {
+      param: TURN_PLACES.board,
+      message: sentence(`The board has ${board.links.length} links, more than the ${MAX_BOARD_LINKS} it may have`),
+    };
   if (path.startsWith('board.adjacent'))
     return { param: TURN_PLACES.board, message: sentence(`A link of the board: ${text}`) };
   const continent = /^board\.continents(?:\[(\d+)\])?/.exec(path);
