@@ -331,9 +331,14 @@ export function turnEditor(initial: TurnState): TurnEditor {
   });
 
   function render(): void {
-    // The focused control is focused again once redrawn (by its key or id), a text box's caret kept.
+    // The focused control is focused again once redrawn (by its key or id), a text box's caret kept: a text box,
+    // or a control the keyboard is on (a tap's button needs no focus back, and focusing costs a layout).
     const active = document.activeElement as HTMLElement | null;
-    const key = active && element.contains(active) ? (active.dataset.key ?? active.id) : '';
+    const keep =
+      active !== null &&
+      element.contains(active) &&
+      ((active instanceof HTMLInputElement && active.type === 'text') || active.matches(':focus-visible'));
+    const key = keep ? (active.dataset.key ?? active.id) : '';
     const caret = active instanceof HTMLInputElement && active.type === 'text' ? active.selectionStart : null;
     const board = turn.board;
     const bad = new Set(
