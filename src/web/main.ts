@@ -194,4 +194,8 @@ if ('serviceWorker' in navigator && location.protocol !== 'file:') {
   lastTable: () => view.lastTable,
   threads: pool.threads,
   replacedWorkers: () => pool.replaced,
+  /** Question workers replaced because the question they worked on was replaced (a long plan given up). */
+  replacedQuestions: () => asker.placements.numbers.replaced + asker.placements.wholes.replaced,
+  /** The last question asked is answered (or refused), nothing else on its way. */
+  idle: () => asker.idle,
 };

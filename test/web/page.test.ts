@@ -630,10 +630,13 @@ describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
   it('fits a phone (390 px) and a desktop (1280 px) with every game, naming no flag; screenshots on ask', async () => {
     if (saving) mkdirSync(SCREENSHOTS, { recursive: true });
     const desktop = Object.fromEntries(
-      ['kings-and-things-advice', 'advanced-civilization-range', 'landgrab-table', 'princes-and-queens'].map((k) => [
-        k,
-        LOOKED_AT[k],
-      ]),
+      [
+        'kings-and-things-advice',
+        'advanced-civilization-range',
+        'landgrab-table',
+        'landgrab-turn',
+        'princes-and-queens',
+      ].map((k) => [k, LOOKED_AT[k]]),
     );
     for (const [width, height, name, questions] of [
       [390, 844, 'phone', LOOKED_AT],
@@ -650,7 +653,9 @@ describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
           // This question's answer, not the last one's still finishing.
           const system = hash.slice(1).split('?')[0];
           await page.waitForFunction(
-            (id) => document.getElementById('command')?.textContent?.startsWith(`battle-odds odds ${id} `),
+            (id) =>
+              /^battle-odds (odds|plan) /.test(document.getElementById('command')?.textContent ?? '') &&
+              document.getElementById('command')?.textContent?.split(' ')[2] === id,
             system,
           );
         } else {

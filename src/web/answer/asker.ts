@@ -75,6 +75,9 @@ export class Asker {
   private current: AbortController | null = null;
   private pending: { module: SystemModule; state: PageState; at: number } | null = null;
   private scheduled = false;
+  /** Questions asked, and the last of them answered (or refused): equal when nothing is on its way. */
+  private asked = 0;
+  private done = 0;
   /** A task queue without setTimeout's clamping: a message to ourselves. */
   private readonly tick = new MessageChannel();
 
@@ -103,6 +106,7 @@ export class Asker {
    */
   ask(module: SystemModule, state: PageState, at = performance.now()): void {
     this.stop();
+    this.asked++;
     this.pending = { module, state, at };
     if (this.scheduled) return;
     this.scheduled = true;
@@ -114,6 +118,11 @@ export class Asker {
     };
     this.tick.port1.onmessage = run;
     this.tick.port2.postMessage(null);
+  }
+
+  /** For the tests: the last question asked is answered (or refused), and nothing else is on its way. */
+  get idle(): boolean {
+    return this.done === this.asked && !this.scheduled;
   }
 
   /** Stops whatever runs (e.g. the page is leaving). */
@@ -149,6 +158,15 @@ export class Asker {
   }
 
   private async answer(module: SystemModule, state: PageState, at: number): Promise<void> {
+    const ticket = this.asked;
+    try {
+      await this.answerNow(module, state, at);
+    } finally {
+      if (ticket === this.asked) this.done = ticket;
+    }
+  }
+
+  private async answerNow(module: SystemModule, state: PageState, at: number): Promise<void> {
     // It stays `current` until the next question aborts it.
     const controller = new AbortController();
     this.current = controller;
