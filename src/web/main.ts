@@ -139,6 +139,8 @@ view.focusField = (param) => {
   const input = row?.hasAttribute('tabindex') ? row : row?.querySelector<HTMLElement>('input, select, button');
   row?.scrollIntoView({ block: 'center' });
   input?.focus({ preventScroll: true });
+  // A territory of a turn's board is chosen too: its panel shows what to change.
+  row?.dispatchEvent(new CustomEvent('choose', { bubbles: true }));
 };
 
 window.addEventListener('hashchange', () => open(location.hash));

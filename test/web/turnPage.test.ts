@@ -14,7 +14,15 @@ import type { BattleReport } from '../../src/core/model/report.js';
 import { headlineValue } from '../../src/web/ui/report.js';
 import { serveWeb, type Serving } from '../../src/files/serve.js';
 import { cli, tempDir } from '../helpers/cli.js';
-import { buildPage, flagsOnThePage, launchChromium, requireChromium, SKIP_BROWSER, wordsLeaks } from './browser.js';
+import {
+  buildPage,
+  contrastFailures,
+  flagsOnThePage,
+  launchChromium,
+  requireChromium,
+  SKIP_BROWSER,
+  wordsLeaks,
+} from './browser.js';
 
 let browser: Browser;
 let serving: Serving;
@@ -275,6 +283,11 @@ describe.skipIf(SKIP_BROWSER)('plan a turn on a phone, by taps only', () => {
     expect(await page.textContent('#peek')).toBe(`No answer: ${words}`);
     // The marks of the last plan are gone with its number.
     expect((await drawnMarks(page)).attacks).toEqual([]);
+    // "Show" beside the problem chooses the territory it is about.
+    await panel(page).locator('button[data-action="done"]').tap();
+    expect(await panel(page).isHidden()).toBe(true);
+    await page.locator('#problems button', { hasText: 'Show' }).tap();
+    expect(await page.textContent('#turn-panel-title')).toBe('Keep');
     // Taken away again: the answer is back.
     await panel(page).locator('button[data-action="capitol"]').tap();
     await settled(page, 'battle-odds plan landgrab --board board.json --objective continent:East --exact-only');
@@ -324,7 +337,44 @@ describe.skipIf(SKIP_BROWSER)('plan a turn on a phone, by taps only', () => {
     await page.close();
   });
 
-  it("plans the bench board by taps with the command line's numbers, its progress shown; a newer board wins", async () => {
+  it('labels every control of the board and its panel, for screen readers and keyboards, at AA contrast', async () => {
+    const { page, errors } = await open('#landgrab?kind=turn&goal=value&worth=2');
+    await settled(
+      page,
+      'battle-odds plan landgrab --board board.json --objective value --territory-worth 2 --exact-only',
+    );
+    // The keyboard: a territory is a button (Enter chooses it), its panel opens.
+    await page.focus('g.territory[data-name="Port"]');
+    await page.keyboard.press('Enter');
+    expect(await page.textContent('#turn-panel-title')).toBe('Port');
+    expect(await territory(page, 'Port').getAttribute('aria-pressed')).toBe('true');
+    expect(await territory(page, 'Port').getAttribute('aria-label')).toBe('Port: blue, 3 armies, a leader');
+    // Where the plan places its armies, said in the territory's words too.
+    const [placed] = (await lastReport(page)).decisions!.plan!.placement;
+    expect(await territory(page, placed.territory).getAttribute('aria-label')).toMatch(
+      new RegExp(`; the plan places ${placed.armies} here$`),
+    );
+    await page.evaluate(() => {
+      for (const d of document.querySelectorAll('details')) (d as HTMLDetailsElement).open = true;
+    });
+    const unlabelled = await page.$$eval('input, select, button', (els) =>
+      els
+        .filter(
+          (e) =>
+            (e as HTMLElement).checkVisibility?.() &&
+            !(e as HTMLInputElement).labels?.length &&
+            !e.getAttribute('aria-label') &&
+            !e.textContent?.trim(),
+        )
+        .map((e) => e.outerHTML),
+    );
+    expect(unlabelled).toEqual([]);
+    expect(await page.evaluate(contrastFailures)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("plans the bench board by taps with the CLI's numbers, its progress shown; a newer board wins", async () => {
     const { page, errors } = await open('#landgrab?kind=turn');
     const plan = 'battle-odds plan landgrab --board board.json --objective continent:East --exact-only';
     const bench = page.locator('button[data-board="bench"]');

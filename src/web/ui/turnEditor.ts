@@ -318,16 +318,13 @@ export function turnEditor(initial: TurnState): TurnEditor {
     }
   });
 
-  // A territory focused (by the keyboard, or by "Show" beside its problem) is the one the panel changes.
-  let refocusing = false;
-  drawing.addEventListener('focusin', (event) => {
+  // "Show" beside a territory's problem (the page's focusField) chooses it, so its panel shows what to change.
+  drawing.addEventListener('choose', (event) => {
     const g = (event.target as Element).closest<SVGGElement>('g.territory');
-    if (!g || linking || refocusing) return;
-    const i = Number(g.dataset.index);
-    if (selected !== i) {
-      selected = i;
-      render();
-    }
+    if (!g) return;
+    selected = Number(g.dataset.index);
+    linking = false;
+    render();
   });
 
   function render(): void {
@@ -376,10 +373,7 @@ export function turnEditor(initial: TurnState): TurnEditor {
     renderMe();
     if (key) {
       const again = element.querySelector<HTMLElement>(`[data-key="${key}"]`) ?? element.querySelector(`#${key}`);
-      // Focused again as it was, not chosen (a territory focused again is not a tap on it).
-      refocusing = true;
       again?.focus({ preventScroll: true });
-      refocusing = false;
       if (again instanceof HTMLInputElement && caret !== null) again.setSelectionRange(caret, caret);
     }
   }
