@@ -63,7 +63,7 @@ const GOALS = [
   { value: 'territories', label: 'Most territories', hint: 'The most territories held at the end (on average).' },
   {
     value: 'reinforcements',
-    label: 'Reinforcements',
+    label: 'Next turn’s armies',
     hint: 'The most reinforcements for your next turn (on average).',
   },
   {
@@ -534,7 +534,10 @@ export function turnEditor(initial: TurnState): TurnEditor {
               offered.map((n) => ({ value: n, label: names.includes(n) ? n : `${n} (not on the board)` })),
             )
           : null;
-      if (args) check(args, 'turn-goal-arg', arg);
+      if (args) {
+        check(args, 'turn-goal-arg', arg);
+        args.setAttribute('aria-label', kind === 'continent' ? 'Which continent' : 'Whose capitol');
+      }
     }
     let worth: HTMLElement | null = null;
     if (kind === 'value') {
@@ -553,7 +556,14 @@ export function turnEditor(initial: TurnState): TurnEditor {
       goalBox,
       h('legend', {}, 'Play the turn for'),
       kinds,
-      args ? h('div', { class: 'goal-args' }, args) : null,
+      args
+        ? h(
+            'div',
+            { class: 'goal-args' },
+            h('p', { class: 'label' }, kind === 'continent' ? 'Which continent' : 'Whose capitol'),
+            args,
+          )
+        : null,
       worth,
       h('p', { class: 'hint' }, GOALS.find((g) => g.value === kind)?.hint ?? ''),
       h('p', { class: 'error', id: 'turn-error-goal' }, problemOf('turn-goal')),
