@@ -44,7 +44,7 @@ export interface AnswerView {
   ): void;
   tableAnswered(sweep: SweepReport): void;
   /** A question still worked out after a moment (a turn on a large board takes seconds): how long so far. */
-  working?(asked: { turn: boolean }, elapsedMs: number): void;
+  working?(asked: { turn: boolean; sampling: boolean }, elapsedMs: number): void;
 }
 
 export interface AnswerTiming {
@@ -176,16 +176,26 @@ export class Asker {
     const numberReply = this.numbers.ask(state, more ? 'number' : 'whole');
     const wholeReply = more ? this.wholes.ask(state, 'whole') : null;
     // A long question (a turn's plan on a large board) says it is being worked out, until its answer comes.
+    // A turn past the exact planner's budget is sampled next, each pool worker planning it first: still said.
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const turn = state.kind === 'turn';
+    let sampling = false;
+    let ticking = true;
     const tick = () => {
-      if (signal.aborted) return;
-      this.view.working?.({ turn: state.kind === 'turn' }, performance.now() - at);
+      if (signal.aborted || !ticking) return;
+      this.view.working?.({ turn, sampling }, performance.now() - at);
       timer = setTimeout(tick, WORKING_EVERY_MS);
     };
     timer = setTimeout(tick, WORKING_MS);
-    const stopTicking = () => clearTimeout(timer);
+    const stopTicking = () => {
+      ticking = false;
+      clearTimeout(timer);
+    };
     signal.addEventListener('abort', stopTicking);
-    void numberReply.then(stopTicking, stopTicking);
+    void numberReply.then((reply) => {
+      if (turn && 'sample' in reply) sampling = true;
+      else stopTicking();
+    }, stopTicking);
     // A replaced question's replies reject with an AbortError: nobody waits for them.
     wholeReply?.catch(() => undefined);
     try {
@@ -204,7 +214,7 @@ export class Asker {
       if ('noExact' in reply) return this.view.problems([{ param: 'method', message: reply.noExact }]);
       if ('sample' in reply) {
         this.wholes.cancel();
-        return await this.sample(module, state, reply.solution, at, signal);
+        return await this.sample(module, state, reply.solution, at, signal, stopTicking);
       }
       const split = more && !fromWhole;
       this.view.answered(asked, reply.report, {
@@ -255,6 +265,7 @@ export class Asker {
     solution: Solution | Unsolved | null,
     at: number,
     signal: AbortSignal,
+    shown: () => void = () => undefined,
   ): Promise<void> {
     const made = toQuestion(module, state);
     if (!made.ok) return this.view.problems(made.problems);
@@ -268,6 +279,7 @@ export class Asker {
       frame = requestAnimationFrame(() => {
         frame = 0;
         if (signal.aborted) return;
+        shown();
         this.view.progress(q, tallying.trials, interimReport(q, tallying, started));
       });
     });
@@ -283,6 +295,7 @@ export class Asker {
     const report = await runBattle(system, q.battle, assignStems([q.battle.label])[0], options, tallying);
     if (signal.aborted) return;
     cancelAnimationFrame(frame);
+    shown();
     this.view.answered(q, report, { latencyMs: performance.now() - at, offThread: true });
     await this.answerTable(q, state, signal);
   }

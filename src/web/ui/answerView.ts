@@ -264,9 +264,14 @@ export class PageAnswer implements AnswerView {
    * A question still being worked out after a moment (a turn on a large board takes seconds): how long so far,
    * its progress bar moving, and the last answer greyed and its marks gone (it is the last question's).
    */
-  working(asked: { turn: boolean }, elapsedMs: number): void {
+  working(asked: { turn: boolean; sampling: boolean }, elapsedMs: number): void {
     const seconds = (elapsedMs / 1000).toFixed(elapsedMs < 10_000 ? 1 : 0);
-    const words = `${asked.turn ? 'Planning the turn' : 'Working it out'}… ${seconds} s`;
+    const what = asked.sampling
+      ? 'Past the exact planner’s budget: sampling the turn'
+      : asked.turn
+        ? 'Planning the turn'
+        : 'Working it out';
+    const words = `${what}… ${seconds} s`;
     // The last question's numbers go (no stale number), once: the seconds are counted in place.
     if (this.answer.dataset.working !== 'true') {
       this.clearAnswer();
