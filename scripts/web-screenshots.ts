@@ -58,6 +58,11 @@ async function main(): Promise<void> {
             fullPage: true,
             clip: { x: 0, y, width, height: Math.min(height, total - y) },
           });
+        // A turn's board on a phone, its plan marked, the number in the answer bar below it (docs/page-turn.png).
+        if (width < 500 && hash.includes('kind=turn')) {
+          await page.evaluate(() => document.querySelector('.board-field')?.scrollIntoView({ block: 'start' }));
+          await page.screenshot({ path: `${file}-board.png` });
+        }
         // What a phone shows after a tap on the answer bar: the answer at the top of the screen.
         if (width < 500) {
           await page.evaluate(() => document.getElementById('answer')?.scrollIntoView({ block: 'start' }));

@@ -127,22 +127,30 @@ view.solveFor = (path, target) => {
   changed(next, performance.now());
 };
 
-// "Show" beside a problem in the answer: the field, in view and focused (its section opened).
+// A turn's plan marked on its board once the answer is in (and taken off when it is not this board's).
+view.planShown = (report) => form?.showPlan(report);
+
+// "Show" beside a problem in the answer: the field, in view and focused (its section opened); a territory of a
+// turn's board is focused itself (and so chosen).
 view.focusField = (param) => {
-  const row = formBox.querySelector<HTMLElement>(`[data-param="${param}"]`);
+  const row = formBox.querySelector<HTMLElement | SVGElement>(`[data-param="${param}"]`);
   const details = row?.closest('details');
   if (details) details.open = true;
-  const input = row?.querySelector<HTMLElement>('input, select, button');
+  const input = row?.hasAttribute('tabindex') ? row : row?.querySelector<HTMLElement>('input, select, button');
   row?.scrollIntoView({ block: 'center' });
   input?.focus({ preventScroll: true });
+  // A territory of a turn's board is chosen too: its panel shows what to change.
+  row?.dispatchEvent(new CustomEvent('choose', { bubbles: true }));
 };
 
 window.addEventListener('hashchange', () => open(location.hash));
 
 // Whatever goes wrong later, the page says so in the answer rather than going blank or still.
-window.addEventListener('error', (event) =>
-  view.failed(event.error instanceof Error ? event.error : new Error(event.message)),
-);
+window.addEventListener('error', (event) => {
+  // A layout a ResizeObserver's callback changed is measured again in the next frame: the browser's note, no failure.
+  if (/^ResizeObserver loop/.test(event.message)) return;
+  view.failed(event.error instanceof Error ? event.error : new Error(event.message));
+});
 window.addEventListener('unhandledrejection', (event) => {
   // A question replaced is no failure.
   if (event.reason instanceof Error && event.reason.name === 'AbortError') return event.preventDefault();
@@ -188,4 +196,8 @@ if ('serviceWorker' in navigator && location.protocol !== 'file:') {
   lastTable: () => view.lastTable,
   threads: pool.threads,
   replacedWorkers: () => pool.replaced,
+  /** Question workers replaced because the question they worked on was replaced (a long plan given up). */
+  replacedQuestions: () => asker.placements.numbers.replaced + asker.placements.wholes.replaced,
+  /** The last question asked is answered (or refused), nothing else on its way. */
+  idle: () => asker.idle,
 };

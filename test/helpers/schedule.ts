@@ -34,6 +34,7 @@ export const WITHOUT_BUILD = [
 export const LONGEST_AFTER_BUILD = [
   'test/web/page.test.ts',
   'test/web/taps.test.ts',
+  'test/web/turnPage.test.ts',
   'test/contract/contract.test.ts',
   'test/library/package.test.ts',
   'test/files/faults.test.ts',

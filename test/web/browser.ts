@@ -154,3 +154,37 @@ export function wordsLeaks({ optionIds, selector }: { optionIds: string[]; selec
   }
   return [...new Set(leaks)];
 }
+
+/** Text elements whose colour on their background is below WCAG AA (4.5:1; 3:1 for large text). Runs in the page. */
+export function contrastFailures(): string[] {
+  const rgb = (text: string) => (text.match(/[\d.]+/g) ?? []).map(Number);
+  const luminance = ([r, g, b]: number[]) => {
+    const c = [r, g, b].map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+  };
+  const background = (e: Element | null): number[] => {
+    for (let at = e; at; at = at.parentElement) {
+      const c = rgb(getComputedStyle(at).backgroundColor);
+      if (c.length === 3 || (c.length === 4 && c[3] === 1)) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const failures: string[] = [];
+  for (const e of document.querySelectorAll<HTMLElement>('body *')) {
+    if (e.closest('svg, .visually-hidden') || !e.checkVisibility?.()) continue;
+    const ownText = [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
+    if (!ownText) continue;
+    const style = getComputedStyle(e);
+    const fg = rgb(style.color);
+    const [a, b] = [luminance(fg), luminance(background(e))].sort((x, y) => y - x);
+    const ratio = (a + 0.05) / (b + 0.05);
+    const size = parseFloat(style.fontSize);
+    const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+    if (ratio < (large ? 3 : 4.5))
+      failures.push(`${e.tagName}.${e.className} "${e.textContent?.slice(0, 30)}": ${ratio.toFixed(2)}`);
+  }
+  return failures;
+}

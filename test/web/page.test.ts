@@ -25,6 +25,7 @@ import {
   SCREENSHOTS,
   SKIP_BROWSER,
   wordsLeaks,
+  contrastFailures,
 } from './browser.js';
 import { fieldsOf } from '../../src/web/question/fields.js';
 import { KT_ATTACKERS, KT_DEFENDERS, LOOKED_AT } from './questions.js';
@@ -630,10 +631,13 @@ describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
   it('fits a phone (390 px) and a desktop (1280 px) with every game, naming no flag; screenshots on ask', async () => {
     if (saving) mkdirSync(SCREENSHOTS, { recursive: true });
     const desktop = Object.fromEntries(
-      ['kings-and-things-advice', 'advanced-civilization-range', 'landgrab-table', 'princes-and-queens'].map((k) => [
-        k,
-        LOOKED_AT[k],
-      ]),
+      [
+        'kings-and-things-advice',
+        'advanced-civilization-range',
+        'landgrab-table',
+        'landgrab-turn',
+        'princes-and-queens',
+      ].map((k) => [k, LOOKED_AT[k]]),
     );
     for (const [width, height, name, questions] of [
       [390, 844, 'phone', LOOKED_AT],
@@ -650,7 +654,9 @@ describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
           // This question's answer, not the last one's still finishing.
           const system = hash.slice(1).split('?')[0];
           await page.waitForFunction(
-            (id) => document.getElementById('command')?.textContent?.startsWith(`battle-odds odds ${id} `),
+            (id) =>
+              /^battle-odds (odds|plan) /.test(document.getElementById('command')?.textContent ?? '') &&
+              document.getElementById('command')?.textContent?.split(' ')[2] === id,
             system,
           );
         } else {
@@ -698,37 +704,3 @@ describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
     if (saving) console.log(`[web] screenshots in ${SCREENSHOTS}`);
   });
 });
-
-/** Text elements whose colour on their background is below WCAG AA (4.5:1; 3:1 for large text). Runs in the page. */
-function contrastFailures(): string[] {
-  const rgb = (text: string) => (text.match(/[\d.]+/g) ?? []).map(Number);
-  const luminance = ([r, g, b]: number[]) => {
-    const c = [r, g, b].map((v) => {
-      const s = v / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
-  };
-  const background = (e: Element | null): number[] => {
-    for (let at = e; at; at = at.parentElement) {
-      const c = rgb(getComputedStyle(at).backgroundColor);
-      if (c.length === 3 || (c.length === 4 && c[3] === 1)) return c.slice(0, 3);
-    }
-    return [255, 255, 255];
-  };
-  const failures: string[] = [];
-  for (const e of document.querySelectorAll<HTMLElement>('body *')) {
-    if (e.closest('svg, .visually-hidden') || !e.checkVisibility?.()) continue;
-    const ownText = [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
-    if (!ownText) continue;
-    const style = getComputedStyle(e);
-    const fg = rgb(style.color);
-    const [a, b] = [luminance(fg), luminance(background(e))].sort((x, y) => y - x);
-    const ratio = (a + 0.05) / (b + 0.05);
-    const size = parseFloat(style.fontSize);
-    const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
-    if (ratio < (large ? 3 : 4.5))
-      failures.push(`${e.tagName}.${e.className} "${e.textContent?.slice(0, 30)}": ${ratio.toFixed(2)}`);
-  }
-  return failures;
-}

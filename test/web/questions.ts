@@ -9,6 +9,7 @@ export const LOOKED_AT: Record<string, string> = {
   landgrab: '#landgrab?attackers=12&defenders=8&fortress',
   'landgrab-advice': '#landgrab?attackers=18&defenders=8&fortress&target=0.75&advise',
   'landgrab-table': '#landgrab?attackers=12&defenders=8&fortress&table=attackers:6-17,defenders:4-12',
+  'landgrab-turn': '#landgrab?kind=turn',
   'kings-and-things': '#kings-and-things',
   'kings-and-things-advice':
     `#kings-and-things?attackers=${KT_ATTACKERS}&defenders=${KT_DEFENDERS}` + '&fort=castle&target=0.8&advise',

@@ -43,6 +43,8 @@ export interface AnswerView {
       | { kind: 'running'; done: number; cells: number; trials: number },
   ): void;
   tableAnswered(sweep: SweepReport): void;
+  /** A question still worked out after a moment (a turn on a large board takes seconds): how long so far. */
+  working?(asked: { turn: boolean; sampling: boolean }, elapsedMs: number): void;
 }
 
 export interface AnswerTiming {
@@ -60,6 +62,9 @@ export interface AnswerTiming {
 /** A replaced worker's grace: the number's work is short; advice may take a second, and a fresh worker is cold. */
 const NUMBER_GRACE_MS = 250;
 const WHOLE_GRACE_MS = 600;
+/** After this long without its number, a question shows it is being worked out (and how long it has taken). */
+const WORKING_MS = 400;
+const WORKING_EVERY_MS = 250;
 
 /** Whether the page's question asks anything beyond the odds (a target or advice), as the fields hold it. */
 export function asksMore(state: PageState): boolean {
@@ -70,6 +75,9 @@ export class Asker {
   private current: AbortController | null = null;
   private pending: { module: SystemModule; state: PageState; at: number } | null = null;
   private scheduled = false;
+  /** Questions asked, and the last of them answered (or refused): equal when nothing is on its way. */
+  private asked = 0;
+  private done = 0;
   /** A task queue without setTimeout's clamping: a message to ourselves. */
   private readonly tick = new MessageChannel();
 
@@ -98,6 +106,7 @@ export class Asker {
    */
   ask(module: SystemModule, state: PageState, at = performance.now()): void {
     this.stop();
+    this.asked++;
     this.pending = { module, state, at };
     if (this.scheduled) return;
     this.scheduled = true;
@@ -109,6 +118,11 @@ export class Asker {
     };
     this.tick.port1.onmessage = run;
     this.tick.port2.postMessage(null);
+  }
+
+  /** For the tests: the last question asked is answered (or refused), and nothing else is on its way. */
+  get idle(): boolean {
+    return this.done === this.asked && !this.scheduled;
   }
 
   /** Stops whatever runs (e.g. the page is leaving). */
@@ -144,6 +158,15 @@ export class Asker {
   }
 
   private async answer(module: SystemModule, state: PageState, at: number): Promise<void> {
+    const ticket = this.asked;
+    try {
+      await this.answerNow(module, state, at);
+    } finally {
+      if (ticket === this.asked) this.done = ticket;
+    }
+  }
+
+  private async answerNow(module: SystemModule, state: PageState, at: number): Promise<void> {
     // It stays `current` until the next question aborts it.
     const controller = new AbortController();
     this.current = controller;
@@ -152,6 +175,27 @@ export class Asker {
     const offThread = () => this.numbers.onPage === 0;
     const numberReply = this.numbers.ask(state, more ? 'number' : 'whole');
     const wholeReply = more ? this.wholes.ask(state, 'whole') : null;
+    // A long question (a turn's plan on a large board) says it is being worked out, until its answer comes.
+    // A turn past the exact planner's budget is sampled next, each pool worker planning it first: still said.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const turn = state.kind === 'turn';
+    let sampling = false;
+    let ticking = true;
+    const tick = () => {
+      if (signal.aborted || !ticking) return;
+      this.view.working?.({ turn, sampling }, performance.now() - at);
+      timer = setTimeout(tick, WORKING_EVERY_MS);
+    };
+    timer = setTimeout(tick, WORKING_MS);
+    const stopTicking = () => {
+      ticking = false;
+      clearTimeout(timer);
+    };
+    signal.addEventListener('abort', stopTicking);
+    void numberReply.then((reply) => {
+      if (turn && 'sample' in reply) sampling = true;
+      else stopTicking();
+    }, stopTicking);
     // A replaced question's replies reject with an AbortError: nobody waits for them.
     wholeReply?.catch(() => undefined);
     try {
@@ -170,7 +214,7 @@ export class Asker {
       if ('noExact' in reply) return this.view.problems([{ param: 'method', message: reply.noExact }]);
       if ('sample' in reply) {
         this.wholes.cancel();
-        return await this.sample(module, state, reply.solution, at, signal);
+        return await this.sample(module, state, reply.solution, at, signal, stopTicking);
       }
       const split = more && !fromWhole;
       this.view.answered(asked, reply.report, {
@@ -221,6 +265,7 @@ export class Asker {
     solution: Solution | Unsolved | null,
     at: number,
     signal: AbortSignal,
+    shown: () => void = () => undefined,
   ): Promise<void> {
     const made = toQuestion(module, state);
     if (!made.ok) return this.view.problems(made.problems);
@@ -234,6 +279,7 @@ export class Asker {
       frame = requestAnimationFrame(() => {
         frame = 0;
         if (signal.aborted) return;
+        shown();
         this.view.progress(q, tallying.trials, interimReport(q, tallying, started));
       });
     });
@@ -249,6 +295,7 @@ export class Asker {
     const report = await runBattle(system, q.battle, assignStems([q.battle.label])[0], options, tallying);
     if (signal.aborted) return;
     cancelAnimationFrame(frame);
+    shown();
     this.view.answered(q, report, { latencyMs: performance.now() - at, offThread: true });
     await this.answerTable(q, state, signal);
   }

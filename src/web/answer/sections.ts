@@ -30,8 +30,8 @@ export interface AnswerParts {
 interface SectionKind {
   id: string;
   title: string;
-  /** The decisions it holds (`decisions.<name>`). */
-  decisions: readonly (keyof Decisions)[];
+  /** The decisions it holds (`decisions.<name>`, or a part of one: `plan.baselines`). */
+  decisions: readonly string[];
   /** Tables and charts of those decisions, by name. */
   names: readonly string[];
   gist?: (d: Decisions) => string;
@@ -39,8 +39,40 @@ interface SectionKind {
 
 const pct = (p: number) => percentTarget(p);
 
+/** A plan's gain over a simpler one, in its objective's terms: points of a chance, or of an expectation. */
+function gainWords(plan: NonNullable<Decisions['plan']>, gain: number): string {
+  return plan.kind === 'probability' ? `+${(gain * 100).toFixed(1)} points` : `+${gain.toFixed(2)}`;
+}
+
 /** In the order they are shown; `numbers` takes every line, table and chart no other section takes. */
 const KINDS: readonly SectionKind[] = [
+  {
+    id: 'plan',
+    title: 'The plan, step by step',
+    decisions: ['plan'],
+    names: ['plan-placement', 'plan-main-line'],
+    gist: ({ plan }) => {
+      if (!plan) return '';
+      const placed = plan.placement.map((p) => `${p.armies} on ${p.territory}`).join(', ') || 'nothing to place';
+      if (plan.planner === 'sampled') return `${placed}; sampled, not proved the best`;
+      const attacks = plan.mainLine.filter((s) => s.kind === 'attack').length;
+      const course = attacks === 0 ? 'no attack' : `${plural(attacks, 'attack', 'attacks')}, the likeliest course`;
+      return `${placed}; ${course}`;
+    },
+  },
+  {
+    id: 'simpler',
+    title: 'Against simpler plans',
+    decisions: ['plan.baselines', 'plan.topPlacements'],
+    names: ['plan-baselines', 'plan-vs-simpler', 'plan-placements'],
+    gist: ({ plan }) => {
+      const greedy = plan?.baselines.find((b) => b.name === 'greedy');
+      const single = plan?.baselines.find((b) => b.name === 'bestSingleAttack');
+      if (!plan || !greedy) return '';
+      const tail = single ? `, ${gainWords(plan, single.gain)} over one attack` : '';
+      return `${gainWords(plan, greedy.gain)} over greedy${tail}`;
+    },
+  },
   {
     id: 'needed',
     title: 'How many you need',
@@ -152,12 +184,23 @@ const KINDS: readonly SectionKind[] = [
 /** The sections' ids, in the order they are shown. */
 export const SECTION_ORDER: readonly string[] = KINDS.map((k) => k.id);
 
-/** The section a verdict line belongs to: the first decision it quotes that a section holds. */
+/**
+ * The section a verdict line belongs to: the first decision it quotes that a section holds (the section naming
+ * the longest part of it: `decisions.plan.baselines.0.gain` is the simpler plans', not the plan's).
+ */
 function sectionOfLine(quotes: BattleReport['verdictQuotes'][number] | undefined): SectionKind | null {
   for (const quote of quotes ?? []) {
-    const m = /^decisions\.([A-Za-z]+)/.exec(quote.ref);
-    const kind = m ? KINDS.find((k) => (k.decisions as readonly string[]).includes(m[1])) : undefined;
-    if (kind) return kind;
+    let best: SectionKind | null = null;
+    let length = 0;
+    for (const kind of KINDS)
+      for (const d of kind.decisions) {
+        const ref = `decisions.${d}`;
+        if ((quote.ref === ref || quote.ref.startsWith(`${ref}.`)) && ref.length > length) {
+          best = kind;
+          length = ref.length;
+        }
+      }
+    if (best) return best;
   }
   return null;
 }

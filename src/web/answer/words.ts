@@ -44,8 +44,16 @@ export function metricLabel(m: Pick<Metric, 'label' | 'kind'>, chance = true): s
   return chanceWords(inner ? inner[1] : m.label);
 }
 
+/** Chances whose words read better said whole (a turn's main line: "P(reached)" is the chance a step is reached). */
+const CHANCE_PHRASES: Readonly<Record<string, string>> = {
+  'P(reached)': 'Chance it is reached',
+  'P(it falls)': 'Chance it falls',
+  'P(breaks off there)': 'Chance the plan breaks off there',
+};
+
 /** `P(capture) 42.9%` -> `a 42.9% chance of capture`; a bare `P(conquest)` -> `chance of conquest`. */
 export function sentenceWords(text: string): string {
+  if (CHANCE_PHRASES[text]) return CHANCE_PHRASES[text];
   const said = text
     .replace(/\bP\(((?:attacker|defender) [^()]+)\)(?! (?:under |over )?\d)/g, 'the chance the $1')
     .replace(/\bP\(([^()]+)\) (under |over )?(\d+(?:\.\d+)?%)/g, (_, what: string, bound = '', p: string) =>
@@ -55,12 +63,23 @@ export function sentenceWords(text: string): string {
   return /^chance of /.test(said) ? `C${said.slice(1)}` : said;
 }
 
-/** A table's cell in a player's words: a choice's value (`weakest-first`) as its label; anything else as it is. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A table's cell in a player's words: a choice's value (`weakest-first`) as its label, also inside a cell that
+ * lists several (`weakest-first (= buildings-first, protect-strongest)`); anything else as it is.
+ */
 export function cellWords(form: QuestionForm | undefined, text: string): string {
   if (CELL_WORDS[text]) return CELL_WORDS[text];
+  let said = text;
   for (const field of form?.fields ?? [])
-    for (const c of field.choices ?? []) if (c.value === text && /-/.test(text)) return c.label;
-  return text;
+    for (const c of field.choices ?? []) {
+      if (!/-/.test(c.value)) continue;
+      if (c.value === text) return c.label;
+      if (said.includes(c.value))
+        said = said.replace(new RegExp(`(?<![\\w-])${escaped(c.value)}(?![\\w-])`, 'g'), c.label);
+    }
+  return said;
 }
 
 /** `fortAfterRetreat` -> `fort after retreat`. */

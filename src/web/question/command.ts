@@ -3,7 +3,8 @@
  * same numbers. The one place the page names flags (the system's come from its form).
  */
 import type { BattleReport } from '../../core/model/report.js';
-import type { AskedQuestion } from './toQuestion.js';
+import { TURN_TRIALS, type AskedQuestion } from './toQuestion.js';
+import { TURN_KIND } from './fields.js';
 import { DEFAULT_SEED, DEFAULT_TRIALS } from '../../core/model/run.js';
 import { QUESTION_OPTIONS } from '../../core/form/questionOptions.js';
 
@@ -11,9 +12,13 @@ function quoted(word: string): string {
   return /^[\w.,:%@/+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** `battle-odds odds landgrab --attackers 11 --defenders 10 --exact-only`. */
+/**
+ * `battle-odds odds landgrab --attackers 11 --defenders 10 --exact-only`; a turn is `battle-odds plan landgrab
+ * --board board.json --objective continent:East ...` (the board file is the page's, offered beside it).
+ */
 export function cliCommand(asked: AskedQuestion, report?: BattleReport): string {
-  const words = ['battle-odds', 'odds', asked.module.system.id];
+  const turn = asked.kind === TURN_KIND;
+  const words = ['battle-odds', turn ? 'plan' : 'odds', asked.module.system.id];
   for (const arg of asked.args) {
     const space = arg.indexOf(' ');
     if (space < 0) words.push(arg);
@@ -25,7 +30,7 @@ export function cliCommand(asked: AskedQuestion, report?: BattleReport): string 
     else {
       if (asked.method === 'sample') words.push('--sample');
       if (asked.seed !== DEFAULT_SEED) words.push('--seed', quoted(String(asked.seed)));
-      if (asked.trials !== DEFAULT_TRIALS) words.push('--trials', String(asked.trials));
+      if (asked.trials !== (turn ? TURN_TRIALS : DEFAULT_TRIALS)) words.push('--trials', String(asked.trials));
     }
   }
   const { target, advise, objective, territoryWorth, solveFor } = asked.question;

@@ -57,13 +57,32 @@ export function fieldsOf(module: SystemModule): PageField[] {
   return fields;
 }
 
+/** "Plan a turn": the page's own kind of LandGrab question (the command line's `plan landgrab`, not `odds`). */
+export const TURN_KIND = 'turn';
+
+/** Kinds of question the page adds to a system's form's, by system: a whole turn beside LandGrab's battles. */
+const PAGE_KINDS: Readonly<Record<string, readonly QuestionKind[]>> = {
+  landgrab: [{ value: TURN_KIND, label: 'Plan a turn' }],
+};
+
+/** The form's fields a turn asks beside its board (the dice rules, under "More options"). */
+const TURN_FIELDS: ReadonlySet<string> = new Set(['attackerDice', 'defenderDice', 'ties']);
+
 /** The kinds of question the page offers (none: one kind). */
 export function kindsOf(module: SystemModule): readonly QuestionKind[] | undefined {
-  return module.form.kinds;
+  const own = module.form.kinds;
+  const page = PAGE_KINDS[module.system.id];
+  return own && page ? [...own, ...page] : own;
+}
+
+/** Whether the page plans whole turns of this system. */
+export function plansTurns(module: SystemModule): boolean {
+  return Boolean(kindsOf(module)?.some((k) => k.value === TURN_KIND));
 }
 
 /** Whether a field is asked for this kind of question (whatever the other fields hold). */
 export function isAsked(field: PageField, kind: string | undefined): boolean {
+  if (kind === TURN_KIND) return TURN_FIELDS.has(field.key);
   return fieldApplies(field.field, kind ?? '');
 }
 
@@ -76,5 +95,6 @@ export function askedIn(
   field: PageField,
   state: { kind?: string; values: Record<string, string | boolean> },
 ): boolean {
+  if (state.kind === TURN_KIND) return TURN_FIELDS.has(field.key);
   return fieldAsked(module.form, field.field, state.kind ?? '', (key) => state.values[paramOf(key)]);
 }

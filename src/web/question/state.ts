@@ -7,6 +7,7 @@ import { DEFAULT_SEED, DEFAULT_TRIALS, METHODS as RUN_METHODS, type Method } fro
 import type { SystemModule } from '../../core/registry/systems.js';
 import { kindOf } from '../../core/form/form.js';
 import { fieldsOf, kindsOf } from './fields.js';
+import type { TurnState } from '../turn/board.js';
 
 /** The page's fields hold text: the run's defaults as the fields show them. */
 export const SEED_TEXT = String(DEFAULT_SEED);
@@ -43,6 +44,8 @@ export interface PageState {
   table?: TableState;
   /** "What would make it fair?": a number of the battle's entry to solve for (its path, `fortressBonus`), or ''. */
   solveFor?: string;
+  /** "Plan a turn" (the kind `turn`): the board, the objective and the readings (turn/board.ts). */
+  turn?: TurnState;
 }
 
 /**

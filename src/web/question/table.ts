@@ -7,7 +7,7 @@
 import type { SystemModule } from '../../core/registry/systems.js';
 import { formEntry } from '../../core/form/entry.js';
 import { parseItems } from '../../core/form/read.js';
-import { askedIn, fieldsOf, type PageField } from './fields.js';
+import { askedIn, TURN_KIND, fieldsOf, type PageField } from './fields.js';
 import { MAX_COUNT, type AskedQuestion, type Problem } from './toQuestion.js';
 import { playerWords, quoted } from './words.js';
 import type { TableState } from './state.js';
@@ -49,6 +49,8 @@ export function tableAxes(
   kind: string | undefined,
   values: Record<string, string | boolean> = {},
 ): TableAxis[] {
+  // A turn's numbers are its board's: no table of the form's fields (the command line's sweeps vary a board).
+  if (kind === TURN_KIND) return [];
   const asked = fieldsOf(module).filter((f) => askedIn(module, f, { kind, values }));
   const counts = asked
     .filter((f) => f.kind === 'count' && !f.choices)

@@ -12,9 +12,11 @@ import { paramOf, type FieldValue, type FormValues } from '../../core/form/form.
 import { formArgs } from '../../core/form/entry.js';
 import { FormValueError, parseSeed, parseTarget, parseTrials, parseWorth, readField } from '../../core/form/read.js';
 import { prepareQuestion, type PreparedQuestion } from '../../core/ask/prepareQuestion.js';
-import { askedIn, fieldsOf, kindsOf } from './fields.js';
+import { askedIn, fieldsOf, kindsOf, TURN_KIND } from './fields.js';
 import { fieldProblem, optionName, pageProblem, type Problem } from './words.js';
-import { adviceOptions, type PageState } from './state.js';
+import { adviceOptions, TRIALS_TEXT, type PageState } from './state.js';
+import { BOARD_FILE, exampleTurn } from '../turn/board.js';
+import { turnArgs, turnEntry, turnProblem } from '../turn/entry.js';
 
 export type { Problem } from './words.js';
 
@@ -116,18 +118,24 @@ function countProblems(module: SystemModule, values: FormValues): Problem[] {
   return [];
 }
 
-export function toQuestion(module: SystemModule, state: PageState): Asked {
-  const { form } = module;
-  const { values, kind, problems } = formValues(module, state);
-  const read = <T>(key: string, parse: () => T): T | undefined => {
+/** Reads a setting, its problem (in a player's words, on its field) pushed to `problems`. */
+function reader(module: SystemModule, problems: Problem[]) {
+  return <T>(key: string, parse: () => T): T | undefined => {
     try {
       return parse();
     } catch (error) {
       if (!(error instanceof FormValueError)) throw error;
-      problems.push(fieldProblem(form, key, error.message));
+      problems.push(fieldProblem(module.form, key, error.message));
       return undefined;
     }
   };
+}
+
+export function toQuestion(module: SystemModule, state: PageState): Asked {
+  if (state.kind === TURN_KIND) return turnQuestion(module, state);
+  const { form } = module;
+  const { values, kind, problems } = formValues(module, state);
+  const read = reader(module, problems);
   const sampling = Boolean(module.system.sampler);
   const seed = sampling ? read('seed', () => parseSeed(state.seed)) : DEFAULT_SEED;
   const trials = sampling ? read('trials', () => parseTrials(state.trials)) : 1;
@@ -176,6 +184,61 @@ export function toQuestion(module: SystemModule, state: PageState): Asked {
       trials: trials as number,
       question: asked,
       args: formArgs(form.fields, values),
+      prepared: prepared.prepared,
+    },
+  };
+}
+
+/** Trials of a sampled turn when none are given: `plan landgrab`'s (a turn plays many rounds: fewer than a battle). */
+export const TURN_TRIALS = 100_000;
+
+/**
+ * "Plan a turn": the board, objective and readings as the turn entry `battle-odds plan landgrab --board board.json`
+ * asks (the same entry, label and run, through the one way to ask), the dice rules from the form's fields. A
+ * refusal is said in a player's words on what it is about (a territory, the objective, the board).
+ */
+function turnQuestion(module: SystemModule, state: PageState): Asked {
+  const { form } = module;
+  const turn = state.turn ?? exampleTurn();
+  const { values, problems } = formValues(module, state);
+  const read = reader(module, problems);
+  const seed = read('seed', () => parseSeed(state.seed));
+  const trials = read('trials', () => parseTrials(state.trials === TRIALS_TEXT ? String(TURN_TRIALS) : state.trials));
+  if (problems.length > 0) return { ok: false, problems };
+  const rules = {
+    attackerDice: values.attackerDice as number | undefined,
+    defenderDice: values.defenderDice as number | undefined,
+    ties: values.ties as string | undefined,
+  };
+  const question: Question = state.solveFor ? { solveFor: state.solveFor } : {};
+  const prepared = prepareQuestion({
+    module,
+    battle: { entry: turnEntry(turn, rules), label: BOARD_FILE },
+    choices: { question, method: state.method, seed: seed as string | number, trials: trials as number },
+    source: 'plan landgrab',
+    nameOf: optionName(form),
+  });
+  if (!prepared.ok) {
+    const { refusal } = prepared;
+    const message = refusal.problem.reason === 'value' ? refusal.problem.message : refusal.problem.reason;
+    return {
+      ok: false,
+      problems: [refusal.path ? turnProblem(turn, refusal.path, message) : pageProblem(form, refusal, values)],
+    };
+  }
+  const { battle, question: asked } = prepared.prepared;
+  return {
+    ok: true,
+    asked: {
+      module,
+      battle,
+      kind: TURN_KIND,
+      values,
+      method: state.method,
+      seed: seed as string | number,
+      trials: trials as number,
+      question: asked,
+      args: turnArgs(turn, rules),
       prepared: prepared.prepared,
     },
   };

@@ -10,7 +10,8 @@
  * player's words (`readHash`'s `unread`), never thrown.
  */
 import type { SystemModule } from '../../core/registry/systems.js';
-import { askedIn, fieldsOf, kindsOf, type PageField } from './fields.js';
+import { askedIn, fieldsOf, kindsOf, plansTurns, TURN_KIND, type PageField } from './fields.js';
+import { TURN_PARAMS, turnFromParams, turnToParams } from '../turn/link.js';
 import { tableFromParam, tableToParam, type TableState } from './table.js';
 import { quoted } from './words.js';
 import {
@@ -47,13 +48,17 @@ export function stateToHash(module: SystemModule, state: PageState): string {
   if (state.method !== 'auto') add('method', state.method);
   if (state.seed !== SEED_TEXT) add('seed', state.seed);
   if (state.trials !== TRIALS_TEXT) add('trials', state.trials);
-  if (state.target !== '') add('target', state.target);
-  if (state.advise) add('advise', true);
+  // A turn asks no target, advice or table (the form hides them).
+  const turn = state.kind === TURN_KIND;
+  if (state.target !== '' && !turn) add('target', state.target);
+  if (state.advise && !turn) add('advise', true);
   const { objective, territoryWorth } = adviceOptions(state);
-  if (objective !== '') add('objective', objective);
-  if (territoryWorth !== '') add('territory-worth', territoryWorth);
-  if (state.table) add('table', tableToParam(state.table));
+  if (objective !== '' && !turn) add('objective', objective);
+  if (territoryWorth !== '' && !turn) add('territory-worth', territoryWorth);
+  if (state.table && !turn) add('table', tableToParam(state.table));
   if (state.solveFor) add('solve-for', state.solveFor);
+  // A turn's board, compactly (turn/link.ts).
+  if (turn && state.turn) for (const [name, value] of turnToParams(state.turn)) add(name, value);
   return `#${state.system}${parts.length ? `?${parts.join('&')}` : ''}`;
 }
 
@@ -92,6 +97,9 @@ export function readHash(modules: readonly SystemModule[], hash: string): ReadLi
   const kinds = kindsOf(module);
   const ignored = (name: string, value: string | undefined, why: string) =>
     unread.push(`${quoted(short(value === undefined ? name : `${name}=${value}`))} ${why}`);
+  // A turn's parameters, read together once the link is read (turn/link.ts).
+  const turnParams = new Map<string, string>();
+  const isTurnParam = (name: string) => plansTurns(module) && (TURN_PARAMS as readonly string[]).includes(name);
   for (const pair of query.split('&')) {
     if (pair === '') continue;
     const [rawName, rawValue] = splitOnce(pair, '=');
@@ -106,6 +114,7 @@ export function readHash(modules: readonly SystemModule[], hash: string): ReadLi
     }
     const field = fields.get(name);
     if (field) state.values[name] = fieldText(field, value);
+    else if (isTurnParam(name)) turnParams.set(name, value ?? '');
     else if (name === 'kind') {
       if (kinds?.some((k) => k.value === value)) state.kind = value;
       else ignored(name, value, `is not a kind of ${module.name} question: left out`);
@@ -133,6 +142,11 @@ export function readHash(modules: readonly SystemModule[], hash: string): ReadLi
       else ignored(name, value, 'is not a number of the battle to solve for: left out');
     } else ignored(name, value, `is not part of a ${module.name} question: left out`);
   }
+  // A board without its kind (a link cut or mended by hand) is still a turn.
+  if (turnParams.has('territories')) state.kind = TURN_KIND;
+  if (state.kind === TURN_KIND) state.turn = turnFromParams((name) => turnParams.get(name), unread);
+  else if (turnParams.size > 0)
+    for (const [name, value] of turnParams) ignored(name, value, `belongs to a turn's board: left out`);
   return { state, unread };
 }
 

@@ -107,6 +107,10 @@ export class PageAnswer implements AnswerView {
   lastReport: BattleReport | null = null;
   /** The last whole answer (not the number alone, while the rest of its question is worked out). */
   private whole: BattleReport | null = null;
+  /** The answer a turn's board marks its plan with (null: none now: a problem, or a new question on its way). */
+  planShown: (report: BattleReport | null) => void = () => undefined;
+  /** The board file of a turn's command line, to save (the page's board: the same numbers from the CLI). */
+  private readonly boardLink = byId<HTMLAnchorElement>('board-file');
 
   constructor() {
     fill(this.body, this.verdictBox, this.headlineBox, this.notesBox, this.sectionsBox, this.fair.element);
@@ -119,6 +123,7 @@ export class PageAnswer implements AnswerView {
   problems(problems: Problem[]): void {
     this.fieldProblems(problems);
     this.clearAnswer();
+    this.planShown(null);
     fill(
       this.problemBox,
       h('p', { class: 'lead' }, problems.length === 1 ? 'The question has a problem:' : 'The question has problems:'),
@@ -168,6 +173,8 @@ export class PageAnswer implements AnswerView {
     this.status.textContent = methodLine(report, this.threads);
     this.render(asked, report, false, rest === 'coming' ? this.coming(asked, report) : null);
     if (rest !== 'coming') this.whole = report;
+    this.planShown(rest === 'coming' ? null : report);
+    this.showBoardFile(report);
     // One unbreakable span per word: a line may break between words, never inside `--defenders`;
     // a long list (an army) may also break after its commas, so it fits a phone.
     fill(
@@ -215,6 +222,7 @@ export class PageAnswer implements AnswerView {
 
   failed(error: Error): void {
     this.clearAnswer();
+    this.planShown(null);
     fill(this.problemBox, h('p', {}, `Something went wrong: ${error.message}`));
     this.answer.removeAttribute('aria-busy');
     this.answer.dataset.problem = 'true';
@@ -222,6 +230,8 @@ export class PageAnswer implements AnswerView {
 
   /** No number anywhere: the verdict, headline, sections, charts, table, command and the phone's bar emptied. */
   private clearAnswer(): void {
+    delete this.answer.dataset.working;
+    this.peek.classList.remove('stale');
     fill(this.verdictBox);
     fill(this.headlineBox);
     fill(this.notesBox);
@@ -230,10 +240,52 @@ export class PageAnswer implements AnswerView {
     this.charts.clear();
     this.table({ kind: 'none' });
     fill(this.command);
+    this.boardLink.hidden = true;
     this.announce.textContent = '';
     this.bar.hidden = true;
     this.answer.removeAttribute('aria-busy');
     delete this.answer.dataset.method;
+  }
+
+  /**
+   * A turn's command line names its board file: the page's board, offered to save beside it (a data link the
+   * browser saves as `board.json`), so the command line gives the page's numbers.
+   */
+  private showBoardFile(report: BattleReport): void {
+    const entry = report.entry as { type?: string; board?: unknown };
+    const turn = entry.type === 'turn';
+    this.boardLink.hidden = !turn;
+    if (!turn) return;
+    const text = `${JSON.stringify(entry.board, null, 1)}\n`;
+    this.boardLink.href = `data:application/json;charset=utf-8,${encodeURIComponent(text)}`;
+  }
+
+  /**
+   * A question still being worked out after a moment (a turn on a large board takes seconds): how long so far,
+   * its progress bar moving, and the last answer greyed and its marks gone (it is the last question's).
+   */
+  working(asked: { turn: boolean; sampling: boolean }, elapsedMs: number): void {
+    const seconds = (elapsedMs / 1000).toFixed(elapsedMs < 10_000 ? 1 : 0);
+    const what = asked.sampling
+      ? 'Past the exact planner’s budget: sampling the turn'
+      : asked.turn
+        ? 'Planning the turn'
+        : 'Working it out';
+    const words = `${what}… ${seconds} s`;
+    // The last question's numbers go (no stale number), once: the seconds are counted in place.
+    if (this.answer.dataset.working !== 'true') {
+      this.clearAnswer();
+      this.clearProblems();
+      this.planShown(null);
+      this.answer.dataset.working = 'true';
+    }
+    this.bar.hidden = false;
+    this.bar.removeAttribute('value');
+    this.bar.setAttribute('aria-valuetext', words);
+    this.status.textContent = words;
+    this.answer.setAttribute('aria-busy', 'true');
+    fill(this.peek, h('span', { class: 'what' }, words));
+    this.peek.classList.add('stale');
   }
 
   /** The headline in the bar at the bottom of a phone's screen. */
@@ -301,6 +353,8 @@ export class PageAnswer implements AnswerView {
   }
 
   private clearProblems(): void {
+    delete this.answer.dataset.working;
+    this.peek.classList.remove('stale');
     this.fieldProblems([]);
     fill(this.problemBox);
     delete this.answer.dataset.problem;
@@ -329,7 +383,8 @@ export class PageAnswer implements AnswerView {
   private render(asked: AskedQuestion, report: BattleReport, interim: boolean, coming: Coming | null = null): void {
     const speaking = speakingOf(asked, report);
     this.showPeek(report, interim, speaking);
-    if (!interim && speaking.chance) this.fair.show(asked, report);
+    // A turn is solved for its numbers from the command line (`plan landgrab --solve-for`), not here yet.
+    if (!interim && speaking.chance && report.type !== 'turn') this.fair.show(asked, report);
     else this.fair.hide();
     this.answer.dataset.method = report.method;
     this.answer.dataset.partial = String(interim);
@@ -394,6 +449,8 @@ export class PageAnswer implements AnswerView {
     let box = this.sectionBoxes.get(id);
     if (!box) {
       box = new SectionBox(id);
+      // A turn's plan is the answer: its steps are open from the first.
+      if (id === 'plan') box.element.open = true;
       this.sectionBoxes.set(id, box);
       this.sectionsBox.append(box.element);
       // Keep the boxes in the sections' order.
@@ -575,5 +632,6 @@ function stillComing(asked: AskedQuestion): string {
  * system with no label of its own names the battle by its flags): then the game's name.
  */
 function chartTitle(asked: AskedQuestion, report: BattleReport): string {
+  if (report.type === 'turn') return 'The turn';
   return /(^|\s)--[a-z]/.test(report.label) ? asked.module.name : report.label;
 }

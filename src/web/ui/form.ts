@@ -7,19 +7,24 @@
  * on another field's value, cleared). Every change calls `onChange` with the new state.
  */
 import type { SystemModule } from '../../core/registry/systems.js';
-import { askedIn, isAsked, fieldsOf, kindsOf, type PageField } from '../question/fields.js';
+import { askedIn, isAsked, fieldsOf, kindsOf, plansTurns, TURN_KIND, type PageField } from '../question/fields.js';
 import { adviceOptions, hasChance, SEED_TEXT, TRIALS_TEXT, type PageState } from '../question/state.js';
 import type { Problem } from '../question/toQuestion.js';
 import { h } from './dom.js';
 import { tableForm } from './tableForm.js';
 import { fieldControl, oneOfControl, type FieldControl } from './fieldControls.js';
 import { OBJECTIVE_WORDS, QUESTION_OPTIONS } from '../../core/form/questionOptions.js';
+import type { BattleReport } from '../../core/model/report.js';
+import { exampleTurn } from '../turn/board.js';
+import { turnEditor } from './turnEditor.js';
 
 export interface QuestionForm {
   element: HTMLFormElement;
   read(): PageState;
   write(state: PageState): void;
   showProblems(problems: Problem[]): void;
+  /** The answer's plan of a turn, marked on the board (null: no answer for it now). */
+  showPlan(report: BattleReport | null): void;
 }
 
 const METHOD_LABELS: Record<PageState['method'], string> = {
@@ -45,7 +50,7 @@ export function questionForm(
       h(
         'fieldset',
         { class: 'kinds' },
-        h('legend', {}, 'Kind of attack'),
+        h('legend', {}, plansTurns(module) ? 'Kind of question' : 'Kind of attack'),
         kinds.map((kind) =>
           h(
             'label',
@@ -57,6 +62,9 @@ export function questionForm(
       ),
     );
   }
+  // "Plan a turn": the board and the turn's questions, shown for that kind only.
+  const editor = plansTurns(module) ? turnEditor(state.turn ?? exampleTurn()) : null;
+  if (editor) form.append(editor.element);
   // One control per field; flags asked as one choice (a city or a village) share one.
   const controls = new Map<string, FieldControl>();
   const groups = (module.form.oneOf ?? []).map((g) => {
@@ -81,6 +89,7 @@ export function questionForm(
     { class: 'more' },
     h('summary', {}, 'More options'),
     more,
+    editor ? editor.rules : null,
     h(
       'div',
       { class: 'fields' },
@@ -151,6 +160,22 @@ export function questionForm(
     for (const field of fields) values[field.param] = valueOf(field);
     const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
     const kind = kinds ? value('kind') || kinds[0].value : undefined;
+    // A turn asks no target, advice or table: its board instead (the fields keep theirs for the other kinds).
+    if (kind === TURN_KIND && editor)
+      return {
+        system: module.system.id,
+        kind,
+        values,
+        method: sampling ? (value('method') as PageState['method']) : 'auto',
+        seed: sampling ? value('seed') : state.seed,
+        trials: sampling ? value('trials') : state.trials,
+        target: '',
+        advise: false,
+        objective: '',
+        territoryWorth: '',
+        ...(solveFor ? { solveFor } : {}),
+        turn: editor.read(),
+      };
     return {
       system: module.system.id,
       ...(kind ? { kind } : {}),
@@ -178,6 +203,16 @@ export function questionForm(
    */
   const showAsked = (current: PageState): boolean => {
     let cleared = false;
+    const turn = current.kind === TURN_KIND;
+    if (editor) {
+      editor.element.hidden = !turn;
+      editor.rules.hidden = !turn;
+      table.element.hidden = turn;
+      for (const param of ['target', 'advise']) {
+        const row = form.querySelector<HTMLElement>(`[data-param="${param}"]`);
+        if (row) row.hidden = turn;
+      }
+    }
     for (const field of fields) {
       const row = form.querySelector<HTMLElement>(`[data-param="${field.param}"]`);
       if (!row) continue;
@@ -225,11 +260,13 @@ export function questionForm(
     if (fields.some((f) => f.more && (next.values[f.param] ?? f.initial) !== f.initial) || asked) extra.open = true;
     if (engine && (next.method !== 'auto' || next.seed !== SEED_TEXT || next.trials !== TRIALS_TEXT))
       engine.open = true;
+    if (editor && next.kind === TURN_KIND) editor.write(next.turn ?? exampleTurn());
     showAsked(read());
     table.write(next);
   };
 
   const showProblems = (problems: Problem[]) => {
+    editor?.showProblems(problems);
     for (const error of form.querySelectorAll<HTMLElement>('.error[id^="error-"]')) {
       const param = error.id.slice('error-'.length);
       const problem = problems.find((p) => p.param === param);
@@ -256,7 +293,7 @@ export function questionForm(
   form.addEventListener('click', (event) => step(event, form));
   form.addEventListener('keydown', (event) => arrowStep(event));
   write(state);
-  return { element: form, read, write, showProblems };
+  return { element: form, read, write, showProblems, showPlan: (report) => editor?.showPlan(report) };
 }
 
 /** Targets a player taps rather than types (any other can be typed). */
