@@ -127,7 +127,7 @@ describe('the packed package', () => {
     expect(runNode(folder, [bin, ...args, '--threads', '2'])).toContain('20,000 trials');
   });
 
-  it("installs without the worker fleet's packages (optional peers), and --queue and worker say how to add them", () => {
+  it("installs without the fleet's packages (optional peers); --queue and worker say how to add them", () => {
     expect(Object.keys(manifest.dependencies ?? {})).not.toContain('bullmq');
     expect(Object.keys(manifest.dependencies ?? {})).not.toContain('ioredis');
     expect(manifest.peerDependenciesMeta).toMatchObject({ bullmq: { optional: true }, ioredis: { optional: true } });
@@ -139,7 +139,9 @@ describe('the packed package', () => {
       const r = spawnSync(process.execPath, [bin, ...args], { cwd: folder, encoding: 'utf8' });
       expect(r.status).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
-      expect(r.stderr).toMatch(/needs the worker fleet's packages, which are not installed \((bullmq|ioredis) is missing\)/);
+      expect(r.stderr).toMatch(
+        /needs the worker fleet's packages, which are not installed \((bullmq|ioredis) is missing\)/,
+      );
       expect(r.stderr).toContain('npm install bullmq ioredis');
     }
   });
