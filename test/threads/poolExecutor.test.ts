@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { isAbortError, type PoolExecutor } from '../../src/threads/poolExecutor.js';
 import { InProcessExecutor } from '../../src/core/engine/sample/executor.js';
 import { ChunkAbortedError } from '../../src/core/engine/sample/abort.js';
@@ -9,6 +10,7 @@ import { compileEntry } from '../../src/core/engine/validate/entry.js';
 import { chunkStates } from '../../src/core/random/seed.js';
 import { findSystem } from '../../src/core/registry/systems.js';
 import type { ChunkTask } from '../../src/core/engine/sample/task.js';
+import { WORKER_LOADED } from '../../src/threads/workerLoaded.js';
 import { DIST, ensureBuilt, run } from '../helpers/processes.js';
 import { ROOT } from '../helpers/cli.js';
 
@@ -95,6 +97,22 @@ describe('PoolExecutor', () => {
     expect(r.stderr).not.toContain('FATAL');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('closed');
+  });
+
+  it('a worker says it has loaded only once the require() of it has returned (was SIGABRT on Ctrl-C)', async () => {
+    // Node wraps a required module's exports after its body ran: a thread ended then aborts the whole process
+    // (ModuleWrap::CreateRequiredModuleFacade). The pool ends threads only after this message (Ctrl-C, close).
+    for (const worker of [path.join(DIST, 'cli/threadWorker.js'), path.join(DIST, 'src/threads/threadWorker.js')]) {
+      const thread = new Worker(path.join(ROOT, 'test', 'threads', 'fixtures', 'loadedAfterRequire.cjs'), {
+        workerData: worker,
+      });
+      try {
+        const first = await new Promise((resolve, reject) => thread.once('message', resolve).once('error', reject));
+        expect(first, worker).toEqual({ message: { [WORKER_LOADED]: thread.threadId }, requireReturned: true });
+      } finally {
+        await thread.terminate();
+      }
+    }
   });
 });
 
