@@ -10,12 +10,13 @@ export const FIXTURES = path.join(ROOT, 'test', 'files', 'fixtures');
 export const DIST = path.join(ROOT, 'dist');
 
 /**
- * Builds dist/ if it is missing (npm test builds it before these files start; a bare
- * `npx vitest run test/reliability` may not).
+ * Builds dist/ if it is missing (under npm test the files wait for the build before they load,
+ * test/helpers/waitForBuild.ts; a bare `npx vitest run test/session` may find none).
  */
 export function ensureBuilt(): void {
-  if (existsSync(BIN)) return;
-  const r = spawnSync('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: ROOT, encoding: 'utf8' });
+  // Under npm test the build is under way or done: building again would remove dist/ under the running tests.
+  if (process.env.BATTLE_ODDS_TEST_BUILD || (existsSync(BIN) && existsSync(path.join(DIST, 'src', 'index.js')))) return;
+  const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`build failed:\n${r.stdout}${r.stderr}`);
 }
 
