@@ -86,7 +86,7 @@ async function cliReport(args: string[]): Promise<BattleReport> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
+describe.skipIf(SKIP_BROWSER).concurrent('the web page in chromium', () => {
   for (const id of ALL_SYSTEMS) {
     const module = moduleOf(id);
     const reason = `${id} is not in the core's systems yet (src/core/registry/systems.ts): enabled when it is`;

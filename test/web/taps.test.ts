@@ -108,7 +108,7 @@ async function showsNoNumber(page: Page): Promise<void> {
   expect(await page.textContent('#command')).toBe('');
 }
 
-describe.skipIf(SKIP_BROWSER)('every game by taps on a phone, in chromium', () => {
+describe.skipIf(SKIP_BROWSER).concurrent('every game by taps on a phone, in chromium', () => {
   it("LandGrab: steppers, checkboxes and advice give the command line's numbers", async () => {
     const page = await open('#landgrab');
     await step(page, 'f-attackers', 1, 2);
