@@ -4,7 +4,8 @@
  * the same seed; exact answers follow each keystroke; sampled ones run on the worker pool
  * and give way to the next question; the URL holds the question; the page works offline;
  * labels, focus order and contrast; screenshots at phone and desktop widths.
- * One browser for the file; skipped (with the reason) when chromium is missing.
+ * One browser for the file, its tests run at once, each on its own page (they mostly wait for the
+ * page); skipped (with the reason) when chromium is missing.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';

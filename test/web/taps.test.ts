@@ -4,6 +4,7 @@
  * out here; no text on the page names a flag (the command-line block aside), with every
  * section of the answer open; a question that cannot be answered shows no number at all, and
  * says why; a field that stops applying hides, and its value leaves the question and the link.
+ * The tests run at once, each on its own page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
