@@ -20,6 +20,7 @@ export const NEEDS_TSC = [
 export const ORDER = [
   'test/web/page.test.ts',
   'test/contract/contract.test.ts',
+  'test/contract/kingsAndThings.test.ts',
   'test/claims/kingsAndThings.test.ts',
   'test/core/engine/sweep/sweep.test.ts',
   'test/core/systems/landgrab/montecarlo.test.ts',
