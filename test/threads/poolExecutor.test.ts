@@ -108,9 +108,11 @@ describe('PoolExecutor', () => {
       const thread = new Worker(path.join(ROOT, 'test', 'threads', 'fixtures', 'loadedAfterRequire.cjs'), {
         workerData: worker,
       });
+      // Read now: once the thread has ended (it may, right after its message), threadId is -1.
+      const threadId = thread.threadId;
       try {
         const first = await new Promise((resolve, reject) => thread.once('message', resolve).once('error', reject));
-        expect(first, worker).toEqual({ message: { [WORKER_LOADED]: thread.threadId }, requireReturned: true });
+        expect(first, worker).toEqual({ message: { [WORKER_LOADED]: threadId }, requireReturned: true });
       } finally {
         await thread.terminate();
       }
