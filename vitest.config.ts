@@ -4,14 +4,14 @@ import { ScheduleSequencer } from './test/helpers/sequencer.js';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // Worker pools in tests load the built worker (under npm test their files wait for the build): tsx workers take
+    // Worker pools in tests load the built worker (under npm test each file waits for the CLI bundle): tsx workers take
     // seconds each.
     env: { BATTLE_ODDS_BUILT_WORKER: '1' },
     // A folder for the run: the page suites build the web page once into it (test/web/browser.ts).
     globalSetup: ['test/helpers/globalSetup.ts'],
-    // Under npm test the build runs beside the tests (scripts/test.mjs): the files that need it wait for it here.
+    // Under npm test the build runs beside the tests (scripts/test.mjs): each file waits here for the part it needs.
     setupFiles: ['test/helpers/waitForBuild.ts'],
-    // The files needing no build first, then the longest ones (test/helpers/schedule.ts).
+    // The longest files first (test/helpers/schedule.ts).
     sequence: { sequencer: ScheduleSequencer },
     testTimeout: 120_000,
     hookTimeout: 120_000,

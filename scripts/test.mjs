@@ -1,10 +1,11 @@
 /**
- * `npm test`: the build (`npm run build`: tsc's type check and dist/, then the CLI bundle) and the
- * test suite, started together. tsc works on one core for ~20 s; the test files that need only the
- * TypeScript sources (WITHOUT_BUILD in test/helpers/schedule.ts) start at once and use the cores
- * meanwhile, and the others wait for the build before they load (test/helpers/waitForBuild.ts).
- * A failed build fails `npm test`, its errors printed, whatever the tests say. Arguments go to
- * vitest (`npm test -- test/cli`).
+ * `npm test`: the build and the test suite, started together. The build is `npm run build`'s two
+ * products made side by side: the command line bundled straight from the TypeScript sources by esbuild
+ * (dist/cli/, ~1.5 s: what almost every test file runs) and tsc's type check of src and bench with its
+ * dist/src (~20 s on one core: the library, for the few files of NEEDS_TSC in test/helpers/schedule.ts).
+ * Each test file waits, before it loads, for the part it needs (test/helpers/waitForBuild.ts). A failed
+ * build (a type error included) fails `npm test`, its errors printed, whatever the tests say. Arguments
+ * go to vitest (`npm test -- test/cli`).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,8 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-// Where the build leaves its outcome: `status` holds tsc's and the bundle's exit code, `log` their output.
+// Where the build leaves its outcome: for each part (`cli`, `tsc`) a file holding its exit code, and its output.
 const buildDir = mkdtempSync(path.join(os.tmpdir(), 'battle-odds-test-build-'));
 
 function run(command, args, options) {
@@ -22,15 +22,26 @@ function run(command, args, options) {
   return { child, done: new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? signal))) };
 }
 
-const build = run(npm, ['run', '--silent', 'build'], { stdio: ['ignore', 'pipe', 'pipe'] });
-let log = '';
-build.child.stdout.on('data', (d) => (log += d));
-build.child.stderr.on('data', (d) => (log += d));
-const built = build.done.then((code) => {
-  writeFileSync(path.join(buildDir, 'log'), log);
-  writeFileSync(path.join(buildDir, 'status'), String(code));
-  return code;
-});
+/** A part of the build: its output kept, its exit code written to `buildDir/<name>` when it ends. */
+function part(name, args) {
+  const started = run(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  started.child.stdout.on('data', (d) => (log += d));
+  started.child.stderr.on('data', (d) => (log += d));
+  const finished = started.done.then((code) => {
+    writeFileSync(path.join(buildDir, `${name}.log`), log);
+    writeFileSync(path.join(buildDir, name), String(code));
+    return { name, code, log };
+  });
+  return { ...started, finished };
+}
+
+// As `npm run build` does: no file of an earlier build is left (the bundle clears dist/cli, tsc writes the rest).
+rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+const parts = [
+  part('cli', ['scripts/bundle-cli.mjs', '--from-src']),
+  part('tsc', [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']),
+];
 
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
 const tests = run(process.execPath, [vitest, 'run', ...process.argv.slice(2)], {
@@ -42,13 +53,14 @@ const tests = run(process.execPath, [vitest, 'run', ...process.argv.slice(2)], {
 // way this process waits for them, and then removes the build's folder.
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
-    for (const { child } of [build, tests]) if (child.exitCode === null) child.kill(signal);
+    for (const { child } of [...parts, tests]) if (child.exitCode === null) child.kill(signal);
   });
 
-const [buildCode, testCode] = await Promise.all([built, tests.done]);
+const [built, testCode] = await Promise.all([Promise.all(parts.map((p) => p.finished)), tests.done]);
 rmSync(buildDir, { recursive: true, force: true });
-if (buildCode !== 0) {
-  process.stderr.write(`\nnpm test: the build failed (npm run build exited ${buildCode}):\n${log}\n`);
-  process.exit(1);
-}
-process.exit(testCode === 0 ? 0 : 1);
+const failed = built.filter((b) => b.code !== 0);
+for (const { name, code, log } of failed)
+  process.stderr.write(
+    `\nnpm test: the build failed (${name === 'cli' ? 'the CLI bundle' : 'tsc'} exited ${code}):\n${log}\n`,
+  );
+process.exit(failed.length === 0 && testCode === 0 ? 0 : 1);

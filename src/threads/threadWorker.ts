@@ -19,5 +19,9 @@ export default function runChunkInWorker(task: ChunkTask): Float64Array {
   return runChunk(system, task);
 }
 
-// Every import above has been evaluated: from now on ending this thread is safe (see poolExecutor.ts).
-parentPort?.postMessage({ [WORKER_LOADED]: threadId });
+// Ending this thread is safe (see poolExecutor.ts) once piscina's require() of this module has returned, not while
+// this body runs: Node then still wraps the module's exports (a facade for the default export), and a thread ended
+// there aborts the whole process (SIGABRT: ModuleWrap::CreateRequiredModuleFacade's assertion). piscina requires it
+// inside a promise job, so a microtask queued here runs once that job, require() and all, has returned. (Not
+// setImmediate: the idle worker blocks in Atomics.wait, and its event loop would not turn until a task came.)
+queueMicrotask(() => parentPort?.postMessage({ [WORKER_LOADED]: threadId }));

@@ -1,11 +1,6 @@
-/**
- * Test files in the order of schedule.ts: those needing no build first, then the longest; the
- * rest as vitest orders them.
- */
+/** Test files in the order of schedule.ts's ORDER; the rest after them, as vitest orders them. */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { fromRoot, LONGEST_AFTER_BUILD, WITHOUT_BUILD } from './schedule.js';
-
-const ORDER = [...WITHOUT_BUILD, ...LONGEST_AFTER_BUILD];
+import { fromRoot, ORDER } from './schedule.js';
 
 export class ScheduleSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -13,7 +8,7 @@ export class ScheduleSequencer extends BaseSequencer {
       const at = ORDER.indexOf(fromRoot(spec.moduleId));
       return at < 0 ? ORDER.length : at;
     };
-    // Array.prototype.sort is stable: the files of neither list keep vitest's order.
+    // Array.prototype.sort is stable: the files not in ORDER keep vitest's order.
     return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
   }
 }

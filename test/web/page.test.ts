@@ -4,7 +4,8 @@
  * the same seed; exact answers follow each keystroke; sampled ones run on the worker pool
  * and give way to the next question; the URL holds the question; the page works offline;
  * labels, focus order and contrast; screenshots at phone and desktop widths.
- * One browser for the file; skipped (with the reason) when chromium is missing.
+ * One browser for the file, its tests run at once, each on its own page (they mostly wait for the
+ * page); skipped (with the reason) when chromium is missing.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -96,7 +97,7 @@ async function cliReport(args: string[]): Promise<BattleReport> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-describe.skipIf(SKIP_BROWSER)('the web page in chromium', () => {
+describe.skipIf(SKIP_BROWSER).concurrent('the web page in chromium', () => {
   for (const id of ALL_SYSTEMS) {
     const module = moduleOf(id);
     const reason = `${id} is not in the core's systems yet (src/core/registry/systems.ts): enabled when it is`;

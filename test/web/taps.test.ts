@@ -4,6 +4,7 @@
  * out here; no text on the page names a flag (the command-line block aside), with every
  * section of the answer open; a question that cannot be answered shows no number at all, and
  * says why; a field that stops applying hides, and its value leaves the question and the link.
+ * The tests run at once, each on its own page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -113,7 +114,7 @@ async function errorIs(page: Page, param: string, text: string): Promise<void> {
   await page.waitForFunction(([p, t]) => document.getElementById(`error-${p}`)?.textContent === t, [param, text]);
 }
 
-describe.skipIf(SKIP_BROWSER)('every game by taps on a phone, in chromium', () => {
+describe.skipIf(SKIP_BROWSER).concurrent('every game by taps on a phone, in chromium', () => {
   it("LandGrab: steppers, checkboxes and advice give the command line's numbers", async () => {
     const page = await open('#landgrab');
     await step(page, 'f-attackers', 1, 2);
