@@ -15,7 +15,7 @@ import { fieldOfEntry, paramOf, type QuestionForm } from '../../../src/core/form
 import { FormLimitError, FormValueError, readField } from '../../../src/core/form/read.js';
 import { refusalInShellWords } from '../../../src/core/form/shellWords.js';
 import { pageProblem } from '../../../src/web/question/words.js';
-import { commandWords, exampleState, withArgs, blankState } from '../../../src/web/question/state.js';
+import { commandWords, exampleState, firstQuestion, withArgs, blankState } from '../../../src/web/question/state.js';
 import { stateFromHash, stateToHash } from '../../../src/web/question/url.js';
 import { toQuestion } from '../../../src/web/question/toQuestion.js';
 import { ROOT } from '../../helpers/cli.js';
@@ -116,12 +116,12 @@ describe("the examples' battle entries, as before the forms", () => {
     });
   }
 
-  it('the page starts at the first example', () => {
+  it('the page starts at its first question: the first example, or its own where it says why (firstQuestion)', () => {
     for (const module of SYSTEM_MODULES) {
       const asked = toQuestion(module, exampleState(module));
       if (!asked.ok) throw new Error(JSON.stringify(asked.problems));
-      // The example's own words, in its own order.
-      expect(asked.asked.args.join(' ')).toBe(systemWords(module.form.examples[0]).join(' '));
+      // The question's own words, in its own order.
+      expect(asked.asked.args.join(' ')).toBe(systemWords(firstQuestion(module) as string).join(' '));
     }
   });
 });
@@ -195,14 +195,14 @@ describe('the checks every form shares, worded by each front end', () => {
   it('a missing value: the flag and what it is in the shell, the label on the page', () => {
     const missing = problem(pq, ['--distance', '2']);
     expect(missing.cli).toBe('odds princes-and-queens: --defender is required (prince, two-princes, queen or city)');
-    expect(missing.page).toEqual({ param: 'defender', message: 'Defender is needed.' });
+    expect(missing.page).toEqual({ param: 'defender', message: 'Fill in “Defender”.' });
     const force = problem(civ, ['--limit', '3', '--defender', '4']);
     expect(force.cli).toBe(
       'odds advanced-civilization: --attacker is required (attacker tokens: a number, a range 4-9 or a list 3,5,8), ' +
         'or leave it out and give --target to find how many you need',
     );
     expect(force.page.message).toBe(
-      'Attacking tokens is needed, or leave it empty and give a target probability to find how many you need.',
+      'Fill in “Attacking tokens”, or give a target probability (under More options) to find how many you need.',
     );
     // With a target, leaving the force out is the question.
     expect(entryFromWords(civ.form, ['--limit', '3', '--defender', '4'], { target: 0.8 })).toMatchObject({
