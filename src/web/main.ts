@@ -81,15 +81,27 @@ function show(state: PageState): void {
   };
   remembered.set(module.system.id, state);
   addressDue = null;
-  history.replaceState(null, '', stateToHash(module, state));
+  replaceAddress(stateToHash(module, state));
   asker.ask(module, state);
 }
 
-/** The address follows the question in a task of its own (writing it takes the browser a few ms). */
+/** The address the page wrote last, as the browser reads it back. */
+let addressWritten = '';
+function replaceAddress(hash: string): void {
+  history.replaceState(null, '', hash);
+  addressWritten = location.hash;
+}
+
+/**
+ * The address follows the question in a task of its own (writing it takes the browser a few ms). An address the
+ * player went to in between (a link followed, Back) is theirs: the write due is dropped, never put over it.
+ */
 let addressDue: (() => void) | null = null;
 function writeAddress(hash: string): void {
   const due = addressDue === null;
-  addressDue = () => history.replaceState(null, '', hash);
+  addressDue = () => {
+    if (location.hash === addressWritten) replaceAddress(hash);
+  };
   if (due)
     setTimeout(() => {
       addressDue?.();

@@ -317,6 +317,23 @@ describe.skipIf(SKIP_BROWSER).concurrent('the web page in chromium', () => {
     await again.close();
   });
 
+  it('follows a link taken while the address of an edit is still to be written: the link wins', async () => {
+    const page = await open('#landgrab');
+    // One task: an edit (its address written in a task of its own, next) and a link followed (hashchange, after).
+    await page.evaluate(() => {
+      const attackers = document.getElementById('f-attackers') as HTMLInputElement;
+      attackers.value = '17';
+      attackers.dispatchEvent(new Event('input', { bubbles: true }));
+      location.hash = '#princes-and-queens';
+    });
+    await page.waitForFunction(
+      () => document.querySelector('#system input:checked')?.getAttribute('value') !== 'landgrab',
+    );
+    expect(await page.getAttribute('#system input:checked', 'value')).toBe('princes-and-queens');
+    expect(new URL(page.url()).hash).toMatch(/^#princes-and-queens/);
+    await page.close();
+  });
+
   it('solves for a rule from the answer (what would make it fair?), as the command line does', async () => {
     const page = await open('#landgrab?attackers=12&defenders=8&fortress');
     await page.locator('details.fair > summary').click();
@@ -417,44 +434,48 @@ describe.skipIf(SKIP_BROWSER).concurrent('the web page in chromium', () => {
     await page.close();
   });
 
-  it("words every field's refusal in every game for a player: no flag, entry name or choice's value", async () => {
-    const page = await open('#landgrab');
-    const BAD = ['', '0', '-1', 'x', '99999999', '<b>1</b>'];
-    const seen = new Set<string>();
-    for (const module of SYSTEM_MODULES) {
-      const optionIds = module.form.fields.flatMap((f) => (f.choices ?? []).map((c) => c.value));
-      for (const kind of module.form.kinds?.map((k) => k.value) ?? ['']) {
-        for (const field of fieldsOf(module)) {
-          if (field.kind === 'flag' || (field.field.appliesTo && !field.field.appliesTo.includes(kind))) continue;
-          for (const value of BAD) {
-            const state = { ...exampleState(module), ...(kind ? { kind } : {}) };
-            const hash = stateToHash(module, { ...state, values: { ...state.values, [field.param]: value } });
-            const before = await page.evaluate(() => {
-              const data = document.getElementById('answer')!.dataset;
-              return Number(data.answers ?? 0) + Number(data.refusals ?? 0);
-            });
-            await page.evaluate((h) => (location.hash = h), hash);
-            await page.waitForFunction((n) => {
-              const data = document.getElementById('answer')!.dataset;
-              return Number(data.answers ?? 0) + Number(data.refusals ?? 0) > n;
-            }, before);
-            const refused = (await page.getAttribute('#answer', 'data-problem')) === 'true';
-            if (!refused) continue;
-            const leaks = await page.evaluate(wordsLeaks, {
-              optionIds,
-              selector: '#problems, .error, #peek, #link-note, #answer-body',
-            });
-            expect(leaks, `${hash}: ${await page.textContent('#problems')}`).toEqual([]);
-            // No number while the question is refused.
-            expect(await page.locator('#answer .headline').count(), hash).toBe(0);
-            seen.add((await page.textContent('#problems')) ?? '');
+  // One game a page, the four at once (the file's tests are concurrent): most of the time is the page answering.
+  it.each(SYSTEM_MODULES.map((m) => [m.system.id, m] as const))(
+    "words every field's refusal of %s for a player: no flag, entry name or choice's value",
+    async (id, module) => {
+      const page = await open(`#${id}`);
+      const BAD = ['', '0', '-1', 'x', '99999999', '<b>1</b>'];
+      const seen = new Set<string>();
+      {
+        const optionIds = module.form.fields.flatMap((f) => (f.choices ?? []).map((c) => c.value));
+        for (const kind of module.form.kinds?.map((k) => k.value) ?? ['']) {
+          for (const field of fieldsOf(module)) {
+            if (field.kind === 'flag' || (field.field.appliesTo && !field.field.appliesTo.includes(kind))) continue;
+            for (const value of BAD) {
+              const state = { ...exampleState(module), ...(kind ? { kind } : {}) };
+              const hash = stateToHash(module, { ...state, values: { ...state.values, [field.param]: value } });
+              const before = await page.evaluate(() => {
+                const data = document.getElementById('answer')!.dataset;
+                return Number(data.answers ?? 0) + Number(data.refusals ?? 0);
+              });
+              await page.evaluate((h) => (location.hash = h), hash);
+              await page.waitForFunction((n) => {
+                const data = document.getElementById('answer')!.dataset;
+                return Number(data.answers ?? 0) + Number(data.refusals ?? 0) > n;
+              }, before);
+              const refused = (await page.getAttribute('#answer', 'data-problem')) === 'true';
+              if (!refused) continue;
+              const leaks = await page.evaluate(wordsLeaks, {
+                optionIds,
+                selector: '#problems, .error, #peek, #link-note, #answer-body',
+              });
+              expect(leaks, `${hash}: ${await page.textContent('#problems')}`).toEqual([]);
+              // No number while the question is refused.
+              expect(await page.locator('#answer .headline').count(), hash).toBe(0);
+              seen.add((await page.textContent('#problems')) ?? '');
+            }
           }
         }
       }
-    }
-    console.log(`[web] refusals worded for a player: ${seen.size} different ones, none naming a flag, key or value`);
-    await page.close();
-  });
+      console.log(`[web] ${id}: ${seen.size} different refusals worded for a player, none naming a flag, key or value`);
+      await page.close();
+    },
+  );
 
   it("shows a problem on its field in a player's words, and no number until it is fixed", async () => {
     const page = await open('#landgrab');
