@@ -165,8 +165,9 @@ describe.skipIf(skipRedis)('a frozen Redis (row 4)', () => {
       process.kill(redis.pid, 'SIGCONT');
       const what = `interrupt ${interrupt}: exit ${code} after ${seconds} s: ${run.stderr()}`;
       expect(run.stderr(), what).not.toMatch(/\n\s+at |internal error|unchecked/);
-      // The promise to the user: about 5 s; a hang would be minutes (this bounds it, not the machine's speed).
-      expect(seconds, what).toBeLessThan(20);
+      // The promise to the user: about 5 s, or 3 s after a Ctrl-C (the queue's clean-up has one deadline for all its
+      // steps, and no connection waits for a frozen Redis to close its side); a hang would be minutes.
+      expect(seconds, what).toBeLessThan(interrupt ? 8 : 20);
       if (interrupt) expect([2, 130], what).toContain(code);
       else {
         expect(code, what).toBe(2);

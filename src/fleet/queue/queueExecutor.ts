@@ -459,11 +459,17 @@ export class QueueExecutor implements Executor {
     const left = [...this.awaited.keys()];
     for (const id of left) this.fail(id, new ChunkAbortedError());
     const local = this.local?.close();
-    if (!this.lost && this.redis.status === 'ready' && answering) {
-      await within(CLOSE_MS, Promise.all([...left.map((id) => this.cancel(id)), ...this.cancelling]));
-      await within(CLOSE_MS, Promise.all([this.events.close(), this.queue.close()]));
-      await within(CLOSE_MS, this.redis.quit());
-    }
+    // One deadline for the three steps: a Redis that stops answering now (a Ctrl-C because it froze) costs
+    // CLOSE_MS, not three times it.
+    if (!this.lost && this.redis.status === 'ready' && answering)
+      await within(
+        CLOSE_MS,
+        (async () => {
+          await Promise.all([...left.map((id) => this.cancel(id)), ...this.cancelling]);
+          await Promise.all([this.events.close(), this.queue.close()]);
+          await this.redis.quit();
+        })(),
+      );
     // close() marks them closing (their retry loops stop at their next turn), disconnect() drops them now.
     void this.events.close().catch(() => {});
     void this.queue.close().catch(() => {});
