@@ -463,7 +463,9 @@ describe.skipIf(SKIP_BROWSER).concurrent('the web page in chromium', () => {
             const before = seen();
             const settled = new Promise<void>((resolve) => {
               const watch = new MutationObserver(() => {
-                if (seen() > before) (watch.disconnect(), resolve());
+                if (seen() <= before) return;
+                watch.disconnect();
+                resolve();
               });
               watch.observe(answer, { attributes: true });
             });
