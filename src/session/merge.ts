@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Scenario } from '../core/engine/validate/scenario.js';
 import type { Executor } from '../core/engine/sample/executor.js';
 import { InputError } from '../core/model/inputError.js';
+import type { BattleReport } from '../core/model/report.js';
 import { openResults, type PreparedResults, type ResultsWriter } from '../files/writeResults.js';
 import { removeFolderIfEmpty } from '../files/resultsFolder.js';
 import { writeResultsHome } from '../files/resultsHome.js';
@@ -24,6 +25,7 @@ import {
   parseVerifySeed,
   sampleSize,
   SeededDraws,
+  uncheckedNote,
   type VerifySpec,
 } from '../fleet/verify.js';
 import { chooseExecutor } from './chooseExecutor.js';
@@ -127,7 +129,11 @@ export async function mergeParts(paths: string[], flags: MergeFlags, io: Streams
     for (const [i, run] of runs.entries()) {
       const results = folders[i];
       const check = local ? { sample: samples[i], executor: local } : undefined;
-      const { report, verified } = await mergeRun(run, version, { onBattle: (b) => results.battle(b) }, check);
+      const onBattle = (battle: BattleReport) => {
+        if (spec.kind === 'none' && battle.trials > 0) battle.notes.push(uncheckedNote('part'));
+        return results.battle(battle);
+      };
+      const { report, verified } = await mergeRun(run, version, { onBattle }, check);
       merged.push({ run, verified, prepared: await results.prepare(report) });
     }
     for (const { run, verified, prepared } of merged) {

@@ -36,6 +36,11 @@ export async function openFleet(flags: FleetOptions, io: Streams): Promise<Execu
           local: (trials) => chooseExecutor(undefined, trials),
           report: (line) => io.stderr.write(`battle-odds: queue: ${line}\n`),
         };
+  if (spec.kind === 'none')
+    io.stderr.write(
+      'battle-odds: queue: --verify none: no chunk of the workers is re-run here; their numbers are shown and ' +
+        'written unchecked, and each report says so\n',
+    );
   const version = packageVersion();
   const lost = Number(process.env[LOST_VARIABLE]);
   const executor = await QueueExecutor.open(address, {

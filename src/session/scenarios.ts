@@ -184,6 +184,9 @@ export async function runScenarioFiles(
     progress: runProgress ? { bar: runProgress } : { stream: streams.stderr, show: showBar },
   });
   const version = packageVersion();
+  // A fleet asked to re-run none of its workers' chunks: each sampled battle's report says so (loaded only for a
+  // fleet: node:crypto stays out of every other command's start).
+  const uncheckedFleet = options.queue !== undefined ? await fleetNote(options.verify) : undefined;
   // Each battle is written and shown as it finishes, then dropped: memory does not grow
   // with the number of battles. Reports are kept as the report.json files written.
   const reports: ReportText[] = [];
@@ -202,6 +205,7 @@ export async function runScenarioFiles(
       const shown = 'scenario' in output ? output.scenario(scenario, held ? out : streams.stdout) : undefined;
       let battles = 0;
       const onBattle = async (battle: BattleReport) => {
+        if (uncheckedFleet && battle.trials > 0) battle.notes.push(uncheckedFleet);
         await results.battle(battle);
         shown?.battle(battle);
         battles++;
@@ -308,4 +312,10 @@ function homeLine(home: Awaited<ReturnType<typeof writeResultsHome>>, scenarios:
   if (home.written)
     return `Open ${oneLine(home.file)}: every scenario in the folder (${what}), each linked to its page\n`;
   return `${oneLine(home.file)} not written (${home.why}); each scenario's page is <folder>/index.html\n`;
+}
+
+/** The note for a fleet run's sampled battles when `--verify` re-runs none of the workers' chunks; else undefined. */
+async function fleetNote(verify: string | undefined): Promise<string | undefined> {
+  const { DEFAULT_VERIFY, parseVerify, uncheckedNote } = await import('../fleet/verify.js');
+  return parseVerify(verify ?? DEFAULT_VERIFY).kind === 'none' ? uncheckedNote('worker') : undefined;
 }

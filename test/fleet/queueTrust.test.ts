@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Job, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -25,6 +25,8 @@ import { CHUNK_FORMAT, jobIdFor } from '../../src/fleet/queue/chunkJob.js';
 import { contentKey, encodeTask } from '../../src/fleet/taskCodec.js';
 import { Xoshiro128 } from '../../src/core/random/xoshiro128.js';
 import { stateFromSeed } from '../../src/core/random/seed.js';
+import { uncheckedNote } from '../../src/fleet/verify.js';
+import type { ScenarioReport } from '../../src/core/model/report.js';
 
 const SCENARIO = 'test/fleet/fleet-scenario.json';
 const NAME = 'fleet-check';
@@ -129,6 +131,24 @@ describe.skipIf(skipRedis)('fleet results are untrusted', () => {
     expect(differingFiles(single, again.files)).toEqual([]);
   });
 
+  it('--verify none: said at the start, and each sampled battle of the report says nothing checked it', async () => {
+    const r = await run(['--verify', 'none']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(
+      /--verify none: no chunk of the workers is re-run here; their numbers are shown and written/,
+    );
+    const report = JSON.parse(readFileSync(path.join(r.files, 'report.json'), 'utf8')) as ScenarioReport;
+    const note = uncheckedNote('worker');
+    for (const battle of report.battles) expect(battle.notes.includes(note), battle.label).toBe(battle.trials > 0);
+    expect(report.battles.some((b) => b.trials > 0)).toBe(true);
+    expect(r.stdout).toContain(`note: ${note}`);
+    // The numbers are those of one machine; only the note differs.
+    expect(differingFiles(single, r.files, note)).toEqual([]);
+    // With the default sample, no such note.
+    const checked = await run();
+    expect(readFileSync(path.join(checked.files, 'report.json'), 'utf8')).not.toContain('--verify none');
+  });
+
   it('a seeded fuzz of job results: each edit is refused naming the job, or gives the same files', async () => {
     const rng = Xoshiro128.fromState(stateFromSeed('battle-odds fleet result fuzz 1'));
     const below = (n: number) => Math.floor(rng.nextFloat() * n);
@@ -159,7 +179,7 @@ describe.skipIf(skipRedis)('fleet results are untrusted', () => {
       const label = `case ${c}: ${name}, ${what}: exit ${r.code} ${r.stderr}`;
       expect(r.stderr, label).not.toMatch(/\n\s+at |internal error/);
       if (r.code === 0) {
-        expect(differingFiles(single, r.files), label).toEqual([]);
+        expect(differingFiles(single, r.files, uncheckedNote('worker')), label).toEqual([]);
       } else {
         expect(r.code, label).toBe(2);
         expect(r.stderr, label).toMatch(new RegExp(`--queue: chunk ${name} \\(job [^)]+\\).*the job was removed`));

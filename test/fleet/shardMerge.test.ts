@@ -9,6 +9,8 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { cli, tempDir } from '../helpers/cli.js';
 import { differingFiles } from './compare.js';
 import { CHUNKS, SCENARIO } from './fleetScenario.js';
+import { uncheckedNote } from '../../src/fleet/verify.js';
+import type { ScenarioReport } from '../../src/core/model/report.js';
 
 const NAME = 'fleet-check';
 const dir = tempDir('battle-odds-shards-');
@@ -34,6 +36,19 @@ describe('shards and merge', () => {
     const merged = path.join(dir, 'merged', NAME);
     expect(differingFiles(single, merged)).toEqual([]);
     expect(readFileSync(path.join(merged, 'summary.csv'))).toEqual(readFileSync(path.join(single, 'summary.csv')));
+  });
+
+  it('--verify none: the summary line and each sampled battle of the report say nothing checked it', async () => {
+    const r = await ok(['merge', part(0), part(1), part(2), '--out', path.join(dir, 'unchecked'), '--verify', 'none']);
+    expect(r.stdout).toContain('no chunk re-run here (--verify none)');
+    const merged = path.join(dir, 'unchecked', NAME);
+    const report = JSON.parse(readFileSync(path.join(merged, 'report.json'), 'utf8')) as ScenarioReport;
+    const note = uncheckedNote('part');
+    for (const battle of report.battles) expect(battle.notes.includes(note), battle.label).toBe(battle.trials > 0);
+    expect(report.battles.some((b) => b.trials > 0)).toBe(true);
+    // The numbers are the single machine's; only the note differs.
+    expect(differingFiles(path.join(dir, 'single', NAME), merged, note)).toEqual([]);
+    expect(readFileSync(path.join(dir, 'merged', NAME, 'report.json'), 'utf8')).not.toContain('--verify none');
   });
 
   it('one shard of one runs everything, and a part lists each of its chunks once', async () => {
