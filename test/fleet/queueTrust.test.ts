@@ -26,6 +26,7 @@ import { contentKey, encodeTask } from '../../src/fleet/taskCodec.js';
 import { Xoshiro128 } from '../../src/core/random/xoshiro128.js';
 import { stateFromSeed } from '../../src/core/random/seed.js';
 import { uncheckedNote } from '../../src/fleet/verify.js';
+import { escapeHtml } from '../../src/output/html.js';
 import type { ScenarioReport } from '../../src/core/model/report.js';
 
 const SCENARIO = 'test/fleet/fleet-scenario.json';
@@ -142,6 +143,7 @@ describe.skipIf(skipRedis)('fleet results are untrusted', () => {
     for (const battle of report.battles) expect(battle.notes.includes(note), battle.label).toBe(battle.trials > 0);
     expect(report.battles.some((b) => b.trials > 0)).toBe(true);
     expect(r.stdout).toContain(`note: ${note}`);
+    expect(readFileSync(path.join(r.files, 'index.html'), 'utf8')).toContain(`<p class="note">${escapeHtml(note)}</p>`);
     // The numbers are those of one machine; only the note differs.
     expect(differingFiles(single, r.files, note)).toEqual([]);
     // With the default sample, no such note.

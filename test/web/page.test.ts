@@ -458,19 +458,21 @@ describe.skipIf(SKIP_BROWSER).concurrent('the web page in chromium', () => {
           const answer = document.getElementById('answer')!;
           const seen = () => Number(answer.dataset.answers ?? 0) + Number(answer.dataset.refusals ?? 0);
           const leaksOf = (window as unknown as { wordsLeaks: typeof wordsLeaks }).wordsLeaks;
+          const idle = () => (window as unknown as { battleOdds: { idle(): boolean } }).battleOdds.idle();
+          // Polled (not observed): an answer in two steps (the number, then the rest) is waited for whole.
+          const until = async (ok: () => boolean, what: string) => {
+            const from = performance.now();
+            while (!ok()) {
+              if (performance.now() - from > 30_000) throw new Error(`${what}: no answer within 30 s`);
+              await new Promise((resolve) => setTimeout(resolve, 5));
+            }
+          };
           const out = [];
           for (const hash of hashes) {
+            await until(idle, `before ${hash}`);
             const before = seen();
-            const settled = new Promise<void>((resolve) => {
-              const watch = new MutationObserver(() => {
-                if (seen() <= before) return;
-                watch.disconnect();
-                resolve();
-              });
-              watch.observe(answer, { attributes: true });
-            });
             location.hash = hash;
-            await settled;
+            await until(() => seen() > before && idle(), hash);
             if (answer.dataset.problem !== 'true') continue;
             out.push({
               hash,

@@ -83,7 +83,7 @@ export async function waitReady(redis: Redis, address: QueueAddress, ms = 5_000)
   }
 }
 
-/** How long closing a connection may wait for Redis, all its steps together. */
+/** How long closing may wait for Redis: the submitter's clean-up in all, each step of a worker's. */
 export const CLOSE_MS = 3_000;
 
 /** Waits for `promise` at most `ms` (its failure ignored): closing never hangs on a dead connection. */

@@ -446,7 +446,7 @@ export class QueueExecutor implements Executor {
 
   /**
    * Cancels the jobs nobody collected (an interrupted run) and disconnects. With Redis gone,
-   * nothing is waited for: each step has a few seconds, then the connections are dropped.
+   * nothing is waited for; else the clean-up has a few seconds in all, then the connections are dropped.
    */
   async close(): Promise<void> {
     if (this.closed) return;
