@@ -83,14 +83,19 @@ export function describeSpec(spec: VerifySpec, source: string): string {
 }
 
 /**
- * The note on each sampled battle of a run whose results came from other machines (the fleet's workers, or the
- * parts of a merge) when `--verify none` asked that none of them be re-run here: its report says so, as its
- * summary line does.
+ * The note on each sampled battle (and sampled sweep) of a run whose results came from other machines (the fleet's
+ * workers, or the parts of a merge) when `--verify none` asked that none of them be re-run here: its report says so,
+ * as its summary line does.
  */
 export function uncheckedNote(source: 'worker' | 'part'): string {
   const from = source === 'worker' ? "the worker fleet's machines" : 'the parts merged';
   const why = 'no chunk was re-run on this machine, so nothing checked these numbers';
   return `Sampled by ${from} with --verify none: ${why}.`;
+}
+
+/** Whether a sweep has sampled cells (on whatever machines): only those could need a check. */
+export function sampledSweep(sweep: { cells: ReadonlyArray<{ method: string }> }): boolean {
+  return sweep.cells.some((cell) => cell.method !== 'exact');
 }
 
 /** A fresh seed: 128 bits from the system's random source, as 32 hex digits. */

@@ -168,7 +168,8 @@ export function sweepSection(sweep: SweepReport, charts: ChartFile[]): string {
   const thresholds =
     (sweep.thresholds.length > 0 ? plainTable(thresholdsTable(sweep)) : '') +
     (sweep.solved ? plainTable(solvedTable(sweep)) : '');
-  const heading = `<h2>Sweep: ${escape(sweep.headline.label)}</h2><p class="how">${how}</p>`;
+  const notes = (sweep.notes ?? []).map((n) => `<p class="note">${escape(n)}</p>`).join('');
+  const heading = `<h2>Sweep: ${escape(sweep.headline.label)}</h2><p class="how">${how}</p>${notes}`;
   return `<section>${heading}${figures(charts)}${thresholds}${plainTable(sweepCellsTable(sweep))}</section>`;
 }
 

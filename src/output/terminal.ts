@@ -108,6 +108,7 @@ export function formatSweep(sweep: SweepReport): string {
     `  sweep ${size}, variants: ${sweep.variants.join(', ')}; ${how}, ` +
       `${(sweep.elapsedMs / 1000).toFixed(2)} s${sweep.partial ? ', PARTIAL' : ''}`,
   );
+  lines.push(...(sweep.notes ?? []).map((line) => `    note: ${line}`));
   lines.push(...sweepRanges(sweep).map((line) => `      ${line}`));
   // A difference of two probabilities is in percentage points, not percent.
   const points = (x: number) => (x * 100).toFixed(2);

@@ -25,6 +25,7 @@ import {
   parseVerifySeed,
   sampleSize,
   SeededDraws,
+  sampledSweep,
   uncheckedNote,
   type VerifySpec,
 } from '../fleet/verify.js';
@@ -134,6 +135,8 @@ export async function mergeParts(paths: string[], flags: MergeFlags, io: Streams
         return results.battle(battle);
       };
       const { report, verified } = await mergeRun(run, version, { onBattle }, check);
+      if (spec.kind === 'none' && report.sweep && sampledSweep(report.sweep))
+        report.sweep.notes = [...(report.sweep.notes ?? []), uncheckedNote('part')];
       merged.push({ run, verified, prepared: await results.prepare(report) });
     }
     for (const { run, verified, prepared } of merged) {

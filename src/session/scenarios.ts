@@ -184,7 +184,7 @@ export async function runScenarioFiles(
     progress: runProgress ? { bar: runProgress } : { stream: streams.stderr, show: showBar },
   });
   const version = packageVersion();
-  // A fleet asked to re-run none of its workers' chunks: each sampled battle's report says so (loaded only for a
+  // A fleet asked to re-run none of its workers' chunks: each sampled battle and the sweep say so (loaded only for a
   // fleet: node:crypto stays out of every other command's start).
   const uncheckedFleet = options.queue !== undefined ? await fleetNote(options.verify) : undefined;
   // Each battle is written and shown as it finishes, then dropped: memory does not grow
@@ -205,7 +205,7 @@ export async function runScenarioFiles(
       const shown = 'scenario' in output ? output.scenario(scenario, held ? out : streams.stdout) : undefined;
       let battles = 0;
       const onBattle = async (battle: BattleReport) => {
-        if (uncheckedFleet && battle.trials > 0) battle.notes.push(uncheckedFleet);
+        if (uncheckedFleet && battle.trials > 0) battle.notes.push(uncheckedFleet.note);
         await results.battle(battle);
         shown?.battle(battle);
         battles++;
@@ -229,6 +229,8 @@ export async function runScenarioFiles(
         results.abort();
         throw error;
       }
+      if (uncheckedFleet && report.sweep && uncheckedFleet.sampledSweep(report.sweep))
+        report.sweep.notes = [...(report.sweep.notes ?? []), uncheckedFleet.note];
       if (battles === 0 && !report.sweep) {
         results.abort();
         break;
@@ -314,8 +316,13 @@ function homeLine(home: Awaited<ReturnType<typeof writeResultsHome>>, scenarios:
   return `${oneLine(home.file)} not written (${home.why}); each scenario's page is <folder>/index.html\n`;
 }
 
-/** The note for a fleet run's sampled battles when `--verify` re-runs none of the workers' chunks; else undefined. */
-async function fleetNote(verify: string | undefined): Promise<string | undefined> {
-  const { DEFAULT_VERIFY, parseVerify, uncheckedNote } = await import('../fleet/verify.js');
-  return parseVerify(verify ?? DEFAULT_VERIFY).kind === 'none' ? uncheckedNote('worker') : undefined;
+/**
+ * For a fleet run whose `--verify` re-runs none of the workers' chunks: the note its sampled battles and sweep carry,
+ * and which sweeps are sampled; else undefined.
+ */
+async function fleetNote(verify: string | undefined) {
+  const { DEFAULT_VERIFY, parseVerify, sampledSweep, uncheckedNote } = await import('../fleet/verify.js');
+  return parseVerify(verify ?? DEFAULT_VERIFY).kind === 'none'
+    ? { note: uncheckedNote('worker'), sampledSweep }
+    : undefined;
 }

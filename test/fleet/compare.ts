@@ -17,7 +17,9 @@ function withoutTiming(value: unknown, note: string | undefined): unknown {
     return Object.fromEntries(
       Object.entries(value)
         .filter(([k]) => !TIMING_KEYS.has(k))
-        .map(([k, v]) => [k, withoutTiming(v, note)]),
+        .map(([k, v]) => [k, withoutTiming(v, note)])
+        // A sweep's notes are there only when it has one: with the note left out, none is the same as empty.
+        .filter(([k, v]) => !(note !== undefined && k === 'notes' && Array.isArray(v) && v.length === 0)),
     );
   }
   return value;

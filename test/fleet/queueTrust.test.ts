@@ -132,7 +132,7 @@ describe.skipIf(skipRedis)('fleet results are untrusted', () => {
     expect(differingFiles(single, again.files)).toEqual([]);
   });
 
-  it('--verify none: said at the start, and each sampled battle of the report says nothing checked it', async () => {
+  it('--verify none: said at the start, and each sampled battle and the sweep say nothing checked it', async () => {
     const r = await run(['--verify', 'none']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(
@@ -142,6 +142,7 @@ describe.skipIf(skipRedis)('fleet results are untrusted', () => {
     const note = uncheckedNote('worker');
     for (const battle of report.battles) expect(battle.notes.includes(note), battle.label).toBe(battle.trials > 0);
     expect(report.battles.some((b) => b.trials > 0)).toBe(true);
+    expect(report.sweep?.notes).toEqual([note]);
     expect(r.stdout).toContain(`note: ${note}`);
     expect(readFileSync(path.join(r.files, 'index.html'), 'utf8')).toContain(`<p class="note">${escapeHtml(note)}</p>`);
     // The numbers are those of one machine; only the note differs.

@@ -39,7 +39,7 @@ describe('shards and merge', () => {
     expect(readFileSync(path.join(merged, 'summary.csv'))).toEqual(readFileSync(path.join(single, 'summary.csv')));
   });
 
-  it('--verify none: the summary line and each sampled battle of the report say nothing checked it', async () => {
+  it('--verify none: the summary line and each sampled battle and the sweep say nothing checked it', async () => {
     const r = await ok(['merge', part(0), part(1), part(2), '--out', path.join(dir, 'unchecked'), '--verify', 'none']);
     expect(r.stdout).toContain('no chunk re-run here (--verify none)');
     const merged = path.join(dir, 'unchecked', NAME);
@@ -47,6 +47,7 @@ describe('shards and merge', () => {
     const note = uncheckedNote('part');
     for (const battle of report.battles) expect(battle.notes.includes(note), battle.label).toBe(battle.trials > 0);
     expect(report.battles.some((b) => b.trials > 0)).toBe(true);
+    expect(report.sweep?.notes).toEqual([note]);
     // The numbers are the single machine's; only the note differs.
     expect(readFileSync(path.join(merged, 'index.html'), 'utf8')).toContain(`<p class="note">${escapeHtml(note)}</p>`);
     expect(differingFiles(path.join(dir, 'single', NAME), merged, note)).toEqual([]);

@@ -452,6 +452,7 @@ export const sweepReportSchema = z.object({
     .object({ field: z.string(), target: z.number(), metric: z.string(), cells: z.array(solvedCellSchema) })
     .optional()
     .describe("With the sweep's solveFor: each cell and variant solved for the field"),
+  notes: z.array(z.string()).optional().describe('What a reader must know before trusting the numbers'),
   partial: z.boolean(),
   elapsedMs: z.number(),
 });
