@@ -88,9 +88,10 @@ export function describeSpec(spec: VerifySpec, source: string): string {
  * as its summary line does.
  */
 export function uncheckedNote(source: 'worker' | 'part'): string {
+  // Exact values are solved on this machine: only the estimates came from elsewhere.
   const from = source === 'worker' ? "the worker fleet's machines" : 'the parts merged';
-  const why = 'no chunk was re-run on this machine, so nothing checked these numbers';
-  return `Sampled by ${from} with --verify none: ${why}.`;
+  const unchecked = '--verify none re-ran none of their chunks here: nothing checked them';
+  return `The Monte Carlo estimates come from ${from}, and ${unchecked}.`;
 }
 
 /** Whether a sweep has sampled cells (on whatever machines): only those could need a check. */

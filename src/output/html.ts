@@ -196,7 +196,11 @@ export function reportHtml(report: ScenarioReport, charts: PageCharts): string {
 export function pageHead(report: Omit<ScenarioReport, 'battles'>, exactBattles: boolean): string {
   const { sweep } = report;
   const exactAll = exactBattles && (!sweep || sweep.cells.every((c) => c.method === 'exact'));
-  const threads = report.threads === 0 ? 'the main thread' : `${report.threads} worker threads`;
+  const threads = report.fleet
+    ? `a worker fleet (${report.threads} chunks at a time)`
+    : report.threads === 0
+      ? 'the main thread'
+      : `${report.threads} worker threads`;
   const metaRows: Array<[string, string]> = [
     ['rule system', report.system],
     ['scenario file', report.file ?? '(command line)'],

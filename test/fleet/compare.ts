@@ -1,6 +1,6 @@
 /**
  * Comparing two results folders byte for byte, but for what records when and how long:
- * report.json and headline.json without their timing fields (startedAt, every elapsedMs, threads) and
+ * report.json and headline.json without their timing fields (startedAt, every elapsedMs, threads, fleet) and
  * index.html with its times and thread count blanked. Every other file (CSV, charts) must
  * be identical bytes. A note one run adds and the other cannot (`--verify none`'s) may be left out too.
  */
@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { escapeHtml } from '../../src/output/html.js';
 
-const TIMING_KEYS = new Set(['startedAt', 'elapsedMs', 'threads']);
+const TIMING_KEYS = new Set(['startedAt', 'elapsedMs', 'threads', 'fleet']);
 
 function withoutTiming(value: unknown, note: string | undefined): unknown {
   if (Array.isArray(value))
@@ -39,7 +39,10 @@ export function comparableFiles(dir: string, note?: string): Map<string, string>
           .toString('utf8')
           .replaceAll(note === undefined ? '\0' : `<p class="note">${escapeHtml(note)}</p>`, '')
           .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z/g, '<time>')
-          .replace(/\d+\.\d\d s( on (the main thread|\d+ worker threads))?/g, '<duration>'),
+          .replace(
+            /\d+\.\d\d s( on (the main thread|\d+ worker threads|a worker fleet \(\d+ chunks at a time\)))?/g,
+            '<duration>',
+          ),
       );
     else out.set(name, bytes.toString('base64'));
   }

@@ -143,6 +143,11 @@ describe.skipIf(skipRedis)('fleet results are untrusted', () => {
     for (const battle of report.battles) expect(battle.notes.includes(note), battle.label).toBe(battle.trials > 0);
     expect(report.battles.some((b) => b.trials > 0)).toBe(true);
     expect(report.sweep?.notes).toEqual([note]);
+    // Where it ran, in words true to it: not "64 worker threads".
+    expect(report.fleet).toBe(true);
+    expect(readFileSync(path.join(r.files, 'index.html'), 'utf8')).toMatch(
+      / s on a worker fleet \(\d+ chunks at a time\)/,
+    );
     expect(r.stdout).toContain(`note: ${note}`);
     expect(readFileSync(path.join(r.files, 'index.html'), 'utf8')).toContain(`<p class="note">${escapeHtml(note)}</p>`);
     // The numbers are those of one machine; only the note differs.

@@ -509,6 +509,7 @@ export function reportSchemas<D extends z.ZodType>(decisions: D) {
       startedAt: z.string(),
       elapsedMs: z.number(),
       threads: z.number(),
+      fleet: z.boolean().optional().describe('Ran on a worker fleet: threads is then the chunks it kept in flight'),
       partial: z.boolean(),
       battles: z.array(battle),
       sweep: sweepReportSchema.optional(),

@@ -250,6 +250,7 @@ export async function runScenario(
     startedAt,
     elapsedMs: performance.now() - started,
     threads: executor.threads,
+    ...(executor.fleet ? { fleet: true } : {}),
     partial,
     battles,
     ...(sweep ? { sweep } : {}),

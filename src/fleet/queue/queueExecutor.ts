@@ -89,6 +89,7 @@ interface Awaited {
 
 export class QueueExecutor implements Executor {
   readonly threads: number;
+  readonly fleet = true;
   private readonly awaited = new Map<string, Awaited>();
   private readonly poller: NodeJS.Timeout;
   private polling = false;

@@ -9,8 +9,10 @@ import { ChunkAbortedError } from './abort.js';
 import { startChunk, type ChunkTask } from './task.js';
 
 export interface Executor {
-  /** Worker threads behind it (0: runs in the calling thread). */
+  /** Worker threads behind it (0: runs in the calling thread); on a worker fleet, the chunks it keeps in flight. */
   readonly threads: number;
+  /** Set when the chunks run on other machines (a worker fleet). */
+  readonly fleet?: boolean;
   /**
    * Runs one chunk. When `signal` aborts, the executor may drop the chunk (rejecting with
    * an AbortError) instead of finishing it, so an interrupt stops within a chunk.
