@@ -58,8 +58,11 @@ export class StateTable {
     return h & this.mask;
   }
 
-  /** The value stored for the key at key[at .. at + width), or -1 when absent (stored values are >= 0). */
-  get(key: Float64Array, at: number): number {
+  /**
+   * Where the key at key[at .. at + width) stands: the start of its slot, or, when absent, -1 - the start of the
+   * empty slot it would take (a key's first word is never 0, so an empty slot starts with 0).
+   */
+  private find(key: Float64Array, at: number): number {
     const width = this.width;
     const stride = width + 1;
     const slots = this.slots;
@@ -68,7 +71,7 @@ export class StateTable {
     for (let slot = this.slotOf(key, at); ; slot = (slot + 1) & mask) {
       const base = slot * stride;
       const stored = slots[base];
-      if (stored === 0) return -1;
+      if (stored === 0) return -1 - base;
       if (stored !== first) continue;
       let same = true;
       for (let i = 1; i < width; i++)
@@ -76,39 +79,27 @@ export class StateTable {
           same = false;
           break;
         }
-      if (same) return slots[base + width];
+      if (same) return base;
     }
+  }
+
+  /** The value stored for the key at key[at .. at + width), or -1 when absent (stored values are >= 0). */
+  get(key: Float64Array, at: number): number {
+    const base = this.find(key, at);
+    return base < 0 ? -1 : this.slots[base + this.width];
   }
 
   /** Stores a value (>= 0) for the key at key[at .. at + width); a key already there gets the new value. */
   set(key: Float64Array, at: number, value: number): void {
     if (2 * (this.size + 1) > this.capacity) this.grow();
     const width = this.width;
-    const stride = width + 1;
-    const slots = this.slots;
-    const mask = this.mask;
-    const first = key[at];
-    for (let slot = this.slotOf(key, at); ; slot = (slot + 1) & mask) {
-      const base = slot * stride;
-      const stored = slots[base];
-      if (stored === 0) {
-        for (let i = 0; i < width; i++) slots[base + i] = key[at + i];
-        slots[base + width] = value;
-        this.size++;
-        return;
-      }
-      if (stored !== first) continue;
-      let same = true;
-      for (let i = 1; i < width; i++)
-        if (slots[base + i] !== key[at + i]) {
-          same = false;
-          break;
-        }
-      if (same) {
-        slots[base + width] = value;
-        return;
-      }
+    let base = this.find(key, at);
+    if (base < 0) {
+      base = -1 - base;
+      for (let i = 0; i < width; i++) this.slots[base + i] = key[at + i];
+      this.size++;
     }
+    this.slots[base + width] = value;
   }
 
   private grow(): void {
