@@ -3,6 +3,7 @@
  * entry, schema.ts) and the switches the help page leaves open.
  */
 import type { TieWinner } from '../rules/roundTable.js';
+import { RULE_DEFAULTS } from '../rules/defaults.js';
 import { MAX_DICE } from '../rules/tables.js';
 import { TurnInputError } from './inputError.js';
 
@@ -24,12 +25,13 @@ export interface TurnRules {
   capitolTerritoriesAttack: boolean;
 }
 
+/** A battle's dice rules as a battle entry's defaults (rules/defaults.ts), and the turn's own readings. */
 export const DEFAULT_TURN_RULES: Readonly<TurnRules> = {
-  attackerDice: 3,
-  defenderDice: 2,
-  ties: 'defender',
-  fortressBonus: 1,
-  leaderBonus: 1,
+  attackerDice: RULE_DEFAULTS.attackerDice,
+  defenderDice: RULE_DEFAULTS.defenderDice,
+  ties: RULE_DEFAULTS.ties,
+  fortressBonus: RULE_DEFAULTS.fortressBonus,
+  leaderBonus: RULE_DEFAULTS.leaderBonus,
   moveIn: 'dice',
   leaderMovesIn: false,
   capitolTerritoriesAttack: true,
