@@ -11,7 +11,7 @@
  * const tables = compileTables({ ...standardRule, attackerBonus: 6 });
  * endsPossible([{ defenders: 3, tables }], 5).canFail // [1, 1, 0, 0, 0, 0]: certain from 2 armies on
  */
-import { STRIDE, type BattleTables } from '../rules/tables.js';
+import { roundClass, STRIDE, type BattleTables } from '../rules/tables.js';
 
 export interface EndsPossible {
   /** canFail[a]: entering the path with a armies, the attack can end short of the whole path (1) or not (0). */
@@ -75,9 +75,7 @@ export function battleEnds(
       } else if (a <= t.stopAt || a < 2 || (stop !== undefined && stop[at] === 1)) {
         fail[at] = 1;
       } else {
-        const nA = Math.min(t.attackerDice, a - 1);
-        const nD = Math.min(t.defenderDice, d);
-        const c = (nA - 1) * t.defenderDice + (nD - 1);
+        const c = roundClass(t, a, d);
         const k = t.pairs[c];
         for (let loss = 0; loss <= k; loss++) {
           if (t.probs[c * STRIDE + loss] === 0) continue;

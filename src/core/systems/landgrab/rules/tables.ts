@@ -50,8 +50,24 @@ export interface BattleTables extends DiceRule {
 /** Rounds resolved per draw in the bulk phase (measured: 3 is the fastest of 1..5). */
 export const BULK_ROUNDS = 3;
 
-export function classIndex(t: DiceRule, attackerDiceRolled: number, defenderDiceRolled: number): number {
+export function classIndex(
+  t: Pick<DiceRule, 'defenderDice'>,
+  attackerDiceRolled: number,
+  defenderDiceRolled: number,
+): number {
   return (attackerDiceRolled - 1) * t.defenderDice + (defenderDiceRolled - 1);
+}
+
+/**
+ * The class of a round with `attackers` armies in the attacking territory against `defenders`: each side rolls
+ * all the dice it may (the attacker leaves one army behind).
+ */
+export function roundClass(
+  t: Pick<DiceRule, 'attackerDice' | 'defenderDice'>,
+  attackers: number,
+  defenders: number,
+): number {
+  return classIndex(t, Math.min(t.attackerDice, attackers - 1), Math.min(t.defenderDice, defenders));
 }
 
 export function compileTables(rule: DiceRule): BattleTables {

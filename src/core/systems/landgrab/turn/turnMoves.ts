@@ -5,7 +5,7 @@
  * the main line, the baselines and any replay.
  */
 import type { BattleTables } from '../rules/tables.js';
-import { STRIDE } from '../rules/tables.js';
+import { roundClass, STRIDE } from '../rules/tables.js';
 import type { Board } from './board.js';
 import { conversionRuns } from './conversionRuns.js';
 import { defenderModifiers, turnDiceTables } from './diceTables.js';
@@ -103,9 +103,9 @@ export function turnMoves(board: Board, rules: TurnRules): TurnMoves {
     },
     round(s, from, to) {
       const t = tableFor(s, from, to);
+      const c = roundClass(rules, s.armies[from], s.armies[to]);
+      // The dice the attacker rolled: the fewest it may move in after a conquest.
       const nA = Math.min(rules.attackerDice, s.armies[from] - 1);
-      const nD = Math.min(rules.defenderDice, s.armies[to]);
-      const c = (nA - 1) * rules.defenderDice + (nD - 1);
       const pairs = t.pairs[c];
       const out: RoundOutcome[] = [];
       for (let loss = 0; loss <= pairs; loss++) {

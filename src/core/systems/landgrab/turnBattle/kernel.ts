@@ -7,7 +7,7 @@
 import type { Kernel } from '../../../model/contract.js';
 import type { Xoshiro128 } from '../../../random/xoshiro128.js';
 import { d6, die } from '../../../random/dice.js';
-import { MAX_DICE, STRIDE } from '../rules/tables.js';
+import { MAX_DICE, roundClass, STRIDE } from '../rules/tables.js';
 import { defenderModifiers, turnDiceTables } from '../turn/diceTables.js';
 import { keptArmies } from '../turn/conversionRuns.js';
 import type { TurnRules } from '../turn/turnRules.js';
@@ -29,9 +29,7 @@ function tables(rules: TurnRules) {
 const byTables: Round = (board, rules, s, from, to, rng) => {
   const bonus = defenderModifiers((board.fortresses & (1 << to)) !== 0, (board.leaders & (1 << to)) !== 0);
   const t = tables(rules)[(s.leaders & (1 << from) ? 4 : 0) + bonus];
-  const nA = Math.min(rules.attackerDice, s.armies[from] - 1);
-  const nD = Math.min(rules.defenderDice, s.armies[to]);
-  const c = (nA - 1) * rules.defenderDice + (nD - 1);
+  const c = roundClass(rules, s.armies[from], s.armies[to]);
   const u = rng.nextUint32();
   let loss = 0;
   while (loss < t.pairs[c] && u >= t.thresholds[c * STRIDE + loss]) loss++;
