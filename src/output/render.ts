@@ -6,43 +6,10 @@
  */
 import { createRequire } from 'node:module';
 import { FONT } from './charts/theme.js';
-import { textWidth } from './charts/textWidth.js';
+import { chartLibraries } from './charts/chartLibraries.js';
 
 const require = createRequire(import.meta.url);
 const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((f) => require.resolve(`dejavu-fonts-ttf/ttf/${f}`));
-
-type Vega = typeof import('vega');
-type VegaLite = typeof import('vega-lite');
-let libraries: Promise<{ vega: Vega; vegaLite: VegaLite }> | undefined;
-
-/** Loads vega and vega-lite once, and teaches vega the bundled font's text widths. */
-function chartLibraries(): Promise<{ vega: Vega; vegaLite: VegaLite }> {
-  libraries ??= Promise.all([import('vega'), import('vega-lite')]).then(([vega, vegaLite]) => {
-    useFontMetrics(vega);
-    return { vega, vegaLite };
-  });
-  return libraries;
-}
-
-/**
- * Without a canvas, vega guesses every character at 0.8 em, so labels and legends got
- * room for text far wider than DejaVu Sans draws (the blank space on the right of the
- * old PNGs). Measuring with the font's advance widths makes the canvas fit the text.
- * A truncated text (a `limit`) counts as at most the limit, as vega's own measure does.
- */
-function useFontMetrics(vega: Vega): void {
-  type TextItem = { fontSize?: number; fontWeight?: string | number; limit?: number };
-  const metrics = (vega as unknown as { textMetrics: unknown }).textMetrics as {
-    width: (item: TextItem, text: unknown) => number;
-  };
-  metrics.width = (item, text) => {
-    const size = item.fontSize != null ? Number(item.fontSize) || 0 : 11;
-    const weight = item.fontWeight;
-    const bold = weight === 'bold' || weight === 'bolder' || (Number(weight) || 0) >= 600;
-    const width = textWidth(text == null ? '' : String(text).trim(), size, bold);
-    return item.limit && item.limit > 0 ? Math.min(width, item.limit) : width;
-  };
-}
 
 /** A vega-lite logger: warnings are collected (or dropped), errors thrown. */
 function logger(warnings?: string[]) {

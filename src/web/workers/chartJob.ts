@@ -5,31 +5,9 @@
  * widths. The page only puts the SVG in place. vega and vega-lite load on the first chart, in
  * this worker.
  */
-import { textWidth } from '../../output/charts/textWidth.js';
+import { chartLibraries } from '../../output/charts/chartLibraries.js';
 import { chartSpecs } from '../charts/adapter.js';
 import type { DrawReply, DrawRequest } from './protocol.js';
-
-type Vega = typeof import('vega');
-type VegaLite = typeof import('vega-lite');
-let libraries: Promise<{ vega: Vega; vegaLite: VegaLite }> | undefined;
-
-function chartLibraries(): Promise<{ vega: Vega; vegaLite: VegaLite }> {
-  libraries ??= Promise.all([import('vega'), import('vega-lite')]).then(([vega, vegaLite]) => {
-    // Without a canvas vega guesses every character at 0.8 em: measured with the charts' font instead.
-    type TextItem = { fontSize?: number; fontWeight?: string | number; limit?: number };
-    const metrics = (vega as unknown as { textMetrics: { width: (item: TextItem, text: unknown) => number } })
-      .textMetrics;
-    metrics.width = (item, text) => {
-      const size = item.fontSize != null ? Number(item.fontSize) || 0 : 11;
-      const weight = item.fontWeight;
-      const bold = weight === 'bold' || weight === 'bolder' || (Number(weight) || 0) >= 600;
-      const width = textWidth(text == null ? '' : String(text).trim(), size, bold);
-      return item.limit && item.limit > 0 ? Math.min(width, item.limit) : width;
-    };
-    return { vega, vegaLite };
-  });
-  return libraries;
-}
 
 export async function chartJob(request: DrawRequest, reply: (message: DrawReply) => void): Promise<void> {
   const { id, charts, room } = request;
