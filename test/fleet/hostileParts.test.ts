@@ -6,10 +6,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
 import { cli, tempDir } from '../helpers/cli.js';
 import { isCleanRefusal } from '../helpers/processes.js';
 import { SCENARIO } from './fleetScenario.js';
+import { readPart as readPartFile, writePartIn } from './partFile.js';
 
 const NAME = 'fleet-check';
 const dir = tempDir('battle-odds-hostile-parts-');
@@ -20,15 +20,8 @@ type Part = Record<string, any> & {
   chunks: { total: number; shard?: number };
 };
 
-function readPart(file: string): Part {
-  return JSON.parse(gunzipSync(readFileSync(file)).toString('utf8'));
-}
-
-function writePart(name: string, content: unknown): string {
-  const file = path.join(dir, `${name}.tally.json.gz`);
-  writeFileSync(file, gzipSync(JSON.stringify(content)));
-  return file;
-}
+const readPart = (file: string) => readPartFile<Part>(file);
+const writePart = (name: string, content: unknown) => writePartIn(dir, name, content);
 
 /** The parts of the fleet scenario, each edited by `edit` (so they still agree with each other). */
 function edited(name: string, edit: (p: Part) => void): string[] {

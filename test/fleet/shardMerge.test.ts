@@ -5,13 +5,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
 import { cli, tempDir } from '../helpers/cli.js';
 import { differingFiles } from './compare.js';
 import { CHUNKS, SCENARIO } from './fleetScenario.js';
 import { uncheckedNote } from '../../src/fleet/verify.js';
 import { escapeHtml } from '../../src/output/html.js';
 import type { ScenarioReport } from '../../src/core/model/report.js';
+import { readPart, writePartIn } from './partFile.js';
 
 const NAME = 'fleet-check';
 const dir = tempDir('battle-odds-shards-');
@@ -140,12 +140,4 @@ describe('shards and merge', () => {
   });
 });
 
-function readPart(file: string) {
-  return JSON.parse(gunzipSync(readFileSync(file)).toString('utf8'));
-}
-
-function writePart(name: string, content: unknown): string {
-  const file = path.join(dir, `${name}.tally.json.gz`);
-  writeFileSync(file, gzipSync(JSON.stringify(content)));
-  return file;
-}
+const writePart = (name: string, content: unknown) => writePartIn(dir, name, content);

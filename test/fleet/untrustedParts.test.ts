@@ -9,11 +9,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { cli, tempDir } from '../helpers/cli.js';
 import { differingFiles } from './compare.js';
 import { CHUNKS, SCENARIO } from './fleetScenario.js';
 import { readGzipText } from '../../src/files/gzipFile.js';
+import { readPart as readPartFile, writePartIn } from './partFile.js';
 
 const NAME = 'fleet-check';
 const dir = tempDir('battle-odds-untrusted-');
@@ -25,15 +26,8 @@ type Part = {
   tallies: Array<{ unit: string; counts: number[] }>;
 };
 
-function readPart(file: string): Part {
-  return JSON.parse(gunzipSync(readFileSync(file)).toString('utf8'));
-}
-
-function writePart(name: string, content: unknown): string {
-  const file = path.join(dir, `${name}.tally.json.gz`);
-  writeFileSync(file, gzipSync(JSON.stringify(content)));
-  return file;
-}
+const readPart = (file: string) => readPartFile<Part>(file);
+const writePart = (name: string, content: unknown) => writePartIn(dir, name, content);
 
 /** One line naming the file (and field), exit 2, nothing written under `out`. */
 async function expectRefusal(args: string[], pattern: RegExp, out = path.join(dir, 'refused')) {
