@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ROOT, tempDir } from '../helpers/cli.js';
 
 /** The chromium to drive: $BATTLE_ODDS_CHROMIUM, else `chromium` on the PATH; null when there is none. */
@@ -187,4 +187,65 @@ export function contrastFailures(): string[] {
       failures.push(`${e.tagName}.${e.className} "${e.textContent?.slice(0, 30)}": ${ratio.toFixed(2)}`);
   }
   return failures;
+}
+
+/** The page's work as `watchPageWork` records it, from `from` (performance.now()) on. */
+export interface PageWork {
+  from: number;
+  /** The browser's long tasks, ms: on a shared machine they also hold time the system gave other processes. */
+  longTasks: number[];
+  /** The page's own scripts in each long frame (with the style and layout they forced), ms. */
+  work: number[];
+  /** Each long frame in words, for a failure's message. */
+  frames: string[];
+}
+
+/**
+ * An init script (`page.addInitScript(watchPageWork)`): records the page's long tasks and, in each long frame (Long
+ * Animation Frames), the time of its own scripts, from `window.pageWork.from` on (set it with `startPageWork`).
+ */
+export function watchPageWork(): void {
+  const recorded: PageWork = { from: Infinity, longTasks: [], work: [], frames: [] };
+  (window as unknown as { pageWork: PageWork }).pageWork = recorded;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      if (e.startTime >= recorded.from) recorded.longTasks.push(Math.round(e.duration));
+  }).observe({ type: 'longtask', buffered: true });
+  type Frame = PerformanceEntry & {
+    blockingDuration: number;
+    scripts: Array<{ invoker: string; sourceFunctionName: string; sourceURL: string; duration: number }>;
+  };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as Frame[]) {
+      if (e.startTime < recorded.from || e.blockingDuration <= 0) continue;
+      const scripts = e.scripts.reduce((ms, x) => ms + x.duration, 0);
+      recorded.work.push(Math.round(scripts));
+      recorded.frames.push(
+        `${Math.round(e.duration)} ms (blocking ${Math.round(e.blockingDuration)}, scripts ${Math.round(scripts)}):` +
+          e.scripts
+            .map(
+              (x) => ` ${x.invoker} ${x.sourceFunctionName} ${x.sourceURL.split('/').pop()} ${Math.round(x.duration)}`,
+            )
+            .join(','),
+      );
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
+}
+
+/** Starts counting the page's work (`watchPageWork`) from now. */
+export async function startPageWork(page: Page): Promise<void> {
+  await page.evaluate(() => ((window as unknown as { pageWork: PageWork }).pageWork.from = performance.now()));
+}
+
+/** What `watchPageWork` recorded so far. */
+export function readPageWork(page: Page): Promise<PageWork> {
+  return page.evaluate(() => (window as unknown as { pageWork: PageWork }).pageWork);
+}
+
+/** The id of the text box a tap left focused (a phone would open its keyboard), or ''. */
+export function focusedTextBox(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const e = document.activeElement as HTMLInputElement | null;
+    return e?.tagName === 'INPUT' && ['text', 'search'].includes(e.type) ? e.id : '';
+  });
 }

@@ -12,7 +12,17 @@ import type { BattleReport } from '../../src/core/model/report.js';
 import { headlineValue } from '../../src/web/ui/report.js';
 import { serveWeb, type Serving } from '../../src/files/serve.js';
 import { cli } from '../helpers/cli.js';
-import { buildPage, flagsOnThePage, launchChromium, requireChromium, SKIP_BROWSER } from './browser.js';
+import {
+  buildPage,
+  flagsOnThePage,
+  focusedTextBox,
+  launchChromium,
+  readPageWork,
+  requireChromium,
+  SKIP_BROWSER,
+  startPageWork,
+  watchPageWork,
+} from './browser.js';
 
 let browser: Browser;
 let serving: Serving;
@@ -258,56 +268,24 @@ describe.skipIf(SKIP_BROWSER)("each game's table question by taps only, on a pho
     const page = await phone.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.addInitScript(() => {
-      const w = window as unknown as { longTasks: number[]; tapsFrom: number; frames: string[]; work: number[] };
-      w.longTasks = [];
-      w.frames = [];
-      w.work = [];
-      w.tapsFrom = Infinity;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) if (e.startTime >= w.tapsFrom) w.longTasks.push(Math.round(e.duration));
-      }).observe({ type: 'longtask', buffered: true });
-      // The page's own work in each long frame: the scripts it ran (with the style and layout they forced).
-      type Frame = PerformanceEntry & {
-        blockingDuration: number;
-        scripts: Array<{ invoker: string; sourceFunctionName: string; duration: number }>;
-      };
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as Frame[]) {
-          if (e.startTime < w.tapsFrom || e.blockingDuration <= 0) continue;
-          const scripts = e.scripts.reduce((ms, x) => ms + x.duration, 0);
-          w.work.push(Math.round(scripts));
-          w.frames.push(
-            `${Math.round(e.duration)} ms (blocking ${Math.round(e.blockingDuration)}, ` +
-              `scripts ${Math.round(scripts)})` +
-              e.scripts.map((x) => ` ${x.invoker} ${x.sourceFunctionName} ${Math.round(x.duration)} ms`).join(','),
-          );
-        }
-      }).observe({ type: 'long-animation-frame', buffered: true });
-    });
+    await page.addInitScript(watchPageWork);
     await page.goto(serving.url + hash);
     await page.waitForFunction(() => document.getElementById('answer')?.dataset.complete === 'true', null, {
       timeout: 60_000,
     });
     // The page has loaded and answered its first question: what a tap costs is measured from here.
-    await page.evaluate(() => ((window as unknown as { tapsFrom: number }).tapsFrom = performance.now()));
+    await startPageWork(page);
     let taps = 0;
     const tap = async (locator: ReturnType<Page['locator']>) => {
       await locator.tap();
       taps++;
       // No keyboard: a tap never leaves a text box focused (a phone would open its keyboard).
-      const focused = await page.evaluate(() => {
-        const e = document.activeElement as HTMLInputElement | null;
-        return e?.tagName === 'INPUT' && ['text', 'search'].includes(e.type) ? e.id : '';
-      });
+      const focused = await focusedTextBox(page);
       expect(focused, `a text box focused after tap ${taps}`).toBe('');
     };
     const done = async (command: string) => {
       await settled(page, command);
-      const { longTasks, frames, work } = await page.evaluate(() => {
-        const w = window as unknown as { longTasks: number[]; frames: string[]; work: number[] };
-        return { longTasks: w.longTasks, frames: w.frames, work: w.work };
-      });
+      const { longTasks, frames, work } = await readPageWork(page);
       expect(errors).toEqual([]);
       if (longTasks.some((ms) => ms > 50)) console.log(`[web] long frames: ${frames.join('; ')}`);
       return { taps, longTasks, work };

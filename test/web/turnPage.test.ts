@@ -18,9 +18,13 @@ import {
   buildPage,
   contrastFailures,
   flagsOnThePage,
+  focusedTextBox,
   launchChromium,
+  readPageWork,
   requireChromium,
   SKIP_BROWSER,
+  startPageWork,
+  watchPageWork,
   wordsLeaks,
 } from './browser.js';
 
@@ -52,36 +56,12 @@ type Odds = {
 };
 const lastReport = (page: Page) => page.evaluate(() => (window as unknown as Odds).battleOdds.lastReport());
 
-/** A page at a link, its first answer in; long frames recorded from `measure()` on (Long Animation Frames). */
+/** A page at a link, its first answer in; the page's work recorded from `startPageWork` on. */
 async function open(hash: string): Promise<{ page: Page; errors: string[] }> {
   const page = await phone.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.addInitScript(() => {
-    const w = window as unknown as { work: number[]; frames: string[]; from: number };
-    w.work = [];
-    w.frames = [];
-    w.from = Infinity;
-    type Frame = PerformanceEntry & {
-      blockingDuration: number;
-      scripts: Array<{ duration: number; invoker: string; sourceFunctionName: string; sourceURL: string }>;
-    };
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as Frame[]) {
-        if (e.startTime < w.from || e.blockingDuration <= 0) continue;
-        const scripts = e.scripts.reduce((ms, x) => ms + x.duration, 0);
-        w.work.push(Math.round(scripts));
-        w.frames.push(
-          `${Math.round(e.duration)} ms: ` +
-            e.scripts
-              .map(
-                (x) => `${x.invoker} ${x.sourceFunctionName} ${x.sourceURL.split('/').pop()} ${Math.round(x.duration)}`,
-              )
-              .join(', '),
-        );
-      }
-    }).observe({ type: 'long-animation-frame', buffered: true });
-  });
+  await page.addInitScript(watchPageWork);
   await page.goto(serving.url + hash);
   await page.waitForFunction(
     () => {
@@ -175,16 +155,13 @@ describe.skipIf(SKIP_BROWSER)('plan a turn on a phone, by taps only', () => {
 
   it("plans the example board, edits it by taps, marks the plan and gives the command line's numbers", async () => {
     const { page, errors } = await open('#landgrab');
-    await page.evaluate(() => ((window as unknown as { from: number }).from = performance.now()));
+    await startPageWork(page);
     let taps = 0;
     const tap = async (locator: ReturnType<Page['locator']>) => {
       await locator.tap();
       taps++;
       // No keyboard: a tap never leaves a text box focused.
-      const focused = await page.evaluate(() => {
-        const e = document.activeElement as HTMLInputElement | null;
-        return e?.tagName === 'INPUT' && e.type === 'text' ? e.id : '';
-      });
+      const focused = await focusedTextBox(page);
       expect(focused, `a text box focused after tap ${taps}`).toBe('');
     };
     const plan = 'battle-odds plan landgrab --board board.json --objective continent:East --exact-only';
@@ -235,10 +212,7 @@ describe.skipIf(SKIP_BROWSER)('plan a turn on a phone, by taps only', () => {
     expect(await territory(page, 'Keep').locator('rect.disc').count()).toBe(0);
     expect(await panel(page).locator('.hint').first().textContent()).toBe('Touches West, Pass, Port, North.');
 
-    const { work, frames } = await page.evaluate(() => {
-      const w = window as unknown as { work: number[]; frames: string[] };
-      return { work: w.work, frames: w.frames };
-    });
+    const { work, frames } = await readPageWork(page);
     if (work.some((ms) => ms > 50)) console.log(`[web] long frames: ${frames.join('; ')}`);
     results.push(`${taps} taps, the page's scripts in long frames [${work}] ms`);
     expect(taps).toBe(8);
