@@ -32,3 +32,16 @@ export function d6(rng: Xoshiro128): number {
 export function diceBase6(rng: Xoshiro128, n: number): number {
   return Math.floor((rng.nextUint32() * POW6[n]) / 4294967296);
 }
+
+/** Rolls `n` six-sided dice into buf[0..n), sorted highest first (insertion sort: n <= 5). */
+export function rollSorted(rng: Xoshiro128, buf: Int32Array, n: number): void {
+  for (let i = 0; i < n; i++) {
+    const value = d6(rng);
+    let j = i;
+    while (j > 0 && buf[j - 1] < value) {
+      buf[j] = buf[j - 1];
+      j--;
+    }
+    buf[j] = value;
+  }
+}

@@ -8,7 +8,7 @@
  */
 import type { Xoshiro128 } from '../../../random/xoshiro128.js';
 import { ARMY_PACK, MAX_DICE, STRIDE, type BattleTables } from './tables.js';
-import { d6, diceBase6 } from '../../../random/dice.js';
+import { diceBase6, rollSorted } from '../../../random/dice.js';
 
 /**
  * Fast kernel: one uint32 per round against the exact cumulative thresholds, or one
@@ -164,19 +164,6 @@ function fightWithDiceSorted(
 
 function skipDice(rng: Xoshiro128, n: number): void {
   for (let i = 0; i < n; i++) rng.nextUint32();
-}
-
-/** Roll `n` six-sided dice into buf[0..n) sorted descending (insertion sort: n <= 5). */
-function rollSorted(rng: Xoshiro128, buf: Int32Array, n: number): void {
-  for (let i = 0; i < n; i++) {
-    const value = d6(rng);
-    let j = i;
-    while (j > 0 && buf[j - 1] < value) {
-      buf[j] = buf[j - 1];
-      j--;
-    }
-    buf[j] = value;
-  }
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { Kernel } from '../../../model/contract.js';
 import type { Xoshiro128 } from '../../../random/xoshiro128.js';
-import { d6, die } from '../../../random/dice.js';
+import { die, rollSorted } from '../../../random/dice.js';
 import { MAX_DICE, roundClass, STRIDE } from '../rules/tables.js';
 import { defenderModifiers, turnDiceTables } from '../turn/diceTables.js';
 import { keptArmies } from '../turn/conversionRuns.js';
@@ -38,18 +38,6 @@ const byTables: Round = (board, rules, s, from, to, rng) => {
 
 const attackerRoll = new Int32Array(MAX_DICE);
 const defenderRoll = new Int32Array(MAX_DICE);
-function rollSorted(rng: Xoshiro128, into: Int32Array, n: number): void {
-  for (let i = 0; i < n; i++) {
-    const value = d6(rng);
-    let j = i;
-    while (j > 0 && into[j - 1] < value) {
-      into[j] = into[j - 1];
-      j--;
-    }
-    into[j] = value;
-  }
-}
-
 const withDice: Round = (board, rules, s, from, to, rng) => {
   const nA = Math.min(rules.attackerDice, s.armies[from] - 1);
   const nD = Math.min(rules.defenderDice, s.armies[to]);
