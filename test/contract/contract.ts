@@ -17,11 +17,11 @@ import { sampleBattle } from '../../src/core/engine/sample/sample.js';
 import { InProcessExecutor } from '../../src/core/engine/sample/executor.js';
 import { PoolExecutor } from '../../src/threads/poolExecutor.js';
 import type { BattleReport } from '../../src/core/model/report.js';
-import { scenarioReportSchema } from '../../src/core/registry/report.js';
 import { binSum, findEvent, flatBins } from '../../src/core/model/tallyLayout.js';
 import { runChunk, startChunk, type ChunkTask } from '../../src/core/engine/sample/task.js';
 import { MIN_CHUNK } from '../../src/core/engine/sample/chunking.js';
 import { proportionZTest } from '../helpers/stats/zTest.js';
+import { publishedReport } from '../helpers/publishedReport.js';
 import type { ContractCase } from './contractCase.js';
 
 const TRIALS = 40_000;
@@ -54,20 +54,7 @@ function headlineCount(battle: Battle, tally: Float64Array): number {
 
 /** A report checked against the published shape (as odds --json would print it). */
 export function expectPublishedShape(report: BattleReport): void {
-  const document = {
-    format: 'battle-odds-report/1',
-    scenario: 'contract',
-    file: null,
-    system: report.system,
-    seed: report.seed,
-    version: 'test',
-    startedAt: new Date(0).toISOString(),
-    elapsedMs: 0,
-    threads: 0,
-    partial: false,
-    battles: [report],
-  };
-  expect(() => scenarioReportSchema.parse(JSON.parse(JSON.stringify(document)))).not.toThrow();
+  expect(() => publishedReport(report, 'contract')).not.toThrow();
 }
 
 /** Every check of the contract, for each of `cases`. */

@@ -13,7 +13,7 @@ import { loadScenario } from '../../../../src/files/scenarioFile.js';
 import { runScenario } from '../../../../src/core/run/runScenario.js';
 import { SYSTEMS, findSystem } from '../../../../src/core/registry/systems.js';
 import type { SweepReport } from '../../../../src/core/model/report.js';
-import { scenarioReportSchema } from '../../../../src/core/registry/report.js';
+import { publishedReport } from '../../../helpers/publishedReport.js';
 import { summaryCsv, sweepCsv } from '../../../../src/output/csv.js';
 import { sweepRequests } from '../../../../src/output/charts/fromReport.js';
 import type { HeatmapChart } from '../../../../src/core/model/report.js';
@@ -278,20 +278,7 @@ describe('nation names are labels, never keys: toString, constructor, __proto__'
       expect(report.metrics.find((m) => m.key === 'cityStands')!.label).toContain(
         "toString's city stands beside others",
       );
-      const document = {
-        format: 'battle-odds-report/1',
-        scenario: 'names',
-        file: null,
-        system: report.system,
-        seed: report.seed,
-        version: 'test',
-        startedAt: new Date(0).toISOString(),
-        elapsedMs: 0,
-        threads: 1,
-        partial: false,
-        battles: [report],
-      };
-      const parsed = scenarioReportSchema.parse(JSON.parse(JSON.stringify(document)));
+      const parsed = publishedReport(report, 'names');
       expect(summaryCsv(parsed)).toContain('controls_1');
     }
   });
