@@ -6,10 +6,9 @@
  * files of NEEDS_TSC load dist/src and wait for tsc as well: a new file that runs dist/src must be added
  * there, or it may read a half-written one.
  *
- * Then the longest files first, so that no long file starts last and runs alone at the end; beside the page
- * suite (chromium keeps more than a core busy) the Redis fleet's files, which mostly wait (a frozen Redis is
- * told apart by its silence); the other browser suites apart, each beside files that keep the cores busy; the
- * files that wait for tsc after enough work for the other core to cover it (durations measured on the 2-core
+ * Then the longest files first, so that no long file starts last and runs alone at the end; the browser
+ * suites, which mostly wait for the page, apart, each beside files that keep the cores busy; the files
+ * that wait for tsc after enough work for the other core to cover it (durations measured on the 2-core
  * machine; see the README's "Benchmarks").
  */
 export const NEEDS_TSC = [
@@ -20,9 +19,6 @@ export const NEEDS_TSC = [
 
 export const ORDER = [
   'test/web/page.test.ts',
-  'test/fleet/queueHostile.test.ts',
-  'test/fleet/queueTrust.test.ts',
-  'test/fleet/queue.test.ts',
   'test/contract/contract.test.ts',
   'test/contract/kingsAndThings.test.ts',
   'test/claims/kingsAndThings.test.ts',
@@ -31,11 +27,14 @@ export const ORDER = [
   'test/library/package.test.ts',
   'test/files/faults.test.ts',
   'test/web/taps.test.ts',
+  'test/fleet/queueHostile.test.ts',
   'test/web/turnPage.test.ts',
   'test/fuzz/hostileInputs.test.ts',
   'test/cli/run.test.ts',
   'test/session/secondInterrupt.test.ts',
+  'test/fleet/queueTrust.test.ts',
   'test/session/interrupt.test.ts',
+  'test/fleet/queue.test.ts',
   'test/core/systems/kings-and-things/exact.test.ts',
   'test/core/systems/kings-and-things/houseRules.test.ts',
   'test/core/systems/kings-and-things/explore.test.ts',
