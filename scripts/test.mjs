@@ -8,14 +8,20 @@
  * go to vitest (`npm test -- test/cli`).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// The run's temporary files in one folder, removed at its end: the tests' results folders, browser profiles and
+// scratch files (TMPDIR for vitest and all it starts), and the build's outcome. Runs leave nothing behind.
+const runDir = mkdtempSync(path.join(os.tmpdir(), 'battle-odds-test-'));
 // Where the build leaves its outcome: for each part (`cli`, `tsc`) a file holding its exit code, and its output.
-const buildDir = mkdtempSync(path.join(os.tmpdir(), 'battle-odds-test-build-'));
+const buildDir = path.join(runDir, 'build');
+mkdirSync(buildDir);
+const tmpDir = path.join(runDir, 'tmp');
+mkdirSync(tmpDir);
 
 function run(command, args, options) {
   const child = spawn(command, args, { cwd: root, ...options });
@@ -46,18 +52,23 @@ const parts = [
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
 const tests = run(process.execPath, [vitest, 'run', ...process.argv.slice(2)], {
   stdio: 'inherit',
-  env: { ...process.env, BATTLE_ODDS_TEST_BUILD: buildDir },
+  env: { ...process.env, BATTLE_ODDS_TEST_BUILD: buildDir, TMPDIR: tmpDir },
 });
 
 // Ctrl-C reaches the children from the terminal; a signal sent to this process alone is passed on. Either
-// way this process waits for them, and then removes the build's folder.
+// way this process waits for them, and then removes the run's folder.
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
     for (const { child } of [...parts, tests]) if (child.exitCode === null) child.kill(signal);
   });
 
 const [built, testCode] = await Promise.all([Promise.all(parts.map((p) => p.finished)), tests.done]);
-rmSync(buildDir, { recursive: true, force: true });
+try {
+  rmSync(runDir, { recursive: true, force: true });
+} catch (error) {
+  // A folder a test left mounted (the full-disk tests' tmpfs) cannot go: said, and the run's result stands.
+  process.stderr.write(`npm test: could not remove ${runDir}: ${error.message}\n`);
+}
 const failed = built.filter((b) => b.code !== 0);
 for (const { name, code, log } of failed)
   process.stderr.write(

@@ -25,7 +25,8 @@ describe('hostile names', () => {
 
   it('a missing scenario whose name holds a newline, an override and 3000 characters: one escaped line', async () => {
     const dir = tempDir();
-    const name = path.join(dir, `evil\n\u202e${'n'.repeat(200)}.json`);
+    // The hostile characters at the end: a long path is shortened in its middle, whatever folder the tests run in.
+    const name = path.join(dir, `${'n'.repeat(200)}evil\n\u202e.json`);
     const [r, long] = await Promise.all([
       run(runArgs(name, path.join(dir, 'out'))),
       run(runArgs(path.join(dir, `${'d'.repeat(3000)}.json`), path.join(dir, 'out'))),
