@@ -171,22 +171,23 @@ export function toQuestion(module: SystemModule, state: PageState): Asked {
       problems: [counter ? fieldProblem(form, refusal.key, counter) : pageProblem(form, refusal, values, given)],
     };
   }
-  const { battle, question: asked } = prepared.prepared;
-  return {
-    ok: true,
-    asked: {
-      module,
-      battle,
-      kind,
-      values,
-      method,
-      seed: seed as string | number,
-      trials: trials as number,
-      question: asked,
-      args: formArgs(form.fields, values),
-      prepared: prepared.prepared,
-    },
-  };
+  return compiled(module, prepared.prepared, {
+    kind,
+    values,
+    method,
+    seed: seed as string | number,
+    trials: trials as number,
+    args: formArgs(form.fields, values),
+  });
+}
+
+/** The question as asked and what answers it (its battle, compiled, and the question as the engine reads it). */
+function compiled(
+  module: SystemModule,
+  prepared: PreparedQuestion,
+  asked: Pick<AskedQuestion, 'kind' | 'values' | 'method' | 'seed' | 'trials' | 'args'>,
+): Asked {
+  return { ok: true, asked: { module, ...asked, battle: prepared.battle, question: prepared.question, prepared } };
 }
 
 /** Trials of a sampled turn when none are given: `plan landgrab`'s (a turn plays many rounds: fewer than a battle). */
@@ -226,20 +227,12 @@ function turnQuestion(module: SystemModule, state: PageState): Asked {
       problems: [refusal.path ? turnProblem(turn, refusal.path, message) : pageProblem(form, refusal, values)],
     };
   }
-  const { battle, question: asked } = prepared.prepared;
-  return {
-    ok: true,
-    asked: {
-      module,
-      battle,
-      kind: TURN_KIND,
-      values,
-      method: state.method,
-      seed: seed as string | number,
-      trials: trials as number,
-      question: asked,
-      args: turnArgs(turn, rules),
-      prepared: prepared.prepared,
-    },
-  };
+  return compiled(module, prepared.prepared, {
+    kind: TURN_KIND,
+    values,
+    method: state.method,
+    seed: seed as string | number,
+    trials: trials as number,
+    args: turnArgs(turn, rules),
+  });
 }
