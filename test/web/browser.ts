@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { ROOT, tempDir } from '../helpers/cli.js';
 
 /** The chromium to drive: $BATTLE_ODDS_CHROMIUM, else `chromium` on the PATH; null when there is none. */
@@ -38,9 +38,15 @@ export function requireChromium(file: string): boolean {
   throw new Error(`${file}: CI=true and ${NO_CHROMIUM_REASON}: the page's browser tests cannot run`);
 }
 
-export async function launchChromium(): Promise<Browser> {
+/**
+ * Chromium with one context on a profile of its own, a folder in the run's temporary files, rather than a fresh
+ * incognito context: a page loaded again starts from chromium's code cache, as a returning player's does (a page
+ * load took about 1.3 s of CPU in an incognito context and 0.6 s here; the suites load about 45). The first page
+ * of each suite still loads cold. Closing the context closes the browser.
+ */
+export async function launchChromium(options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const { chromium } = await import('playwright-core');
-  return chromium.launch({
+  return chromium.launchPersistentContext(tempDir('battle-odds-profile-'), {
     executablePath: CHROMIUM as string,
     headless: true,
     args: [
@@ -50,6 +56,7 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--no-first-run',
     ],
+    ...options,
   });
 }
 

@@ -10,7 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { SYSTEM_MODULES } from '../../src/core/registry/systems.js';
 import type { BattleReport } from '../../src/core/model/report.js';
 import { headlineValue } from '../../src/web/ui/report.js';
@@ -35,25 +35,29 @@ import { KT_ATTACKERS, KT_DEFENDERS, LOOKED_AT } from './questions.js';
 const ALL_SYSTEMS = ['landgrab', 'princes-and-queens', 'kings-and-things', 'advanced-civilization'];
 const moduleOf = (id: string) => SYSTEM_MODULES.find((m) => m.system.id === id);
 
-let browser: Browser;
 let serving: Serving;
 let context: BrowserContext;
 
 beforeAll(async () => {
   if (!requireChromium('test/web/page.test.ts')) return;
-  const [dir, launched] = await Promise.all([buildPage(), launchChromium()]);
-  browser = launched;
+  const desktop = { viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' } as const;
+  const [dir, launched] = await Promise.all([buildPage(), launchChromium(desktop)]);
+  context = launched;
   serving = await serveWeb({ dir, port: 0 });
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await context?.close();
   await serving?.close();
 });
 
-async function open(hash: string, on: BrowserContext = context): Promise<Page> {
+/** A page at a link (in `on`, sized `viewport`), its whole answer in, with no error on the way. */
+async function open(
+  hash: string,
+  { on = context, viewport }: { on?: BrowserContext; viewport?: { width: number; height: number } } = {},
+): Promise<Page> {
   const page = await on.newPage();
+  if (viewport) await page.setViewportSize(viewport);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
@@ -620,8 +624,9 @@ describe.skipIf(SKIP_BROWSER).concurrent('the web page in chromium', () => {
   });
 
   it('works offline after the first visit (service worker), sampled answers included', async () => {
-    const online = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await open('#princes-and-queens', online);
+    // A browser of its own: the others block service workers.
+    const online = await launchChromium({ viewport: { width: 390, height: 844 } });
+    const page = await open('#princes-and-queens', { on: online });
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
       const files = ((await (await fetch('precache.json')).json()) as { files: string[] }).files;
@@ -687,7 +692,6 @@ describe.skipIf(SKIP_BROWSER).concurrent('the web page in chromium', () => {
       [390, 844, 'phone', LOOKED_AT],
       [1280, 900, 'desktop', desktop],
     ] as const) {
-      const sized = await browser.newContext({ viewport: { width, height }, serviceWorkers: 'block' });
       // One page for each width, every question asked in it as a link opened there would (loading the page anew
       // for each is most of the time); an error on the page at any point fails the test.
       let page: Page | null = null;
@@ -704,7 +708,7 @@ describe.skipIf(SKIP_BROWSER).concurrent('the web page in chromium', () => {
             system,
           );
         } else {
-          page = await open(hash, sized);
+          page = await open(hash, { viewport: { width, height } });
           page.on('pageerror', (error) => errors.push(error.message));
           page.on('console', (message) => {
             if (message.type() === 'error') errors.push(message.text());
@@ -743,7 +747,7 @@ describe.skipIf(SKIP_BROWSER).concurrent('the web page in chromium', () => {
         }
         expect(errors, id).toEqual([]);
       }
-      await sized.close();
+      await page?.close();
     }
     if (saving) console.log(`[web] screenshots in ${SCREENSHOTS}`);
   });

@@ -7,7 +7,7 @@
  * The tests run at once, each on its own page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { BattleReport } from '../../src/core/model/report.js';
 import { headlineValue } from '../../src/web/ui/report.js';
 import { serveWeb, type Serving } from '../../src/files/serve.js';
@@ -24,20 +24,19 @@ import {
   watchPageWork,
 } from './browser.js';
 
-let browser: Browser;
 let serving: Serving;
 let phone: BrowserContext;
 
 beforeAll(async () => {
   if (!requireChromium('test/web/taps.test.ts')) return;
-  const [dir, launched] = await Promise.all([buildPage(), launchChromium()]);
-  browser = launched;
+  const phoneOptions = { viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'block' } as const;
+  const [dir, launched] = await Promise.all([buildPage(), launchChromium(phoneOptions)]);
+  phone = launched;
   serving = await serveWeb({ dir, port: 0 });
-  phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'block' });
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await phone?.close();
   await serving?.close();
 });
 

@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { BattleReport } from '../../src/core/model/report.js';
 import { headlineValue } from '../../src/web/ui/report.js';
 import { serveWeb, type Serving } from '../../src/files/serve.js';
@@ -28,21 +28,20 @@ import {
   wordsLeaks,
 } from './browser.js';
 
-let browser: Browser;
 let serving: Serving;
 let phone: BrowserContext;
 const dir = tempDir('battle-odds-turn-browser-');
 
 beforeAll(async () => {
   if (!requireChromium('test/web/turnPage.test.ts')) return;
-  const [built, launched] = await Promise.all([buildPage(), launchChromium()]);
-  browser = launched;
+  const phoneOptions = { viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'block' } as const;
+  const [built, launched] = await Promise.all([buildPage(), launchChromium(phoneOptions)]);
+  phone = launched;
   serving = await serveWeb({ dir: built, port: 0 });
-  phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'block' });
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await phone?.close();
   await serving?.close();
 });
 
