@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { ScheduleSequencer } from './test/helpers/sequencer.js';
+import nodeFlags from './test/helpers/nodeFlags.json' with { type: 'json' };
 
 export default defineConfig({
   test: {
@@ -20,5 +21,7 @@ export default defineConfig({
     // Test files share their worker's module cache (a third of the suite's time was re-importing the
     // same modules per file). Safe because no test mocks modules or changes process-wide state.
     isolate: false,
+    // Less optimizing of code run a few times (test/helpers/nodeFlags.json).
+    execArgv: nodeFlags.flags,
   },
 });

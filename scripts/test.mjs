@@ -8,12 +8,15 @@
  * go to vitest (`npm test -- test/cli`).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Node's flags for tsc, vitest and its test processes (why: in the file). Not for the bundle: the code cache it
+// records for the command line is only used by a node with the same flags, a user's.
+const nodeFlags = JSON.parse(readFileSync(path.join(root, 'test/helpers/nodeFlags.json'), 'utf8')).flags;
 // The run's temporary files in one folder, removed at its end: the tests' results folders, browser profiles and
 // scratch files (TMPDIR for vitest and all it starts), and the build's outcome. Runs leave nothing behind.
 const runDir = mkdtempSync(path.join(os.tmpdir(), 'battle-odds-test-'));
@@ -46,11 +49,11 @@ function part(name, args) {
 rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 const parts = [
   part('cli', ['scripts/bundle-cli.mjs', '--from-src']),
-  part('tsc', [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']),
+  part('tsc', [...nodeFlags, path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']),
 ];
 
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
-const tests = run(process.execPath, [vitest, 'run', ...process.argv.slice(2)], {
+const tests = run(process.execPath, [...nodeFlags, vitest, 'run', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, BATTLE_ODDS_TEST_BUILD: buildDir, TMPDIR: tmpDir },
 });
