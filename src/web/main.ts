@@ -66,19 +66,18 @@ function open(hash: string): void {
 }
 
 function show(state: PageState): void {
-  module = SYSTEM_MODULES.find((m) => m.system.id === state.system) ?? SYSTEM_MODULES[0];
-  for (const radio of picker.querySelectorAll<HTMLInputElement>('input'))
-    radio.checked = radio.value === module.system.id;
-  pickerTitle.textContent = module.system.title;
-  form = questionForm(module, state, changed);
-  formBox.replaceChildren(form.element);
-  view.fieldProblems = (problems) => {
-    form?.showProblems(problems);
-    const placed = new Set(
-      [...(form?.element.querySelectorAll<HTMLElement>('.field:not([hidden])') ?? [])].map((f) => f.dataset.param),
-    );
-    return problems.filter((p) => p.param === null || !placed.has(p.param));
-  };
+  const next = SYSTEM_MODULES.find((m) => m.system.id === state.system) ?? SYSTEM_MODULES[0];
+  // Another question of the game on show (a link followed, Back) is written into its form: what the player opened
+  // stays open, and the page does not build and lay out the whole form again (most of a followed link's time).
+  if (form && next === module) form.write(state);
+  else {
+    module = next;
+    for (const radio of picker.querySelectorAll<HTMLInputElement>('input'))
+      radio.checked = radio.value === module.system.id;
+    pickerTitle.textContent = module.system.title;
+    form = questionForm(module, state, changed);
+    formBox.replaceChildren(form.element);
+  }
   remembered.set(module.system.id, state);
   addressDue = null;
   replaceAddress(stateToHash(module, state));
@@ -88,7 +87,8 @@ function show(state: PageState): void {
 /** The address the page wrote last, as the browser reads it back. */
 let addressWritten = '';
 function replaceAddress(hash: string): void {
-  history.replaceState(null, '', hash);
+  // Writing the address takes the browser a few ms: not done when it already reads so (a link followed as written).
+  if (location.hash !== hash) history.replaceState(null, '', hash);
   addressWritten = location.hash;
 }
 
@@ -153,6 +153,15 @@ view.focusField = (param) => {
   input?.focus({ preventScroll: true });
   // A territory of a turn's board is chosen too: its panel shows what to change.
   row?.dispatchEvent(new CustomEvent('choose', { bubbles: true }));
+};
+
+// A problem is shown on its field when the form has one for it; the rest are said in the answer.
+view.fieldProblems = (problems) => {
+  form?.showProblems(problems);
+  const placed = new Set(
+    [...(form?.element.querySelectorAll<HTMLElement>('.field:not([hidden])') ?? [])].map((f) => f.dataset.param),
+  );
+  return problems.filter((p) => p.param === null || !placed.has(p.param));
 };
 
 window.addEventListener('hashchange', () => open(location.hash));

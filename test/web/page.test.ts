@@ -317,6 +317,20 @@ describe.skipIf(SKIP_BROWSER).concurrent('the web page in chromium', () => {
     expect(await again.isChecked('input[name="kind"][value="chain"]')).toBe(true);
     expect(await again.isHidden('#f-defenders')).toBe(true);
     expect((await lastReport(again)).metrics).toEqual(report.metrics);
+    // A link to another question of the game, followed on the open page: its form takes the question in place (a
+    // section the player opened stays open), and a link back gives the answer a page opened at it gives.
+    await page.locator('details.more > summary').click();
+    await follow(page, '#landgrab?attackers=7&defenders=3');
+    await page.waitForFunction(() => document.getElementById('answer')?.dataset.complete === 'true');
+    expect(await page.textContent('#command')).toContain('--attackers 7 --defenders 3');
+    expect(await page.inputValue('#f-attackers')).toBe('7');
+    expect(await page.isChecked('input[name="kind"][value="battle"]')).toBe(true);
+    expect(await page.isHidden('#f-path')).toBe(true);
+    expect(await page.getAttribute('details.more', 'open')).not.toBeNull();
+    await follow(page, new URL(url).hash);
+    await page.waitForFunction(() => document.getElementById('answer')?.dataset.complete === 'true');
+    expect(await page.inputValue('#f-path')).toBe('3,5,2');
+    expect((await lastReport(page)).metrics).toEqual(report.metrics);
     await page.close();
     await again.close();
   });

@@ -155,6 +155,8 @@ export function questionForm(
 
   /** What the answer asked to solve for ("What would make it fair?"): kept with the question, no field of the form. */
   let solveFor = state.solveFor ?? '';
+  /** The question last written: a game that samples nothing keeps its seed and trials from it (no field holds them). */
+  let written = state;
   const read = (): PageState => {
     const values: Record<string, string | boolean> = {};
     for (const field of fields) values[field.param] = valueOf(field);
@@ -167,8 +169,8 @@ export function questionForm(
         kind,
         values,
         method: sampling ? (value('method') as PageState['method']) : 'auto',
-        seed: sampling ? value('seed') : state.seed,
-        trials: sampling ? value('trials') : state.trials,
+        seed: sampling ? value('seed') : written.seed,
+        trials: sampling ? value('trials') : written.trials,
         target: '',
         advise: false,
         objective: '',
@@ -181,8 +183,8 @@ export function questionForm(
       ...(kind ? { kind } : {}),
       values,
       method: sampling ? (value('method') as PageState['method']) : 'auto',
-      seed: sampling ? value('seed') : state.seed,
-      trials: sampling ? value('trials') : state.trials,
+      seed: sampling ? value('seed') : written.seed,
+      trials: sampling ? value('trials') : written.trials,
       target: value('target'),
       advise: (form.elements.namedItem('advise') as HTMLInputElement).checked,
       objective: value('objective'),
@@ -237,6 +239,7 @@ export function questionForm(
   };
 
   const write = (next: PageState) => {
+    written = next;
     solveFor = next.solveFor ?? '';
     for (const field of fields) writeField(field, next.values[field.param] ?? field.initial);
     for (const g of groups) g.control.write(next.values);
