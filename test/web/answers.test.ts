@@ -142,11 +142,16 @@ describe('Asker', () => {
   function asker(numberWorker: FakeWorker, wholeWorker: FakeWorker) {
     const heard: Heard[] = [];
     const failures: string[] = [];
+    /** What the view was told, in order: `answered`, and `working` (a question still being worked out). */
+    const told: string[] = [];
     const view: AnswerView = {
+      working: () => told.push('working'),
       problems: (problems) => failures.push(problems.map((p) => p.message).join('; ')),
       progress: () => {},
-      answered: (_asked: AskedQuestion, report: BattleReport, timing: AnswerTiming) =>
-        heard.push({ label: report.label, verdict: report.verdict, timing }),
+      answered: (_asked: AskedQuestion, report: BattleReport, timing: AnswerTiming) => {
+        told.push('answered');
+        heard.push({ label: report.label, verdict: report.verdict, timing });
+      },
       failed: (error) => failures.push(error.message),
       table: () => {},
       tableAnswered: () => {},
@@ -159,7 +164,7 @@ describe('Asker', () => {
       new QuestionPlacement('advice', 1000, () => wholeWorker),
     );
     askers.push(made);
-    return { asker: made, heard, failures };
+    return { asker: made, heard, failures, told };
   }
 
   const KT = ['--attackers', 'Giant,Elves:2R,Dragon:3*C,Troll', '--defenders', 'Nomads,Goblins', '--fort', 'castle'];
@@ -214,12 +219,16 @@ describe('Asker', () => {
     expect(heard[2].verdict).toEqual((await cliAnswer(armies[1])).verdict);
   });
 
-  it('shows the whole answer alone when it comes before the number', async () => {
+  it('shows the whole answer alone when it comes before the number, and leaves it shown', async () => {
     const numbers = new FakeWorker(true);
     const advice = new FakeWorker();
-    const { asker: a, heard } = asker(numbers, advice);
+    const { asker: a, heard, told } = asker(numbers, advice);
     a.ask(kt, ktState(KT[1]));
     await vi.waitFor(() => expect(heard).toHaveLength(1));
+    // The number still on its way past the moment a slow question says "Working it out" (which clears the answer):
+    // the answer shown ended that.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(told.slice(told.indexOf('answered'))).toEqual(['answered']);
     await numbers.reply();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(heard).toHaveLength(1);

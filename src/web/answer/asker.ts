@@ -208,6 +208,9 @@ export class Asker {
       const fromWhole = first.whole && 'report' in first.reply;
       const reply = fromWhole ? first.reply : first.whole ? await numberReply : first.reply;
       if (signal.aborted) return;
+      // What comes now is shown, and ends "Working it out": the number may still be on its way when the whole answer
+      // came first (a busy core), and its ticking would clear the answer shown. A sampled turn's goes on while sampling.
+      if (!('sample' in reply)) stopTicking();
       if ('problems' in reply) return this.view.problems(reply.problems);
       if ('error' in reply) return this.view.failed(new Error(reply.error));
       const asked: AskedQuestion = { ...reply.asked, module };
