@@ -16,11 +16,13 @@ import {
   buildPage,
   flagsOnThePage,
   focusedTextBox,
+  FRAME_MS,
   launchChromium,
   readPageWork,
   requireChromium,
   SKIP_BROWSER,
   startPageWork,
+  untilWithinAFrame,
   watchPageWork,
 } from './browser.js';
 
@@ -286,7 +288,7 @@ describe.skipIf(SKIP_BROWSER)("each game's table question by taps only, on a pho
       await settled(page, command);
       const { longTasks, frames, work } = await readPageWork(page);
       expect(errors).toEqual([]);
-      if (longTasks.some((ms) => ms > 50)) console.log(`[web] long frames: ${frames.join('; ')}`);
+      if (longTasks.some((ms) => ms > FRAME_MS)) console.log(`[web] long frames: ${frames.join('; ')}`);
       return { taps, longTasks, work };
     };
     return { page, tap, done };
@@ -302,24 +304,17 @@ describe.skipIf(SKIP_BROWSER)("each game's table question by taps only, on a pho
   afterAll(() => console.log(`[web] table questions by taps only (390 px): ${results.join('; ')}`));
 
   type Taps = Awaited<ReturnType<Awaited<ReturnType<typeof tapsOnly>>['done']>>;
-  const RUNS = 3;
-  /**
-   * The page's work in a frame, measured on a shared machine, is only ever too long (another process took the core
-   * for a while), never too short: the taps are asked again, on a fresh page, up to three times, until one run keeps
-   * every frame's work within 50 ms. Each run checks its answers; the promise fails only if every run broke it.
-   */
+  /** The taps asked again on a fresh page while a frame's work is too long (untilWithinAFrame); the last run checked. */
   async function withinAFrame(game: string, run: () => Promise<Taps>): Promise<Taps> {
-    const runs: Taps[] = [];
-    do runs.push(await run());
-    while (runs.length < RUNS && runs.at(-1)!.work.some((ms) => ms > 50));
+    const runs = await untilWithinAFrame(run);
     const last = runs.at(-1)!;
-    const again = runs.length > 1 ? `, in run ${runs.length} of ${RUNS}` : '';
+    const again = runs.length > 1 ? `, in run ${runs.length}` : '';
     results.push(
       `${game} ${last.taps} taps, long tasks [${last.longTasks}] ms (the page's scripts [${last.work}] ms${again})`,
     );
     const everyRun = runs.map((r) => `[${r.work}]`).join(', ');
     expect(
-      last.work.filter((ms) => ms > 50),
+      last.work.filter((ms) => ms > FRAME_MS),
       `the page's scripts in long frames, run by run: ${everyRun} ms`,
     ).toEqual([]);
     return last;
