@@ -304,7 +304,7 @@ describe.skipIf(SKIP_BROWSER)("each game's table question by taps only, on a pho
   afterAll(() => console.log(`[web] table questions by taps only (390 px): ${results.join('; ')}`));
 
   type Taps = Awaited<ReturnType<Awaited<ReturnType<typeof tapsOnly>>['done']>>;
-  /** The taps asked again on a fresh page while a frame's work is too long (untilWithinAFrame); the last run checked. */
+  /** The taps asked again on a fresh page while a frame's work is too long (untilWithinAFrame); the last checked. */
   async function withinAFrame(game: string, run: () => Promise<Taps>): Promise<Taps> {
     const runs = await untilWithinAFrame(run);
     const last = runs.at(-1)!;

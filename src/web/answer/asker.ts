@@ -209,7 +209,7 @@ export class Asker {
       const reply = fromWhole ? first.reply : first.whole ? await numberReply : first.reply;
       if (signal.aborted) return;
       // What comes now is shown, and ends "Working it out": the number may still be on its way when the whole answer
-      // came first (a busy core), and its ticking would clear the answer shown. A sampled turn's goes on while sampling.
+      // came first (a busy core), and its ticking would clear the answer shown. A sampled turn's ticks on, sampling.
       if (!('sample' in reply)) stopTicking();
       if ('problems' in reply) return this.view.problems(reply.problems);
       if ('error' in reply) return this.view.failed(new Error(reply.error));
