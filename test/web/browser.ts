@@ -60,6 +60,9 @@ export async function launchChromium(options: BrowserContextOptions = {}): Promi
   });
 }
 
+/** A phone's browser (390 px, touch), with no service worker: the tap suites' `launchChromium` options. */
+export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'block' } as const;
+
 /** Builds the page (as `npm run web` does) into `outDir`. */
 async function build(outDir: string): Promise<void> {
   const vite = await import('vite');

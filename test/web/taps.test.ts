@@ -18,6 +18,7 @@ import {
   focusedTextBox,
   FRAME_MS,
   launchChromium,
+  PHONE,
   readPageWork,
   requireChromium,
   SKIP_BROWSER,
@@ -31,8 +32,7 @@ let phone: BrowserContext;
 
 beforeAll(async () => {
   if (!requireChromium('test/web/taps.test.ts')) return;
-  const phoneOptions = { viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'block' } as const;
-  const [dir, launched] = await Promise.all([buildPage(), launchChromium(phoneOptions)]);
+  const [dir, launched] = await Promise.all([buildPage(), launchChromium(PHONE)]);
   phone = launched;
   serving = await serveWeb({ dir, port: 0 });
 });

@@ -21,6 +21,7 @@ import {
   focusedTextBox,
   FRAME_MS,
   launchChromium,
+  PHONE,
   readPageWork,
   requireChromium,
   SKIP_BROWSER,
@@ -36,8 +37,7 @@ const dir = tempDir('battle-odds-turn-browser-');
 
 beforeAll(async () => {
   if (!requireChromium('test/web/turnPage.test.ts')) return;
-  const phoneOptions = { viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'block' } as const;
-  const [built, launched] = await Promise.all([buildPage(), launchChromium(phoneOptions)]);
+  const [built, launched] = await Promise.all([buildPage(), launchChromium(PHONE)]);
   phone = launched;
   serving = await serveWeb({ dir: built, port: 0 });
 });

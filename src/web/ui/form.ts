@@ -153,9 +153,10 @@ export function questionForm(
     return grouped ? grouped.control.read(field.param) : field.initial;
   };
 
-  /** What the answer asked to solve for ("What would make it fair?"): kept with the question, no field of the form. */
-  let solveFor = state.solveFor ?? '';
-  /** The question last written: a game that samples nothing keeps its seed and trials from it (no field holds them). */
+  /**
+   * The question last written: what no field holds is kept from it (a game that samples nothing keeps its seed and
+   * trials; what the answer asked to solve for, "What would make it fair?", is kept with the question).
+   */
   let written = state;
   const read = (): PageState => {
     const values: Record<string, string | boolean> = {};
@@ -175,7 +176,7 @@ export function questionForm(
         advise: false,
         objective: '',
         territoryWorth: '',
-        ...(solveFor ? { solveFor } : {}),
+        ...(written.solveFor ? { solveFor: written.solveFor } : {}),
         turn: editor.read(),
       };
     return {
@@ -190,7 +191,7 @@ export function questionForm(
       objective: value('objective'),
       territoryWorth: value('territory-worth'),
       ...(table.read() ? { table: table.read() } : {}),
-      ...(solveFor ? { solveFor } : {}),
+      ...(written.solveFor ? { solveFor: written.solveFor } : {}),
     };
   };
 
@@ -240,7 +241,6 @@ export function questionForm(
 
   const write = (next: PageState) => {
     written = next;
-    solveFor = next.solveFor ?? '';
     for (const field of fields) writeField(field, next.values[field.param] ?? field.initial);
     for (const g of groups) g.control.write(next.values);
     if (kinds) {
