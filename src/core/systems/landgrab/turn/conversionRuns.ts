@@ -27,14 +27,16 @@ export function conversionRuns(armies: ArrayLike<number>): ConversionRuns {
   const m = armies.length;
   const counts: number[] = [];
   const rows: number[] = [];
-  let previous: number[] | undefined;
+  // The newest run's vector starts at rows[last]; a ratio joins it when every territory keeps the same armies.
+  let last = -1;
   for (let r = 1; r <= 100; r++) {
-    const row = Array.from({ length: m }, (_, i) => keptArmies(armies[i], r));
-    if (previous && row.every((x, i) => x === previous![i])) counts[counts.length - 1]++;
+    let same = last >= 0;
+    for (let i = 0; same && i < m; i++) same = keptArmies(armies[i], r) === rows[last + i];
+    if (same) counts[counts.length - 1]++;
     else {
+      last = rows.length;
+      for (let i = 0; i < m; i++) rows.push(keptArmies(armies[i], r));
       counts.push(1);
-      rows.push(...row);
-      previous = row;
     }
   }
   return { counts, vectors: Int32Array.from(rows) };
