@@ -10,21 +10,33 @@ import path from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { ROOT, tempDir } from '../helpers/cli.js';
 
-/** The chromium to drive: $BATTLE_ODDS_CHROMIUM, else `chromium` on the PATH; null when there is none. */
+/** The chromiums looked for on the PATH, in order (why: chromiumPath). */
+const CHROMIUM_NAMES = ['chromium-headless-shell', 'chromium'];
+
+/**
+ * The chromium to drive: $BATTLE_ODDS_CHROMIUM, else the first on the PATH of `chromium-headless-shell` and
+ * `chromium`; null when there is none. The headless shell first: the same engine (Blink and V8, the same build of
+ * Debian's chromium) without the browser's windows and tabs around it, the headless browser Playwright itself
+ * installs for tests. Measured on the 2-core machine: a start 0.42 s of CPU against 1.2 s, a page loaded again 0.44 s
+ * against 0.72 s, an exact answer followed on the page 26 ms against 50 ms.
+ */
 export function chromiumPath(): string | null {
   const fromEnv = process.env.BATTLE_ODDS_CHROMIUM;
   if (fromEnv) return existsSync(fromEnv) ? fromEnv : null;
-  try {
-    const found = execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
-    return found && existsSync(found) ? found : null;
-  } catch {
-    return null;
+  for (const name of CHROMIUM_NAMES) {
+    try {
+      const found = execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim();
+      if (found && existsSync(found)) return found;
+    } catch {
+      // Not on the PATH: the next.
+    }
   }
+  return null;
 }
 
 export const CHROMIUM = chromiumPath();
 export const NO_CHROMIUM_REASON =
-  "no chromium found (install Debian's chromium, or set BATTLE_ODDS_CHROMIUM to its path)";
+  "no chromium found (install Debian's chromium-headless-shell or chromium, or set BATTLE_ODDS_CHROMIUM to its path)";
 /** Whether the browser suites skip: only where chromium is missing and this is not CI. */
 export const SKIP_BROWSER = CHROMIUM === null && process.env.CI !== 'true';
 
