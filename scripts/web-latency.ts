@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { median } from 'simple-statistics';
 import { chromium, type Page } from 'playwright-core';
 import { serveWeb } from '../src/files/serve.js';
-import { chromiumPath } from '../test/web/browser.js';
+import { chromiumPath, NO_CHROMIUM_REASON, PLAYER_CHROMIUMS } from '../test/web/browser.js';
 import { KT_ATTACKERS, ktDefenders } from '../bench/kingsAndThingsArmies.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,8 +43,8 @@ async function whole(page: Page): Promise<Timing> {
 const answered = (page: Page) => page.evaluate(() => Number(document.getElementById('answer')?.dataset.answers ?? 0));
 
 async function main(): Promise<void> {
-  const executable = chromiumPath();
-  if (!executable) throw new Error("no chromium found: install Debian's chromium or set BATTLE_ODDS_CHROMIUM");
+  const executable = chromiumPath(PLAYER_CHROMIUMS);
+  if (!executable) throw new Error(NO_CHROMIUM_REASON);
   const serving = await serveWeb({ dir: path.join(root, 'dist', 'web'), port: 0 });
   const browser = await chromium.launch({ executablePath: executable, args: ['--no-sandbox', '--disable-gpu'] });
   try {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serveWeb } from '../src/files/serve.js';
-import { chromiumPath } from '../test/web/browser.js';
+import { chromiumPath, NO_CHROMIUM_REASON, PLAYER_CHROMIUMS } from '../test/web/browser.js';
 import { LOOKED_AT } from '../test/web/questions.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,8 +24,8 @@ const WIDTHS = [
 ];
 
 async function main(): Promise<void> {
-  const executable = chromiumPath();
-  if (!executable) throw new Error("no chromium found: install Debian's chromium or set BATTLE_ODDS_CHROMIUM");
+  const executable = chromiumPath(PLAYER_CHROMIUMS);
+  if (!executable) throw new Error(NO_CHROMIUM_REASON);
   const only = process.argv[2] ?? '';
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });

@@ -10,20 +10,22 @@ import path from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { ROOT, tempDir } from '../helpers/cli.js';
 
-/** The chromiums looked for on the PATH, in order (why: chromiumPath). */
-const CHROMIUM_NAMES = ['chromium-headless-shell', 'chromium'];
+/** The chromiums the test suites look for on the PATH, in order (why: chromiumPath). */
+export const TEST_CHROMIUMS = ['chromium-headless-shell', 'chromium'] as const;
+/** A player's browser first: the scripts that time the page or picture it (web-latency, web-screenshots). */
+export const PLAYER_CHROMIUMS = ['chromium', 'chromium-headless-shell'] as const;
 
 /**
- * The chromium to drive: $BATTLE_ODDS_CHROMIUM, else the first on the PATH of `chromium-headless-shell` and
- * `chromium`; null when there is none. The headless shell first: the same engine (Blink and V8, the same build of
+ * The chromium to drive: $BATTLE_ODDS_CHROMIUM, else the first of `names` on the PATH; null when there is none.
+ * For the test suites, the headless shell first: the same engine (Blink and V8, the same build of
  * Debian's chromium) without the browser's windows and tabs around it, the headless browser Playwright itself
  * installs for tests. Measured on the 2-core machine: a start 0.42 s of CPU against 1.2 s, a page loaded again 0.44 s
  * against 0.72 s, an exact answer followed on the page 26 ms against 50 ms.
  */
-export function chromiumPath(): string | null {
+export function chromiumPath(names: readonly string[] = TEST_CHROMIUMS): string | null {
   const fromEnv = process.env.BATTLE_ODDS_CHROMIUM;
   if (fromEnv) return existsSync(fromEnv) ? fromEnv : null;
-  for (const name of CHROMIUM_NAMES) {
+  for (const name of names) {
     try {
       const found = execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim();
       if (found && existsSync(found)) return found;
