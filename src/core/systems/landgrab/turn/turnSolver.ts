@@ -25,7 +25,7 @@ import type { TurnRules } from './turnRules.js';
 import { StateTable } from './stateTable.js';
 import { keyLayout } from './stateKey.js';
 import { defenderModifiers, turnDiceTables } from './diceTables.js';
-import { conversionRuns, type ConversionRuns } from './conversionRuns.js';
+import { conversionRuns } from './conversionRuns.js';
 import type { TurnState } from './turnState.js';
 import type { TurnAction } from './turnAction.js';
 
@@ -317,15 +317,6 @@ export function createTurnSolver(
     return value;
   }
 
-  /** conversionRuns of a armies vector, computed once per vector (many states share the capitol owner's armies). */
-  const runsKnown = new Map<string, ConversionRuns>();
-  function runsOf(before: number[]): ConversionRuns {
-    const key = before.join(',');
-    let runs = runsKnown.get(key);
-    if (!runs) runsKnown.set(key, (runs = conversionRuns(before)));
-    return runs;
-  }
-
   /**
    * The capitol's owner falls: his territories `theirs` pass to me, each keeping max(1, floor(a r / 100)),
    * one r uniform on 1..100; `then(depth)` values each outcome (runs of ratios giving the same armies).
@@ -341,7 +332,7 @@ export function createTurnSolver(
     const lost: number[] = [];
     for (let t = 0; t < n; t++) if (theirs & (1 << t)) lost.push(t);
     const before = lost.map((t) => armies[t]);
-    const runs = runsOf(before);
+    const runs = conversionRuns(before);
     const savedMine = mine;
     const savedFrozen = frozen;
     mine |= theirs;
