@@ -19,8 +19,8 @@ export const PLAYER_CHROMIUMS = ['chromium', 'chromium-headless-shell'] as const
  * The chromium to drive: $BATTLE_ODDS_CHROMIUM, else the first of `names` on the PATH; null when there is none.
  * For the test suites, the headless shell first: the same engine (Blink and V8, the same build of
  * Debian's chromium) without the browser's windows and tabs around it, the headless browser Playwright itself
- * installs for tests. Measured on the 2-core machine: a start 0.42 s of CPU against 1.2 s, a page loaded again 0.44 s
- * against 0.72 s, an exact answer followed on the page 26 ms against 50 ms.
+ * installs for tests. Measured on the 2-core machine: a start 0.4 s of CPU against 1.2 s, a page loaded again
+ * 0.36-0.45 s against 0.62-0.73 s, an exact answer followed on the page 26 ms against 50 ms.
  */
 export function chromiumPath(names: readonly string[] = TEST_CHROMIUMS): string | null {
   const fromEnv = process.env.BATTLE_ODDS_CHROMIUM;
