@@ -9,7 +9,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QuestionPlacement, type QuestionWorker } from '../../src/web/answer/questionWorker.js';
-import { Asker, type AnswerTiming, type AnswerView } from '../../src/web/answer/asker.js';
+import { Asker, WORKING_EVERY_MS, WORKING_MS, type AnswerTiming, type AnswerView } from '../../src/web/answer/asker.js';
 import { questionJob } from '../../src/web/workers/questionJob.js';
 import type { QuestionReply, QuestionRequest } from '../../src/web/workers/protocol.js';
 import { findSystem, InProcessExecutor } from '../../src/core.js';
@@ -225,9 +225,9 @@ describe('Asker', () => {
     const { asker: a, heard, told } = asker(numbers, advice);
     a.ask(kt, ktState(KT[1]));
     await vi.waitFor(() => expect(heard).toHaveLength(1));
-    // The number still on its way past the moment a slow question says "Working it out" (which clears the answer):
-    // the answer shown ended that.
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // The number still on its way past the moment a slow question says "Working it out" (which clears the answer),
+    // and a tick after it: the answer shown ended that.
+    await new Promise((resolve) => setTimeout(resolve, WORKING_MS + WORKING_EVERY_MS + 50));
     expect(told.slice(told.indexOf('answered'))).toEqual(['answered']);
     await numbers.reply();
     await new Promise((resolve) => setTimeout(resolve, 20));

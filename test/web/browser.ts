@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { ROOT, tempDir } from '../helpers/cli.js';
 
 /** The chromiums the test suites look for on the PATH, in order (why: chromiumPath). */
@@ -270,6 +271,17 @@ export function readPageWork(page: Page): Promise<PageWork> {
 /** A frame's work the page promises never to pass: a tap must never freeze the page. */
 export const FRAME_MS = 50;
 
+/** The frames of `work` (ms each) over FRAME_MS. */
+export function overAFrame(work: number[]): number[] {
+  return work.filter((ms) => ms > FRAME_MS);
+}
+
+/** The promise checked on the last of `runs` (untilWithinAFrame); a failure names every run's work. */
+export function expectWithinAFrame(runs: Array<{ work: number[] }>): void {
+  const everyRun = runs.map((r) => `[${r.work}]`).join(', ');
+  expect(overAFrame(runs.at(-1)!.work), `the page's scripts in long frames, run by run: ${everyRun} ms`).toEqual([]);
+}
+
 /**
  * The page's work in a frame, measured on a shared machine, is only ever too long (another process took the core
  * for a while), never too short: `run` (taps on a fresh page, each run checking its answers) is asked again, up to
@@ -278,7 +290,7 @@ export const FRAME_MS = 50;
 export async function untilWithinAFrame<T extends { work: number[] }>(run: () => Promise<T>, times = 3): Promise<T[]> {
   const runs: T[] = [];
   do runs.push(await run());
-  while (runs.length < times && runs.at(-1)!.work.some((ms) => ms > FRAME_MS));
+  while (runs.length < times && overAFrame(runs.at(-1)!.work).length > 0);
   return runs;
 }
 

@@ -63,8 +63,9 @@ export interface AnswerTiming {
 const NUMBER_GRACE_MS = 250;
 const WHOLE_GRACE_MS = 600;
 /** After this long without its number, a question shows it is being worked out (and how long it has taken). */
-const WORKING_MS = 400;
-const WORKING_EVERY_MS = 250;
+export const WORKING_MS = 400;
+/** How often "Working it out" says the time again. */
+export const WORKING_EVERY_MS = 250;
 
 /** Whether the page's question asks anything beyond the odds (a target or advice), as the fields hold it. */
 export function asksMore(state: PageState): boolean {
