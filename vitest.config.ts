@@ -17,9 +17,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // Four test files at a time on the 2-core machine: about half of the files mostly wait (for chromium, a command
-    // line they started, Redis), so two left a core idle a tenth of the run (measured: 121-127 s against 110-113 s,
-    // the same CPU). Every promise in time is checked as CPU time (test/helpers/processes.ts), so sharing the cores
-    // slows a test down but does not fail it.
+    // line they started, Redis), so two left a core idle a tenth of the run (measured in turns: idle, 0-12 s faster,
+    // 7 s the median; with two busy loops beside it, 166 s against 197 s). Every promise in time is checked as CPU
+    // time (test/helpers/processes.ts), so sharing the cores slows a test down but does not fail it.
     maxWorkers: 4,
     // Test files share their worker's module cache (a third of the suite's time was re-importing the
     // same modules per file). Safe because no test mocks modules or changes process-wide state.
